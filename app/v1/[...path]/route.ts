@@ -1,0 +1,8 @@
+import { notFound } from '@/lib/errors';
+import { publicRoute } from '@/lib/http/handler';
+
+// Unknown /v1 paths answer the API's JSON error, not the HTML 404 page.
+const unknownPath = publicRoute(async (req) => {
+  throw notFound(`Endpoint ${req.method} ${new URL(req.url).pathname}`);
+});
+export { unknownPath as GET, unknownPath as POST, unknownPath as PUT, unknownPath as PATCH, unknownPath as DELETE };

@@ -1,0 +1,5 @@
+import { listEvents } from '@/lib/events/events';
+import { listEventsOperation } from '@/lib/events/operations';
+import { ok, route } from '@/lib/http/handler';
+
+export const GET = route(listEventsOperation, async ({ db, orgId, query }) => ok(await listEvents(db, orgId, query)));

@@ -1,0 +1,2 @@
+export * from './orgs';
+export * from './platform';

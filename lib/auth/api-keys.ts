@@ -1,0 +1,155 @@
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/db/client';
+import { apiKeys } from '@/db/schema';
+import { notFound } from '@/lib/errors';
+import { hashSecret, verifySecret } from './passwords';
+import { type Scope, SCOPES } from './scopes';
+
+export const API_KEY_PREFIX = 'paraphe';
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const KEY_PATTERN = /^paraphe_pk_(live|test)_([0-9A-Za-z]{32})$/;
+
+export const ApiKeyEnv = z.enum(['live', 'test']);
+export type ApiKeyEnv = z.infer<typeof ApiKeyEnv>;
+
+export const CreateApiKeyInput = z.object({
+  name: z.string().trim().min(1, 'A key needs a name.').max(100),
+  scopes: z.array(z.enum(SCOPES)).min(1, 'Choose at least one scope.'),
+  env: ApiKeyEnv.default('live'),
+});
+export type CreateApiKeyInput = z.input<typeof CreateApiKeyInput>;
+
+/** What a verified key grants; cached briefly so argon2 is not paid on every request. */
+export interface ApiKeyPrincipal {
+  kind: 'api_key';
+  keyId: string;
+  orgId: string;
+  scopes: Scope[];
+}
+
+function randomBase62(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
+  return out;
+}
+
+export function generateApiKey(env: ApiKeyEnv): { key: string; lookupId: string } {
+  const secret = randomBase62(32);
+  return { key: `${API_KEY_PREFIX}_pk_${env}_${secret}`, lookupId: secret.slice(0, 8) };
+}
+
+export function publicApiKey(row: typeof apiKeys.$inferSelect) {
+  return {
+    id: row.id,
+    name: row.name,
+    lookup_id: row.lookup_id,
+    prefix: `${API_KEY_PREFIX}_pk_${row.env}_${row.lookup_id}`,
+    scopes: row.scopes,
+    env: row.env,
+    created_by: row.created_by,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
+    created_at: row.created_at,
+  };
+}
+export type PublicApiKey = ReturnType<typeof publicApiKey>;
+
+/** Creates a key; the cleartext is returned here once and never stored. */
+export async function createApiKey(db: Db, orgId: string, input: CreateApiKeyInput, createdBy: string | null = null) {
+  const data = CreateApiKeyInput.parse(input);
+  const { key, lookupId } = generateApiKey(data.env);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      org_id: orgId,
+      name: data.name,
+      lookup_id: lookupId,
+      hash: await hashSecret(key),
+      scopes: [...new Set(data.scopes)],
+      env: data.env,
+      created_by: createdBy,
+    })
+    .returning();
+  return { key, apiKey: publicApiKey(row!) };
+}
+
+export async function listApiKeys(db: Db, orgId: string) {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.org_id, orgId)).orderBy(desc(apiKeys.id));
+  return rows.map(publicApiKey);
+}
+
+export async function revokeApiKey(db: Db, orgId: string, keyId: string) {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(apiKeys.org_id, orgId), eq(apiKeys.id, keyId), isNull(apiKeys.revoked_at)))
+    .returning();
+  forgetKey(keyId);
+  if (row) return publicApiKey(row);
+  const [existing] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.org_id, orgId), eq(apiKeys.id, keyId)));
+  if (!existing) throw notFound('API key');
+  return publicApiKey(existing);
+}
+
+// ---- verification cache --------------------------------------------------------------------------------
+
+/** Other processes learn of a revocation when their cache entry expires: at most this long. */
+export const KEY_CACHE_TTL_MS = 5_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const cacheKey = Symbol.for('paraphe.apiKeyCache');
+type CacheEntry = { principal: ApiKeyPrincipal; expiresAt: number };
+const cache: Map<string, CacheEntry> = ((globalThis as Record<symbol, unknown>)[cacheKey] ??= new Map()) as Map<
+  string,
+  CacheEntry
+>;
+const lastUsedWrites = new Map<string, number>();
+
+const fingerprint = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+function forgetKey(keyId: string) {
+  for (const [k, entry] of cache) if (entry.principal.keyId === keyId) cache.delete(k);
+}
+
+/** Returns the key's grant, or null for a malformed, unknown, wrong or revoked key. */
+export async function verifyApiKey(db: Db, token: string, now = Date.now()): Promise<ApiKeyPrincipal | null> {
+  const match = KEY_PATTERN.exec(token);
+  if (!match) return null;
+  const fp = fingerprint(token);
+  const cached = cache.get(fp);
+  if (cached && cached.expiresAt > now) return cached.principal;
+  cache.delete(fp);
+
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.lookup_id, match[2]!.slice(0, 8)));
+  if (!row || row.revoked_at || !row.env || row.env !== match[1]) return null;
+  if (!(await verifySecret(row.hash, token))) return null;
+
+  const principal: ApiKeyPrincipal = {
+    kind: 'api_key',
+    keyId: row.id,
+    orgId: row.org_id,
+    scopes: row.scopes as Scope[],
+  };
+  cache.set(fp, { principal, expiresAt: now + KEY_CACHE_TTL_MS });
+  touchLastUsed(db, row.id, row.last_used_at, now);
+  return principal;
+}
+
+/** last_used_at is informative: written at most once a minute per key, never awaited by the request. */
+function touchLastUsed(db: Db, keyId: string, lastUsedAt: Date | null, now: number) {
+  const last = Math.max(lastUsedAt?.getTime() ?? 0, lastUsedWrites.get(keyId) ?? 0);
+  if (now - last < LAST_USED_RESOLUTION_MS) return;
+  lastUsedWrites.set(keyId, now);
+  db.update(apiKeys)
+    .set({ last_used_at: new Date(now) })
+    .where(eq(apiKeys.id, keyId))
+    .catch(() => lastUsedWrites.delete(keyId));
+}

@@ -1,0 +1,78 @@
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { getToken } from 'next-auth/jwt';
+import { getDb } from '@/db/client';
+import { authSecret } from '@/lib/config';
+import { authenticateUser, getMembership, listUserOrgs } from '@/lib/orgs/orgs';
+import { type Scope, SCOPES } from './scopes';
+
+/** Staff session: next-auth credentials sign-in, JWT cookie carrying the user and the active org. */
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: authSecret(),
+    session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
+    pages: { signIn: '/login' },
+    providers: [
+      CredentialsProvider({
+        name: 'E-mail',
+        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Mot de passe', type: 'password' } },
+        async authorize(credentials) {
+          if (!credentials?.email || !credentials.password) return null;
+          return authenticateUser(await getDb(), credentials.email, credentials.password);
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user, trigger, session }) {
+        const db = await getDb();
+        if (user) {
+          const [first] = await listUserOrgs(db, user.id);
+          token.orgId = first?.id ?? null;
+        }
+        // The org switcher asks for another org: granted only to a member of it.
+        const wanted = (session as { orgId?: unknown } | undefined)?.orgId;
+        if (trigger === 'update' && typeof wanted === 'string' && token.sub) {
+          if (await getMembership(db, wanted, token.sub)) token.orgId = wanted;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        return { ...session, userId: token.sub, orgId: (token.orgId as string | null) ?? null };
+      },
+    },
+  };
+}
+
+export interface SessionPrincipal {
+  kind: 'session';
+  userId: string;
+  orgId: string | null;
+  scopes: Scope[];
+}
+
+function parseCookies(header: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of header?.split(';') ?? []) {
+    const i = part.indexOf('=');
+    if (i > 0) map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+  }
+  return map;
+}
+
+/**
+ * Reads the staff session from a request's cookies. The active org is re-checked against memberships on
+ * every request, so a removed member loses access at once. Staff act with every scope.
+ */
+export async function readSession(req: Request): Promise<SessionPrincipal | null> {
+  const cookies = parseCookies(req.headers.get('cookie'));
+  if (![...cookies.keys()].some((name) => name.includes('next-auth.session-token'))) return null;
+  const token = await getToken({
+    req: { headers: new Headers(), cookies } as never,
+    secret: authSecret(),
+    secureCookie: [...cookies.keys()].some((name) => name.startsWith('__Secure-next-auth.session-token')),
+  });
+  if (!token?.sub) return null;
+  const orgId = typeof token.orgId === 'string' ? token.orgId : null;
+  const member = orgId ? await getMembership(await getDb(), orgId, token.sub) : null;
+  return { kind: 'session', userId: token.sub, orgId: member ? orgId : null, scopes: [...SCOPES] };
+}

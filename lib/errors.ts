@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+
+/**
+ * The one error type. Domain code throws it; the handler wrapper turns it into `{code, message, field}`
+ * with its status. Anything else that escapes becomes a 500 with no detail.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toBody() {
+    return { code: this.code, message: this.message, field: this.field };
+  }
+}
+
+export const notFound = (what = 'Resource') => new ApiError(404, 'not_found', `${what} not found.`);
+
+export const validationError = (field: string | null, message: string) =>
+  new ApiError(422, 'validation_error', message, field);
+
+export const conflict = (code: string, message: string, field: string | null = null) =>
+  new ApiError(409, code, message, field);
+
+/** Dotted path of a zod issue, e.g. `items.2.vat_rate`; null for a whole-object issue. */
+export function issuePath(issue: z.core.$ZodIssue): string | null {
+  return issue.path.length ? issue.path.map(String).join('.') : null;
+}
+
+export function fromZodError(error: z.ZodError, prefix?: string): ApiError {
+  const issue = error.issues[0];
+  if (!issue) return validationError(prefix ?? null, 'Invalid input.');
+  const path = issuePath(issue);
+  const field = [prefix, path].filter(Boolean).join('.') || null;
+  return validationError(field, field ? `${field}: ${issue.message}` : issue.message);
+}

@@ -1,0 +1,47 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/db/client';
+import { events } from '@/db/schema';
+import { notFound } from '@/lib/errors';
+import { afterCursor, type PageQuery, toPage } from '@/lib/http/pagination';
+
+/**
+ * Writes an event to the outbox. Call it with the transaction that makes the change, so the event exists
+ * exactly when the change does. `object` is the resource as the API shows it.
+ */
+export async function recordEvent(tx: Db, orgId: string, type: string, object: unknown) {
+  const [row] = await tx.insert(events).values({ org_id: orgId, type, payload: { object } }).returning();
+  return publicEvent(row!);
+}
+
+/** The delivery payload: `{id, type, created_at, data: {object}}`. */
+export function publicEvent(row: typeof events.$inferSelect) {
+  return { id: row.id, type: row.type, created_at: row.created_at, data: row.payload as { object: unknown } };
+}
+
+export const EventListQuery = z.object({ type: z.string().trim().min(1).optional() });
+
+export async function listEvents(db: Db, orgId: string, query: PageQuery & z.infer<typeof EventListQuery>) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.org_id, orgId),
+        query.type ? eq(events.type, query.type) : undefined,
+        afterCursor(events.id, query.cursor),
+      ),
+    )
+    .orderBy(desc(events.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, publicEvent);
+}
+
+export async function getEvent(db: Db, orgId: string, eventId: string) {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.org_id, orgId), eq(events.id, eventId)));
+  if (!row) throw notFound('Event');
+  return publicEvent(row);
+}

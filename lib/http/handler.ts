@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { type Db, getDb } from '@/db/client';
+import { type ApiKeyPrincipal, verifyApiKey } from '@/lib/auth/api-keys';
+import { hasScope, type Scope } from '@/lib/auth/scopes';
+import { readSession, type SessionPrincipal } from '@/lib/auth/session';
+import { ApiError, fromZodError, notFound } from '@/lib/errors';
+import { withIdempotency } from './idempotency';
+import { consumeRateLimit, rateLimitHeaders } from './rate-limit';
+
+export type Principal = ApiKeyPrincipal | (SessionPrincipal & { orgId: string });
+
+/** What a handler returns: a JSON reply, or a ready Response for streams and files. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body, headers });
+export const created = (body: unknown): Reply => ({ status: 201, body });
+export const accepted = (body: unknown): Reply => ({ status: 202, body });
+export const noContent = (): Reply => ({ status: 204 });
+
+type AnySchema = z.ZodType;
+type Out<S> = S extends AnySchema ? z.output<S> : undefined;
+
+export interface RouteContext<P, Q, B> {
+  req: Request;
+  requestId: string;
+  db: Db;
+  orgId: string;
+  principal: Principal;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+interface RouteOptions<P, Q, B> {
+  /** Required scope. Every /v1 endpoint has one. */
+  scope: Scope;
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * The one wrapper every /v1 route goes through: request id, authentication (API key or staff session),
+ * scope, per-key rate limit, zod parsing of path/query/body, Idempotency-Key replay on POST, and the
+ * uniform error body for every failure.
+ */
+export function route<P extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, B extends AnySchema | undefined = undefined>(
+  options: RouteOptions<P, Q, B>,
+  handler: (ctx: RouteContext<P, Q, B>) => Promise<Reply | Response>,
+) {
+  return async (req: Request, next?: NextRouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    let limitHeaders: Record<string, string> = {};
+    try {
+      const db = await getDb();
+      const principal = await authenticate(db, req);
+      if (!hasScope(principal.scopes, options.scope)) {
+        throw new ApiError(403, 'forbidden', `This call needs the ${options.scope} scope.`);
+      }
+      if (principal.kind === 'api_key') limitHeaders = rateLimitHeaders(await consumeRateLimit(principal.keyId));
+
+      const params = parseParams(options.params, (await next?.params) ?? {});
+      const query = parseWith(options.query, Object.fromEntries(new URL(req.url).searchParams));
+      const rawBody = options.body ? await req.text() : '';
+      const body = options.body ? parseWith(options.body, parseJson(rawBody)) : undefined;
+      const ctx = { req, requestId, db, orgId: principal.orgId, principal, params, query, body } as RouteContext<P, Q, B>;
+
+      const idempotencyKey = req.method === 'POST' ? req.headers.get('idempotency-key') : null;
+      if (!idempotencyKey) return respond(await handler(ctx), requestId, limitHeaders);
+
+      let passthrough: Response | undefined;
+      const stored = await withIdempotency(
+        db,
+        {
+          orgId: principal.orgId,
+          principal: principal.kind === 'api_key' ? `key:${principal.keyId}` : `user:${principal.userId}`,
+          key: idempotencyKey,
+          method: req.method,
+          path: new URL(req.url).pathname,
+          rawBody,
+        },
+        async () => {
+          const result = await handler(ctx);
+          if (result instanceof Response) {
+            passthrough = result;
+            return null;
+          }
+          return { status: result.status, body: result.body };
+        },
+      );
+      if (passthrough) return respond(passthrough, requestId, limitHeaders);
+      return respond(stored, requestId, { ...limitHeaders, ...(stored.replayed ? { 'Idempotent-Replayed': 'true' } : {}) });
+    } catch (err) {
+      return errorResponse(err, requestId, limitHeaders);
+    }
+  };
+}
+
+async function authenticate(db: Db, req: Request): Promise<Principal> {
+  const authorization = req.headers.get('authorization');
+  if (authorization !== null) {
+    const [scheme, token] = authorization.trim().split(/\s+/, 2);
+    const principal = scheme?.toLowerCase() === 'bearer' && token ? await verifyApiKey(db, token) : null;
+    if (!principal) throw new ApiError(401, 'unauthorized', 'Missing or invalid API key.');
+    return principal;
+  }
+  const session = await readSession(req);
+  if (!session) throw new ApiError(401, 'unauthorized', 'Authenticate with an API key (Authorization: Bearer …).');
+  if (!session.orgId) throw new ApiError(403, 'no_active_org', 'No active organisation: choose one in the back-office.');
+  return session as Principal;
+}
+
+function parseJson(raw: string): unknown {
+  if (raw.trim() === '') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+}
+
+function parseWith(schema: AnySchema | undefined, input: unknown) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (!result.success) throw fromZodError(result.error);
+  return result.data;
+}
+
+/** A malformed path id cannot name an existing resource: it is a 404 like any unknown id. */
+function parseParams(schema: AnySchema | undefined, input: unknown) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (!result.success) throw notFound();
+  return result.data;
+}
+
+function respond(result: Reply | Response, requestId: string, extra: Record<string, string>): Response {
+  if (result instanceof Response) {
+    result.headers.set('X-Request-Id', requestId);
+    for (const [k, v] of Object.entries(extra)) result.headers.set(k, v);
+    return result;
+  }
+  const headers = { 'X-Request-Id': requestId, ...extra, ...result.headers };
+  if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+  return Response.json(result.body, { status: result.status, headers });
+}
+
+export function errorResponse(err: unknown, requestId: string, extra: Record<string, string> = {}): Response {
+  if (err instanceof z.ZodError) err = fromZodError(err);
+  if (err instanceof ApiError) {
+    return Response.json(err.toBody(), { status: err.status, headers: { 'X-Request-Id': requestId, ...extra, ...err.headers } });
+  }
+  console.error(`[${requestId}] unexpected error`, err);
+  return Response.json(
+    { code: 'internal_error', message: `An unexpected error occurred (request ${requestId}).`, field: null },
+    { status: 500, headers: { 'X-Request-Id': requestId, ...extra } },
+  );
+}
+
+/** For routes outside authentication (OpenAPI document, unknown paths): request id and error mapping only. */
+export function publicRoute(handler: (req: Request) => Promise<Reply | Response>) {
+  return async (req: Request): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      return respond(await handler(req), requestId, {});
+    } catch (err) {
+      return errorResponse(err, requestId);
+    }
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const ErrorBody = z
+  .object({
+    code: z.string().meta({ description: 'Stable machine-readable token, e.g. validation_error.' }),
+    message: z.string().meta({ description: 'Human-readable explanation.' }),
+    field: z.string().nullable().meta({ description: 'Dotted path of the offending field (items.2.vat_rate), when known.' }),
+  })
+  .meta({ id: 'Error' });
+
+export const Uuid = z.uuid();
+export const Timestamp = z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339 timestamp.' });
+export const IdParams = z.object({ id: z.uuid() });
+
+export const pageOf = <T extends z.ZodType>(item: T, id: string) =>
+  z
+    .object({
+      data: z.array(item),
+      meta: z.object({ next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }) }),
+    })
+    .meta({ id });

@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { getDb } from '@/db/client';
+import { createApiKey } from '@/lib/auth/api-keys';
+import { SCOPES, type Scope } from '@/lib/auth/scopes';
+import { createOrg } from '@/lib/orgs/orgs';
+
+/**
+ * A fresh org for one test: tests share a database (one per worker on PGlite, one per run on PostgreSQL)
+ * and stay isolated because every query is scoped by org.
+ */
+export async function createTestOrg(name = `Org ${randomUUID().slice(0, 8)}`) {
+  const db = await getDb();
+  const org = await createOrg(db, {
+    name,
+    legal_name: `${name} SAS`,
+    legal_form: 'SAS',
+    siren: '732829320',
+    siret: '73282932000074',
+    vat_number: 'FR44732829320',
+    address: '12 rue de la Paix',
+    postal_code: '75002',
+    city: 'Paris',
+  });
+  const keys = new Map<string, string>();
+  return {
+    org,
+    db,
+    /** An API key of this org with the given scopes (all by default), memoized per scope set. */
+    async key(scopes: readonly Scope[] = SCOPES): Promise<string> {
+      const id = [...scopes].sort().join(',');
+      if (!keys.has(id)) keys.set(id, (await createApiKey(db, org.id, { name: `test key ${keys.size + 1}`, scopes: [...scopes] })).key);
+      return keys.get(id)!;
+    },
+  };
+}
+export type TestOrg = Awaited<ReturnType<typeof createTestOrg>>;

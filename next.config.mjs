@@ -1,0 +1,8 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite ships WASM and a data dir; pg-boss and argon2 are Node-only. Bundling them breaks at run time.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', '@node-rs/argon2', 'pg', 'proper-lockfile'],
+  poweredByHeader: false,
+};
+
+export default nextConfig;

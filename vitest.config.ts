@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+// DATABASE_URL unset → each test worker runs on its own in-memory PGlite; set → the PostgreSQL it names.
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  test: {
+    include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts'],
+    env: { PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test' },
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['lib/testing/global-setup.ts'],
+  },
+});
