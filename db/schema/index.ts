@@ -1,2 +1,3 @@
 export * from './orgs';
 export * from './platform';
+export * from './contacts';
