@@ -1,0 +1,18 @@
+import type { Db } from '@/db/client';
+
+/** A job kind: its queue policy (bounded retries with back-off) and its handler. */
+export interface JobDefinition<T = unknown> {
+  name: string;
+  /** Retries after the first failure; every queue has an end. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  retryBackoff: boolean;
+  expireInSeconds?: number;
+  /** Cron (Europe/Paris) for periodic jobs. */
+  cron?: string;
+  handle(data: T, ctx: { db: Db; jobId: string; attempt: number }): Promise<void>;
+}
+
+export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {
+  return def;
+}

@@ -1,0 +1,37 @@
+import { afterAll, expect, it } from 'vitest';
+import { defineJob } from './define';
+import { enqueue, getQueue, startWorkers, stopQueue } from './queue';
+
+afterAll(() => stopQueue());
+
+it('runs a queued job through pg-boss on the configured engine, retrying a failure', async () => {
+  const seen: Array<{ data: { n: number }; attempt: number }> = [];
+  const job = defineJob<{ n: number }>({
+    name: 'test.echo',
+    retryLimit: 2,
+    retryDelaySeconds: 1,
+    retryBackoff: false,
+    async handle(data, { attempt }) {
+      seen.push({ data, attempt });
+      if (attempt === 1) throw new Error('first attempt fails');
+    },
+  });
+  const boss = await getQueue();
+  await boss.createQueue(job.name, { name: job.name, retryLimit: 2, retryDelay: 1 });
+  await startWorkers([job as never]);
+  const id = await enqueue(job, { n: 42 });
+  expect(id).toBeTruthy();
+
+  const deadline = Date.now() + 20_000;
+  let state: string | undefined;
+  while (Date.now() < deadline) {
+    state = (await boss.getJobById(job.name, id!))?.state;
+    if (state === 'completed') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(state).toBe('completed');
+  expect(seen).toEqual([
+    { data: { n: 42 }, attempt: 1 },
+    { data: { n: 42 }, attempt: 2 },
+  ]);
+});

@@ -1,0 +1,10 @@
+import { closeDatabase, getDb } from '@/db/client';
+import { runCli } from '@/lib/cli/program';
+
+const code = await runCli(process.argv.slice(2), {
+  db: getDb,
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+});
+await closeDatabase().catch(() => {});
+process.exit(code);
