@@ -1,0 +1,5 @@
+import { eraseContact } from '@/lib/contacts/gdpr';
+import { eraseContactOperation } from '@/lib/contacts/operations';
+import { ok, route } from '@/lib/http/handler';
+
+export const POST = route(eraseContactOperation, async ({ db, orgId, params }) => ok(await eraseContact(db, orgId, params.id)));

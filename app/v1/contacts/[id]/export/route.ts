@@ -1,0 +1,11 @@
+import { exportContact } from '@/lib/contacts/gdpr';
+import { exportContactOperation } from '@/lib/contacts/operations';
+import { ok, route } from '@/lib/http/handler';
+
+export const GET = route(exportContactOperation, async ({ db, orgId, params }) =>
+  ok(await exportContact(db, orgId, params.id), {
+    'Content-Disposition': `attachment; filename="contact-${params.id}.json"`,
+    // Personal data: no shared cache keeps a copy.
+    'Cache-Control': 'no-store',
+  }),
+);

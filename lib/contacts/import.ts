@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
+import type { Db } from '@/db/client';
+import { contactConsents, contacts } from '@/db/schema';
+import { ApiError, issuePath } from '@/lib/errors';
+import { type ContactInsert, initialConsents, insertValues, recordContactEvents, toPublicContact } from './contacts';
+import { ContactCreate, type ImportSummary, MAX_IMPORT_ROWS } from './schemas';
+
+/** "email: malformed e-mail" — the row's first problem, for a person reading the summary. */
+function reasonOf(row: unknown): string | null {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'row is not an object';
+  const result = ContactCreate.safeParse(row);
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  const path = issuePath(issue);
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Bulk create. Rows are validated one by one (an invalid row is reported, never fatal). Among valid rows,
+ * an e-mail already held by a live contact of the org, or by an earlier valid row of the batch, is a
+ * duplicate: skipped. The rest is inserted in one transaction, events included, so a database failure
+ * writes nothing at all.
+ */
+export async function importContacts(db: Db, orgId: string, rows: unknown[]): Promise<ImportSummary> {
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new ApiError(413, 'batch_too_large', `At most ${MAX_IMPORT_ROWS} contacts per import; this one has ${rows.length}.`, 'contacts');
+  }
+
+  const errors: ImportSummary['errors'] = [];
+  const valid: Array<{ index: number; payload: ContactCreate }> = [];
+  rows.forEach((row, index) => {
+    const reason = reasonOf(row);
+    if (reason) errors.push({ index, reason });
+    else valid.push({ index, payload: ContactCreate.parse(row) });
+  });
+
+  return db.transaction(async (tx) => {
+    // Two imports of one org run one after the other, so neither misses the e-mails the other inserts.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`contacts-import:${orgId}`}))`);
+
+    const emails = [...new Set(valid.map((v) => v.payload.email).filter((e): e is string => Boolean(e)))];
+    const taken = new Set<string>();
+    // Chunked so the parameter list stays far below PostgreSQL's 65535 limit whatever the cap becomes.
+    for (let i = 0; i < emails.length; i += 5000) {
+      const existing = await tx
+        .select({ email: contacts.email })
+        .from(contacts)
+        .where(and(eq(contacts.org_id, orgId), isNull(contacts.deleted_at), inArray(contacts.email, emails.slice(i, i + 5000))));
+      for (const e of existing) if (e.email) taken.add(e.email);
+    }
+
+    let skipped = 0;
+    const now = new Date();
+    const values: ContactInsert[] = [];
+    for (const { payload } of valid) {
+      if (payload.email) {
+        if (taken.has(payload.email)) {
+          skipped++;
+          continue;
+        }
+        taken.add(payload.email);
+      }
+      // Ids made here, in input order: created_ids is their order, and UUIDv7 keeps it in listings too.
+      values.push({ id: uuidv7(), ...insertValues(orgId, payload, now) });
+    }
+
+    const inserted = [];
+    for (let i = 0; i < values.length; i += 500) {
+      inserted.push(...(await tx.insert(contacts).values(values.slice(i, i + 500)).returning()));
+    }
+    const byId = new Map(inserted.map((r) => [r.id, r]));
+    const ordered = values.map((v) => byId.get(v.id!)!);
+    const consents = initialConsents(ordered);
+    if (consents.length) await tx.insert(contactConsents).values(consents);
+    await recordContactEvents(tx, orgId, 'contact.created', ordered.map(toPublicContact));
+
+    return { created: ordered.length, created_ids: ordered.map((r) => r.id), skipped, errors };
+  });
+}
