@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { contacts } from '@/db/schema';
@@ -29,7 +29,12 @@ const KEYS: Array<{ reason: DuplicateReason; of: (r: ContactRow) => string | nul
 export async function findDuplicates(db: Db, orgId: string, query: PageQuery): Promise<Page<DuplicateGroup>> {
   const other = alias(contacts, 'other');
   const sameAs = (cond: SQL) =>
-    sql`exists (select 1 from ${other} where ${and(eq(other.org_id, contacts.org_id), isNull(other.deleted_at), sql`${other.id} <> ${contacts.id}`, cond)})`;
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(other)
+        .where(and(eq(other.org_id, contacts.org_id), isNull(other.deleted_at), ne(other.id, contacts.id), cond)),
+    );
   const rows = await db
     .select()
     .from(contacts)
