@@ -3,6 +3,8 @@ const nextConfig = {
   // PGlite ships WASM and a data dir; pg-boss and argon2 are Node-only. Bundling them breaks at run time.
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', '@node-rs/argon2', 'pg', 'proper-lockfile'],
   poweredByHeader: false,
+  // CI type-checks once with `npm run typecheck`; doing it again inside `next build` only costs time.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

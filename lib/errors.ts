@@ -41,3 +41,10 @@ export function fromZodError(error: z.ZodError, prefix?: string): ApiError {
   const field = [prefix, path].filter(Boolean).join('.') || null;
   return validationError(field, field ? `${field}: ${issue.message}` : issue.message);
 }
+
+/** Every invalid field of a form at once, keyed by dotted path (the back-office shows them beside inputs). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[issuePath(issue) ?? '_form'] ??= issue.message;
+  return out;
+}

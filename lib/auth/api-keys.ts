@@ -104,10 +104,10 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 const cacheKey = Symbol.for('paraphe.apiKeyCache');
 type CacheEntry = { principal: ApiKeyPrincipal; expiresAt: number };
-const cache: Map<string, CacheEntry> = ((globalThis as Record<symbol, unknown>)[cacheKey] ??= new Map()) as Map<
-  string,
-  CacheEntry
->;
+// One cache per process even when Next.js loads this module in several bundles, so revocation reaches all.
+const globalCache = globalThis as { [cacheKey]?: Map<string, CacheEntry> };
+globalCache[cacheKey] ??= new Map();
+const cache = globalCache[cacheKey];
 const lastUsedWrites = new Map<string, number>();
 
 const fingerprint = (token: string) => createHash('sha256').update(token).digest('base64url');

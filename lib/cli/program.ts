@@ -4,6 +4,7 @@ import type { Db } from '@/db/client';
 import { ApiKeyEnv, createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
 import { parseScopeList } from '@/lib/auth/scopes';
 import { ApiError, fromZodError } from '@/lib/errors';
+import { parseEuros } from '@/lib/money';
 import { addMembership, createOrg, createUser, findUserByEmail, getOrg } from '@/lib/orgs/orgs';
 import { Role } from '@/lib/orgs/schemas';
 
@@ -16,13 +17,6 @@ export interface CliIo {
 
 /** A command's extra subcommands, contributed by modules (e.g. billing's chain:verify). */
 export type CliExtension = (program: Command, io: CliIo, print: (json: boolean, value: unknown, human: string) => void) => void;
-
-/** "10000" or "10 000,50" euros → cents, exactly (no binary floats). */
-export function parseEuros(input: string): number {
-  const m = /^(\d+)(?:[.,](\d{1,2}))?$/.exec(input.replace(/[\s\u202f]/g, ''));
-  if (!m) throw new ApiError(422, 'validation_error', `"${input}" is not an amount in euros (e.g. 10000 or 1500.50).`, 'share-capital');
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
 
 export function buildProgram(io: CliIo, extensions: CliExtension[] = []): Command {
   const print = (json: boolean, value: unknown, human: string) => io.out(json ? JSON.stringify(value, null, 2) : human);
@@ -64,7 +58,7 @@ export function buildProgram(io: CliIo, extensions: CliExtension[] = []): Comman
         name: o.name,
         legal_name: o.legalName,
         legal_form: o.legalForm,
-        share_capital_cents: o.shareCapital === undefined ? undefined : parseEuros(o.shareCapital),
+        share_capital_cents: o.shareCapital === undefined ? undefined : parseEuros(o.shareCapital, 'share-capital'),
         siren: o.siren,
         siret: o.siret,
         vat_number: o.vatNumber,

@@ -19,10 +19,22 @@ export async function getOrg(db: Db, orgId: string): Promise<Org> {
   return org;
 }
 
+/** Replaces the whole identity: a field left out is cleared (the form always sends every field). */
 export async function updateOrgIdentity(db: Db, orgId: string, input: OrgIdentityInput): Promise<Org> {
-  const [org] = await db.update(orgs).set(OrgIdentityInput.parse(input)).where(eq(orgs.id, orgId)).returning();
+  const data = OrgIdentityInput.parse(input);
+  const cleared = Object.fromEntries(Object.keys(OrgIdentityInput.shape).map((k) => [k, null]));
+  const [org] = await db
+    .update(orgs)
+    .set({ ...cleared, ...Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) })
+    .where(eq(orgs.id, orgId))
+    .returning();
   if (!org) throw notFound('Organisation');
   return org;
+}
+
+/** The logo printed on documents, as a data URL (PNG or JPEG), or null to remove it. */
+export async function setOrgLogo(db: Db, orgId: string, dataUrl: string | null) {
+  await db.update(orgs).set({ logo_data_url: dataUrl }).where(eq(orgs.id, orgId));
 }
 
 export async function createUser(db: Db, input: CreateUserInput) {

@@ -1,0 +1,29 @@
+/** Back-office navigation. A module not built yet is listed, greyed, so staff see what is coming. */
+export interface NavItem {
+  href: string;
+  label: string;
+  ready: boolean;
+}
+
+export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
+  {
+    title: 'Activité',
+    items: [
+      { href: '/', label: 'Tableau de bord', ready: true },
+      { href: '/contacts', label: 'Contacts', ready: false },
+      { href: '/documents', label: 'Devis & factures', ready: false },
+      { href: '/products', label: 'Produits', ready: false },
+      { href: '/reminders', label: 'Relances', ready: false },
+      { href: '/recurring', label: 'Facturation récurrente', ready: false },
+      { href: '/signature', label: 'Signature', ready: false },
+    ],
+  },
+  {
+    title: 'Réglages',
+    items: [
+      { href: '/settings/organisation', label: 'Organisation', ready: true },
+      { href: '/settings/api-keys', label: 'Clés API', ready: true },
+      { href: '/docs/api', label: 'Référence API', ready: true },
+    ],
+  },
+];
