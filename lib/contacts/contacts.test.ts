@@ -100,6 +100,7 @@ describe('POST /v1/contacts', () => {
     ['type outside the enum', { company: 'A', type: 'entreprise' }, 'type'],
     ['malformed e-mail', { company: 'A', email: 'jeanne@' }, 'email'],
     ['e-mail not a string', { company: 'A', email: 42 }, 'email'],
+    ['e-mail longer than 254 characters', { company: 'A', email: `${'a'.repeat(64)}@${'b'.repeat(187)}.fr` }, 'email'],
     ['country of three letters', { company: 'A', country: 'FRA' }, 'country'],
     ['country code not assigned', { company: 'A', country: 'XX' }, 'country'],
     ['SIRET of 13 digits', { company: 'A', siret: '7328293200007' }, 'siret'],

@@ -19,9 +19,11 @@ export type ContactInsert = typeof contacts.$inferInsert;
 /** A transaction handle: the same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Accent folding for search, the same letters as the `name_key` column's translate(). */
-const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæ';
-const PLAIN = 'aaaaaaceeeeiiiinooooouuuuyyoa';
+/**
+ * Accent folding for `q`, the same letters as the `name_key` column's translate(). Inlined as SQL literals, not
+ * bound parameters, so that an expression index on `translate(search, …)` (pg_trgm) matches the query text.
+ */
+const FOLD_ACCENTS = (expr: SQL) => sql`translate(${expr}, 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæ', 'aaaaaaceeeeiiiinooooouuuuyyoa')`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -148,7 +150,7 @@ export async function listContacts(db: Db, orgId: string, query: ContactListQuer
     query.lead_status ? eq(contacts.lead_status, query.lead_status) : undefined,
     query.tag ? arrayContains(contacts.tags, [query.tag]) : undefined,
     query.q
-      ? sql`translate(${contacts.search}, ${ACCENTED}, ${PLAIN}) like '%' || translate(lower(${likeEscape(query.q)}), ${ACCENTED}, ${PLAIN}) || '%'`
+      ? sql`${FOLD_ACCENTS(sql`${contacts.search}`)} like ${FOLD_ACCENTS(sql`lower(${`%${likeEscape(query.q)}%`})`)}`
       : undefined,
     afterCursor(contacts.id, query.cursor),
   ];

@@ -6,14 +6,14 @@ import { ApiError, issuePath } from '@/lib/errors';
 import { type ContactInsert, initialConsents, insertValues, recordContactEvents, toPublicContact } from './contacts';
 import { ContactCreate, type ImportSummary, MAX_IMPORT_ROWS } from './schemas';
 
-/** "email: malformed e-mail" — the row's first problem, for a person reading the summary. */
-function reasonOf(row: unknown): string | null {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'row is not an object';
+/** The row's payload, or its first problem for a person reading the summary ("email: malformed e-mail"). */
+function parseRow(row: unknown): { payload: ContactCreate } | { reason: string } {
+  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { reason: 'row is not an object' };
   const result = ContactCreate.safeParse(row);
-  if (result.success) return null;
+  if (result.success) return { payload: result.data };
   const issue = result.error.issues[0]!;
   const path = issuePath(issue);
-  return path ? `${path}: ${issue.message}` : issue.message;
+  return { reason: path ? `${path}: ${issue.message}` : issue.message };
 }
 
 /**
@@ -30,9 +30,9 @@ export async function importContacts(db: Db, orgId: string, rows: unknown[]): Pr
   const errors: ImportSummary['errors'] = [];
   const valid: Array<{ index: number; payload: ContactCreate }> = [];
   rows.forEach((row, index) => {
-    const reason = reasonOf(row);
-    if (reason) errors.push({ index, reason });
-    else valid.push({ index, payload: ContactCreate.parse(row) });
+    const parsed = parseRow(row);
+    if ('reason' in parsed) errors.push({ index, reason: parsed.reason });
+    else valid.push({ index, payload: parsed.payload });
   });
 
   return db.transaction(async (tx) => {

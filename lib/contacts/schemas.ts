@@ -48,7 +48,7 @@ const fieldSchemas = {
   company: text(200).meta({ description: 'Legal name of a business.' }),
   email: code(
     (s) => s.trim().toLowerCase(),
-    (s) => z.email().safeParse(s).success,
+    (s) => s.length <= 254 && z.email().safeParse(s).success,
     'malformed e-mail',
     'jeanne.martin@example.fr',
   ).meta({ description: 'Trimmed and lowercased; the import deduplicates on it.' }),
@@ -223,7 +223,7 @@ export const ContactListQuery = PageQuery.extend({
   include_deleted: z
     .stringbool({ error: 'must be true or false' })
     .default(false)
-    .meta({ description: 'Also list deleted, merged and erased contacts.' }),
+    .meta({ description: 'Also list deleted, merged and erased contacts.', type: 'boolean' }),
 });
 export type ContactListQuery = z.output<typeof ContactListQuery>;
 
