@@ -1,0 +1,56 @@
+import { encode } from 'next-auth/jwt';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { GET as listEvents } from '@/app/v1/events/route';
+import { authSecret } from '@/lib/config';
+import { recordEvent } from '@/lib/events/events';
+import { addMembership, createUser } from '@/lib/orgs/orgs';
+import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { call } from '@/lib/testing/http';
+
+let a: TestOrg;
+let b: TestOrg;
+let userId: string;
+
+const cookieFor = async (token: Record<string, unknown>) =>
+  `next-auth.session-token=${await encode({ token, secret: authSecret() })}`;
+
+beforeAll(async () => {
+  a = await createTestOrg();
+  b = await createTestOrg();
+  const user = await createUser(a.db, { email: `staff-${a.org.id}@example.fr`, password: 'long enough password' });
+  userId = user.id;
+  await addMembership(a.db, a.org.id, userId, 'member');
+  await recordEvent(a.db, a.org.id, 'session.visible', {});
+  await recordEvent(b.db, b.org.id, 'session.hidden', {});
+});
+
+describe('staff session cookie on /v1', () => {
+  it('acts in the active org of the session', async () => {
+    const res = await call(listEvents, 'GET', '/v1/events', { headers: { cookie: await cookieFor({ sub: userId, orgId: a.org.id }) } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((e: { type: string }) => e.type)).toEqual(['session.visible']);
+  });
+
+  it('answers 403 no_active_org without an org, or for an org the user is not a member of', async () => {
+    for (const orgId of [null, b.org.id]) {
+      const res = await call(listEvents, 'GET', '/v1/events', { headers: { cookie: await cookieFor({ sub: userId, orgId }) } });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ code: 'no_active_org', message: expect.any(String), field: null });
+    }
+  });
+
+  it('answers 401 for a forged or foreign-secret cookie', async () => {
+    const foreign = `next-auth.session-token=${await encode({ token: { sub: userId, orgId: a.org.id }, secret: 'another-secret' })}`;
+    for (const cookie of ['next-auth.session-token=garbage', foreign]) {
+      const res = await call(listEvents, 'GET', '/v1/events', { headers: { cookie } });
+      expect(res.status).toBe(401);
+    }
+  });
+
+  it('never lets a bad Authorization header fall back to the cookie', async () => {
+    const res = await call(listEvents, 'GET', '/v1/events', {
+      headers: { cookie: await cookieFor({ sub: userId, orgId: a.org.id }), authorization: 'Bearer nope' },
+    });
+    expect(res.status).toBe(401);
+  });
+});
