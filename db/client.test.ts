@@ -8,7 +8,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'paraphe-lock-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('refuses to open an embedded database another holder has open, and frees it on close', async () => {
-  const env = { PGLITE_DIR: path.join(dir, 'pglite') } as NodeJS.ProcessEnv;
+  const env = { PGLITE_DIR: path.join(dir, 'pglite') } as unknown as NodeJS.ProcessEnv;
   const first = await openDatabase(env);
   await expect(openDatabase(env)).rejects.toBeInstanceOf(DatabaseLockedError);
   await expect(openDatabase(env)).rejects.toThrow(/in use by another process/);

@@ -61,16 +61,18 @@ async function openPostgres(url: string): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // PGlite only has the extensions it is given; the migrations create pg_trgm (contact search).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dir === 'memory') {
-    client = new PGlite();
+    client = new PGlite({ extensions: { pg_trgm } });
   } else {
     mkdirSync(dir, { recursive: true });
     release = await lockDirectory(dir);
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: { pg_trgm } });
   }
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });

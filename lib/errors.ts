@@ -31,7 +31,9 @@ export const conflict = (code: string, message: string, field: string | null = n
 
 /** Dotted path of a zod issue, e.g. `items.2.vat_rate`; null for a whole-object issue. */
 export function issuePath(issue: z.core.$ZodIssue): string | null {
-  return issue.path.length ? issue.path.map(String).join('.') : null;
+  // An unknown key is the offending field itself, not the object that holds it.
+  const path = issue.code === 'unrecognized_keys' && issue.keys[0] ? [...issue.path, issue.keys[0]] : issue.path;
+  return path.length ? path.map(String).join('.') : null;
 }
 
 export function fromZodError(error: z.ZodError, prefix?: string): ApiError {

@@ -1,6 +1,6 @@
 import { and, arrayContains, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { contactConsents, contacts, events } from '@/db/schema';
+import { contactConsents, contacts } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events/events';
 import { afterCursor, toPage } from '@/lib/http/pagination';
@@ -123,11 +123,6 @@ export function initialConsents(rows: ContactRow[]) {
  * Outbox rows for many contacts at once, in the payload shape of recordEvent: an import of 1000 rows
  * writes its 1000 events in one statement instead of 1000 round trips.
  */
-export async function recordContactEvents(tx: Tx | Db, orgId: string, type: string, objects: Contact[]) {
-  if (objects.length === 0) return;
-  await tx.insert(events).values(objects.map((object) => ({ org_id: orgId, type, payload: { object } })));
-}
-
 export async function createContact(db: Db, orgId: string, payload: ContactCreate): Promise<Contact> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(contacts).values(insertValues(orgId, payload, new Date())).returning();

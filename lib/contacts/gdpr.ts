@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contactConsents, contacts, events } from '@/db/schema';
-import { recordContactEvents, loadContact, toPublicContact, type ContactInsert } from './contacts';
+import { recordEvents } from '@/lib/events/events';
+import { loadContact, toPublicContact, type ContactInsert } from './contacts';
 import { contactReferences } from './references';
 import type { Contact } from './schemas';
 
@@ -67,7 +68,7 @@ export async function eraseContact(db: Db, orgId: string, id: string): Promise<C
     }
     // The target's event last, so a consumer reading in order sees the contact itself erased at the end.
     tombstones.sort((a, b) => (a.id === id ? 1 : b.id === id ? -1 : 0));
-    await recordContactEvents(tx, orgId, 'contact.erased', tombstones);
+    await recordEvents(tx, orgId, 'contact.erased', tombstones);
     return tombstones.at(-1)!;
   });
 }

@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
 import { ApiError, issuePath } from '@/lib/errors';
-import { type ContactInsert, initialConsents, insertValues, recordContactEvents, toPublicContact } from './contacts';
+import { type ContactInsert, initialConsents, insertValues, toPublicContact } from './contacts';
+import { recordEvents } from '@/lib/events/events';
 import { ContactCreate, type ImportSummary, MAX_IMPORT_ROWS } from './schemas';
 
 /** The row's payload, or its first problem for a person reading the summary ("email: malformed e-mail"). */
@@ -73,7 +74,7 @@ export async function importContacts(db: Db, orgId: string, rows: unknown[]): Pr
     const ordered = values.map((v) => byId.get(v.id!)!);
     const consents = initialConsents(ordered);
     if (consents.length) await tx.insert(contactConsents).values(consents);
-    await recordContactEvents(tx, orgId, 'contact.created', ordered.map(toPublicContact));
+    await recordEvents(tx, orgId, 'contact.created', ordered.map(toPublicContact));
 
     return { created: ordered.length, created_ids: ordered.map((r) => r.id), skipped, errors };
   });

@@ -2,13 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
 import { validationError } from '@/lib/errors';
-import { recordEvent } from '@/lib/events/events';
+import { recordEvent, recordEvents } from '@/lib/events/events';
 import {
   assertLive,
   type ContactInsert,
   type ContactRow,
   loadContact,
-  recordContactEvents,
   sirenOf,
   type Tx,
   toPublicContact,
@@ -149,7 +148,7 @@ export async function mergeContacts(db: Db, orgId: string, targetId: string, bod
 
     const contact = toPublicContact(target!);
     const merged = sources.map(toPublicContact);
-    await recordContactEvents(tx, orgId, 'contact.merged', merged);
+    await recordEvents(tx, orgId, 'contact.merged', merged);
     await recordEvent(tx, orgId, 'contact.updated', contact);
     return { contact, sources: merged, moves: p.moves };
   });

@@ -14,6 +14,12 @@ export async function recordEvent(tx: Db, orgId: string, type: string, object: u
   return publicEvent(row!);
 }
 
+/** Writes one event per object (bulk changes: imports, merges) in a single statement of the same transaction. */
+export async function recordEvents(tx: Db, orgId: string, type: string, objects: unknown[]) {
+  if (objects.length === 0) return;
+  await tx.insert(events).values(objects.map((object) => ({ org_id: orgId, type, payload: { object } })));
+}
+
 /** The delivery payload: `{id, type, created_at, data: {object}}`. */
 export function publicEvent(row: typeof events.$inferSelect) {
   return { id: row.id, type: row.type, created_at: row.created_at, data: row.payload as { object: unknown } };
