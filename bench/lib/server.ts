@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+/**
+ * Starts the built app (`npm run build` first) on a fresh database: PostgreSQL (a new database on
+ * 127.0.0.1:5432) when it answers and BENCH_ENGINE is not "pglite", else PGlite in a temp directory.
+ * Returns the base URL, the demo API key the seed printed, and a stop function.
+ */
+export async function startServer(port = 3300, extraEnv: Record<string, string> = {}) {
+  if (!existsSync('.next/BUILD_ID')) throw new Error('Build the app first: npm run build');
+  const usePg = process.env.BENCH_ENGINE !== 'pglite' && canReachPostgres();
+  const dbName = `paraphe_bench_${process.pid}`;
+  const tmp = mkdtempSync(path.join(tmpdir(), 'paraphe-bench-'));
+  if (usePg) execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE ${dbName}"`);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    WORKER_MODE: 'off',
+    RATE_LIMIT_POINTS: '1000000000',
+    AUTH_SECRET: 'bench-secret',
+    APP_BASE_URL: `http://localhost:${port}`,
+    ...(usePg ? { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`, DATABASE_POOL_MAX: '20' } : { DATABASE_URL: '', PGLITE_DIR: path.join(tmp, 'pglite') }),
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const apiKey = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not print a key:\n${out}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /API key\s+:\s+(paraphe_pk_\w+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  return {
+    baseUrl: `http://localhost:${port}`,
+    apiKey,
+    engine: usePg ? 'PostgreSQL 15' : 'PGlite',
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      if (usePg) execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)"`);
+      rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+function canReachPostgres(): boolean {
+  try {
+    execSync('psql -h 127.0.0.1 -U postgres -d postgres -qtc "select 1"', { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface LoadResult {
+  title: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run; latencies in ms. */
+export async function load(title: string, options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon({ connections: 32, duration: 10, ...options });
+  return {
+    title,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+export function printTable(rows: LoadResult[]) {
+  console.table(rows.map((r) => ({ run: r.title, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })));
+}
