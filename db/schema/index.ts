@@ -1,3 +1,4 @@
 export * from './orgs';
 export * from './platform';
 export * from './contacts';
+export * from './billing';
