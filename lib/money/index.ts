@@ -13,3 +13,5 @@ const eurFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 
 export function formatEuros(cents: number): string {
   return eurFormat.format(cents / 100);
 }
+
+export * from './totals';
