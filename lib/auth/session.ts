@@ -2,12 +2,14 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
 import { getDb } from '@/db/client';
-import { authSecret } from '@/lib/config';
+import { appBaseUrl, authSecret } from '@/lib/config';
 import { authenticateUser, getMembership, listUserOrgs } from '@/lib/orgs/orgs';
 import { type Scope, SCOPES } from './scopes';
 
 /** Staff session: next-auth credentials sign-in, JWT cookie carrying the user and the active org. */
 export function authOptions(): NextAuthOptions {
+  // next-auth builds its redirects from NEXTAUTH_URL: default it to the app's own URL (PORT-aware).
+  process.env.NEXTAUTH_URL ??= appBaseUrl();
   return {
     secret: authSecret(),
     session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
