@@ -1,10 +1,11 @@
 import { closeDatabase, getDb } from '@/db/client';
+import { billingCli } from '@/lib/billing/cli';
 import { runCli } from '@/lib/cli/program';
 
 const code = await runCli(process.argv.slice(2), {
   db: getDb,
   out: (line) => console.log(line),
   err: (line) => console.error(line),
-});
+}, [billingCli]);
 await closeDatabase().catch(() => {});
 process.exit(code);

@@ -1,5 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { contactConsents, contacts } from '@/db/schema';
+import { contactConsents, contacts, documents } from '@/db/schema';
 
 /**
  * A column of another record that points at a contact. A merge repoints every one of them from the sources
@@ -22,4 +22,5 @@ export const contactReferences: ContactReference[] = [
   { resource: 'consent_history', table: contactConsents, column: contactConsents.contact_id, export: false },
   // Contacts merged earlier into a source follow it to the target, so merged_into_id never points at a merged contact.
   { resource: 'merged_contacts', table: contacts, column: contacts.merged_into_id, export: false },
+  { resource: 'billing_documents', table: documents, column: documents.contact_id },
 ];

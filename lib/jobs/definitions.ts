@@ -1,3 +1,4 @@
+import { expireQuotesJob } from '@/lib/billing/expire-quotes';
 import { purgeIdempotencyKeys } from '@/lib/http/idempotency';
 import { defineJob, type JobDefinition } from './define';
 
@@ -13,4 +14,4 @@ export const purgeIdempotencyJob = defineJob<Record<string, never>>({
 });
 
 /** Every job kind the workers serve; a module adds its definitions here. */
-export const jobDefinitions: JobDefinition<never>[] = [purgeIdempotencyJob] as JobDefinition<never>[];
+export const jobDefinitions: JobDefinition<never>[] = [purgeIdempotencyJob, expireQuotesJob] as JobDefinition<never>[];

@@ -1,11 +1,12 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { billingOperations } from '@/lib/billing/operations';
 import { contactOperations } from '@/lib/contacts/operations';
 import { eventOperations } from '@/lib/events/operations';
 import type { Operation } from './operation';
 import { ErrorBody } from './schemas';
 
 /** Every operation the API serves; a module adds its list here. */
-export const operations: Operation[] = [...eventOperations, ...contactOperations] as Operation[];
+export const operations: Operation[] = [...eventOperations, ...contactOperations, ...billingOperations] as Operation[];
 
 const STANDARD_ERRORS: Array<[number, string, string]> = [
   [401, 'unauthorized', 'Missing or invalid API key.'],

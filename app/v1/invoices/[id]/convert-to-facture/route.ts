@@ -1,0 +1,10 @@
+import { convertToFacture } from '@/lib/billing/convert-to-facture';
+import { convertToFactureOperation } from '@/lib/billing/operations';
+import { created, ok, route } from '@/lib/http/handler';
+
+// 201 when an invoice is created; 200 for a dry run, which creates nothing.
+export const POST = route(convertToFactureOperation, async ({ db, orgId, params, query }) => {
+  const dryRun = query.dry_run === true;
+  const invoice = await convertToFacture(db, orgId, params.id, { dryRun });
+  return dryRun ? ok(invoice) : created(invoice);
+});

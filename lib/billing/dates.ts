@@ -1,0 +1,51 @@
+/**
+ * Calendar days (YYYY-MM-DD) in Europe/Paris: an invoice is dated by the French calendar, whatever the
+ * server's time zone. Arithmetic is done on UTC midnights, where every day has 24 hours.
+ */
+
+const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today (or the day of `now`) in Paris. */
+export function todayParis(now: Date = new Date()): string {
+  return parisDay.format(now);
+}
+
+const DAY_MS = 86_400_000;
+const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  return fromUtc(toUtc(day) + days * DAY_MS);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
+export function endOfMonth(day: string): string {
+  const d = new Date(toUtc(day));
+  return fromUtc(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0));
+}
+
+export const yearOf = (day: string) => Number(day.slice(0, 4));
+
+/** "2026-11-22" → "22/11/2026", as printed on French documents. */
+export const frenchDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** Absent terms: the legal default of 30 days (Code de commerce L441-10). */
+export const DEFAULT_PAYMENT_DAYS = 30;
+
+/**
+ * The due date that payment terms written in words imply: "à réception" / "comptant" → the issue date;
+ * "45 jours fin de mois" → end of the month after 45 days; "30 jours" / "net 30" / "60 days" → that many
+ * days. Terms that say none of these (or no terms) give the legal default of 30 days.
+ */
+export function dueDateFromTerms(issueDate: string, terms: string | null | undefined): string {
+  const t = (terms ?? '').toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  if (/\b(a reception|des reception|upon receipt|on receipt|comptant|immediat)/.test(t)) return issueDate;
+  const days = /(\d{1,3})\s*(?:jours?|j\b|days?\b)/.exec(t) ?? /\bnet\s*(\d{1,3})\b/.exec(t);
+  if (!days) return addDays(issueDate, DEFAULT_PAYMENT_DAYS);
+  const after = addDays(issueDate, Number(days[1]));
+  return /fin de mois|end of (the )?month|\bfdm\b|\beom\b/.test(t) ? endOfMonth(after) : after;
+}

@@ -1,0 +1,63 @@
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { contacts, documents } from '@/db/schema';
+import { afterCursor, type Page, toPage } from '@/lib/http/pagination';
+import { todayParis } from './dates';
+import { contactNameOf, documentView, loadDocument, toPublicDocument } from './documents';
+import type { BillingDocument, DocumentListQuery } from './schemas';
+
+export async function getDocument(db: Db, orgId: string, id: string): Promise<BillingDocument> {
+  return documentView(db, orgId, await loadDocument(db, orgId, id));
+}
+
+/** Escapes LIKE wildcards so `q` is matched literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Unpaid issued invoices and deposits past their due date (Europe/Paris calendar). */
+export const overdueCondition = (today: string): SQL =>
+  and(
+    inArray(documents.type, ['facture', 'acompte']),
+    inArray(documents.status, ['finalized', 'sent']),
+    lt(documents.due_date, today),
+  )!;
+
+/** Newest first, items omitted. Filters combine with AND. */
+export async function listDocuments(db: Db, orgId: string, query: DocumentListQuery): Promise<Page<BillingDocument>> {
+  const pattern = query.q ? `%${likeEscape(query.q.toLowerCase())}%` : null;
+  const conditions: Array<SQL | undefined> = [
+    eq(documents.org_id, orgId),
+    query.type ? eq(documents.type, query.type) : undefined,
+    query.status ? eq(documents.status, query.status) : undefined,
+    query.contact_id ? eq(documents.contact_id, query.contact_id) : undefined,
+    query.issue_date_from ? gte(documents.issue_date, query.issue_date_from) : undefined,
+    query.issue_date_to ? lte(documents.issue_date, query.issue_date_to) : undefined,
+    query.overdue ? overdueCondition(todayParis()) : undefined,
+    pattern
+      ? or(
+          sql`lower(coalesce(${documents.number}, '') || ' ' || coalesce(${documents.title}, '') || ' ' || coalesce(${documents.client_snapshot}->>'name', '')) like ${pattern}`,
+          // A draft is known by its live contact's name (finalized ones by their snapshot, above).
+          and(isNull(documents.finalized_at), sql`${contacts.search} like ${pattern}`),
+        )
+      : undefined,
+    afterCursor(documents.id, query.cursor),
+  ];
+  const rows = await db
+    .select({
+      doc: documents,
+      company: contacts.company,
+      first_name: contacts.first_name,
+      last_name: contacts.last_name,
+      deleted_at: contacts.deleted_at,
+      erased_at: contacts.erased_at,
+    })
+    .from(documents)
+    .leftJoin(contacts, and(eq(contacts.org_id, documents.org_id), eq(contacts.id, documents.contact_id)))
+    .where(and(...conditions))
+    .orderBy(desc(documents.id))
+    .limit(query.limit + 1);
+  return toPage(
+    rows.map(({ doc, ...contact }) => ({ id: doc.id, doc, contact })),
+    query.limit,
+    ({ doc, contact }) => toPublicDocument(doc, undefined, contactNameOf(doc, contact)),
+  );
+}

@@ -1,0 +1,105 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { payments } from '@/db/schema';
+import { conflict, notFound, validationError } from '@/lib/errors';
+import { recordEvent } from '@/lib/events/events';
+import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/http/pagination';
+import { todayParis } from './dates';
+import { type Conn, type DocumentRow, loadDocument, recordDocumentEvent, type Tx } from './documents';
+import type { Payment, PaymentInput } from './schemas';
+import { PAYABLE_STATUSES, setStatus } from './transitions';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface PaymentBalance {
+  payment: Payment | null;
+  total_paid: number;
+  remaining_due: number;
+  status: DocumentRow['status'];
+}
+
+export function toPublicPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    document_id: row.document_id,
+    amount: row.amount,
+    paid_at: row.paid_at,
+    method: row.method,
+    reference: row.reference,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+export async function totalPaid(conn: Conn, orgId: string, documentId: string): Promise<number> {
+  const [row] = await conn
+    .select({ total: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.org_id, orgId), eq(payments.document_id, documentId)));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * paid when the payments cover total_ttc, else sent (money is expected). Only the payment-driven statuses move:
+ * a cancelled document keeps its status whatever its payments.
+ */
+async function recompute(tx: Tx, orgId: string, doc: DocumentRow, payment: Payment | null): Promise<PaymentBalance> {
+  const total_paid = await totalPaid(tx, orgId, doc.id);
+  let status = doc.status;
+  if (PAYABLE_STATUSES.includes(doc.status)) {
+    status = total_paid >= doc.total_ttc ? 'paid' : 'sent';
+    if (status !== doc.status) {
+      const updated = await setStatus(tx, orgId, doc, status);
+      await recordDocumentEvent(tx, orgId, status === 'paid' ? 'invoice.paid' : 'invoice.updated', updated);
+    }
+  }
+  return { payment, total_paid, remaining_due: doc.total_ttc - total_paid, status };
+}
+
+/** Payments are recorded on finalized invoices and deposit invoices that are not cancelled (409 not_payable). */
+function assertPayable(doc: DocumentRow) {
+  if ((doc.type !== 'facture' && doc.type !== 'acompte') || !doc.finalized_at || !PAYABLE_STATUSES.includes(doc.status)) {
+    const why = doc.type === 'devis' || doc.type === 'avoir' ? `a ${doc.type} is not paid` : !doc.finalized_at ? 'it is a draft' : `it is ${doc.status}`;
+    throw conflict('not_payable', `No payment can be recorded on this document: ${why}.`);
+  }
+}
+
+export async function recordPayment(db: Db, orgId: string, documentId: string, input: PaymentInput): Promise<PaymentBalance> {
+  return db.transaction(async (tx) => {
+    const doc = await loadDocument(tx, orgId, documentId, true);
+    assertPayable(doc);
+    const paid_at = input.paid_at ?? todayParis();
+    if (paid_at > todayParis()) throw validationError('paid_at', 'paid_at: a payment cannot be received in the future');
+    const [row] = await tx
+      .insert(payments)
+      .values({ org_id: orgId, document_id: doc.id, amount: input.amount, paid_at, method: input.method, reference: input.reference ?? null })
+      .returning();
+    const payment = toPublicPayment(row!);
+    await recordEvent(tx as unknown as Db, orgId, 'payment.recorded', payment);
+    return recompute(tx, orgId, doc, payment);
+  });
+}
+
+export async function deletePayment(db: Db, orgId: string, documentId: string, paymentId: string): Promise<PaymentBalance> {
+  return db.transaction(async (tx) => {
+    const doc = await loadDocument(tx, orgId, documentId, true);
+    const [row] = await tx
+      .delete(payments)
+      .where(and(eq(payments.org_id, orgId), eq(payments.document_id, doc.id), eq(payments.id, paymentId)))
+      .returning();
+    if (!row) throw notFound('Payment');
+    await recordEvent(tx as unknown as Db, orgId, 'payment.deleted', toPublicPayment(row));
+    return recompute(tx, orgId, doc, null);
+  });
+}
+
+/** A document's payments, newest first. */
+export async function listPayments(db: Db, orgId: string, documentId: string, query: PageQuery): Promise<Page<Payment>> {
+  const doc = await loadDocument(db, orgId, documentId);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.org_id, orgId), eq(payments.document_id, doc.id), afterCursor(payments.id, query.cursor)))
+    .orderBy(desc(payments.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, toPublicPayment);
+}

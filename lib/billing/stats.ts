@@ -1,0 +1,241 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { displayName } from '@/lib/contacts/contacts';
+import { notFound, validationError } from '@/lib/errors';
+import { addDays, todayParis } from './dates';
+import { contactGone, loadContactRow } from './documents';
+import type {
+  ClientSummary,
+  InvoiceStats,
+  Revenue,
+  RevenueByClient,
+  RevenueByClientQuery,
+  RevenueQuery,
+  StatsQuery,
+} from './schemas';
+
+/**
+ * Figures over finalized documents only (a draft is not a sale). Revenue is dated by issue date; a credit note
+ * counts negatively in its own month; deposits count when issued and the final invoice only for its balance
+ * (it deducts them), so nothing is counted twice. Amounts in cents.
+ */
+
+type Row = Record<string, unknown>;
+async function query<T extends Row>(db: Db, q: SQL): Promise<T[]> {
+  const result = (await db.execute(q)) as unknown as { rows: T[] };
+  return result.rows;
+}
+const n = (v: unknown) => Number(v ?? 0);
+
+const startOfYear = (day: string) => `${day.slice(0, 4)}-01-01`;
+/** The first day of the month `months` months before `day`'s month. */
+function monthsBack(day: string, months: number): string {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7)) - 1 - months;
+  const date = new Date(Date.UTC(y, m, 1));
+  return date.toISOString().slice(0, 10);
+}
+
+/** Sums over the finalized invoices, deposits and credit notes matching `where`. */
+const billedSums = sql`
+  count(*) filter (where type <> 'avoir') as invoice_count,
+  coalesce(sum(total_ht) filter (where type <> 'avoir'), 0) as invoiced_ht,
+  coalesce(sum(total_tva) filter (where type <> 'avoir'), 0) as invoiced_tva,
+  coalesce(sum(total_ttc) filter (where type <> 'avoir'), 0) as invoiced_ttc,
+  count(*) filter (where type = 'avoir') as credit_note_count,
+  coalesce(sum(total_ht) filter (where type = 'avoir'), 0) as credited_ht,
+  coalesce(sum(total_tva) filter (where type = 'avoir'), 0) as credited_tva,
+  coalesce(sum(total_ttc) filter (where type = 'avoir'), 0) as credited_ttc`;
+
+const billed = (orgId: string, extra: SQL) => sql`
+  from documents
+  where org_id = ${orgId} and finalized_at is not null and type in ('facture', 'acompte', 'avoir') ${extra}`;
+
+/** Today's balance of issued invoices and deposits: total_ttc minus payments minus their credit note. */
+async function balances(db: Db, orgId: string, today: string, contactId?: string) {
+  const [r] = await query(
+    db,
+    sql`
+    select count(*) as count, coalesce(sum(bal), 0) as amount,
+           count(*) filter (where due_date < ${today}) as overdue_count,
+           coalesce(sum(bal) filter (where due_date < ${today}), 0) as overdue_amount
+    from (
+      select d.due_date,
+             d.total_ttc
+             - coalesce((select sum(p.amount) from payments p where p.org_id = d.org_id and p.document_id = d.id), 0)
+             - coalesce((select sum(c.total_ttc) from documents c
+                         where c.org_id = d.org_id and c.avoir_for_id = d.id and c.finalized_at is not null), 0) as bal
+      from documents d
+      where d.org_id = ${orgId} and d.type in ('facture', 'acompte') and d.status in ('finalized', 'sent')
+            ${contactId ? sql`and d.contact_id = ${contactId}` : sql``}
+    ) x
+    where bal > 0`,
+  );
+  return {
+    outstanding: { count: n(r?.count), amount: n(r?.amount) },
+    overdue: { count: n(r?.overdue_count), amount: n(r?.overdue_amount) },
+  };
+}
+
+const amountsOf = (r: Row | undefined, prefix: 'invoiced' | 'credited') => ({
+  count: n(r?.[prefix === 'invoiced' ? 'invoice_count' : 'credit_note_count']),
+  total_ht: n(r?.[`${prefix}_ht`]),
+  total_tva: n(r?.[`${prefix}_tva`]),
+  total_ttc: n(r?.[`${prefix}_ttc`]),
+});
+
+export async function invoiceStats(db: Db, orgId: string, q: StatsQuery): Promise<InvoiceStats> {
+  const as_of = todayParis();
+  const to = q.to ?? as_of;
+  const from = q.from ?? startOfYear(to);
+  const range = sql`and issue_date between ${from} and ${to}`;
+
+  const [sums] = await query(db, sql`select ${billedSums} ${billed(orgId, range)}`);
+  const [collected] = await query(
+    db,
+    sql`select count(*) as count, coalesce(sum(amount), 0) as amount from payments
+        where org_id = ${orgId} and paid_at between ${from} and ${to}`,
+  );
+  const [drafts] = await query(db, sql`select count(*) as count from documents where org_id = ${orgId} and status = 'draft'`);
+  const [quotes] = await query(
+    db,
+    sql`
+    select count(*) filter (where status in ('finalized', 'sent')) as open_count,
+           coalesce(sum(total_ht) filter (where status in ('finalized', 'sent')), 0) as open_ht,
+           count(*) filter (where status = 'accepted') as accepted_count,
+           coalesce(sum(total_ht) filter (where status = 'accepted'), 0) as accepted_ht,
+           count(*) filter (where status = 'rejected') as rejected_count,
+           count(*) filter (where status = 'expired') as expired_count
+    from documents
+    where org_id = ${orgId} and type = 'devis' and finalized_at is not null ${range}`,
+  );
+  const invoiced = amountsOf(sums, 'invoiced');
+  const credited = amountsOf(sums, 'credited');
+  return {
+    from,
+    to,
+    as_of,
+    invoiced,
+    credited,
+    net: {
+      total_ht: invoiced.total_ht - credited.total_ht,
+      total_tva: invoiced.total_tva - credited.total_tva,
+      total_ttc: invoiced.total_ttc - credited.total_ttc,
+    },
+    collected: { count: n(collected?.count), amount: n(collected?.amount) },
+    ...(await balances(db, orgId, as_of)),
+    drafts: { count: n(drafts?.count) },
+    quotes: {
+      open: { count: n(quotes?.open_count), total_ht: n(quotes?.open_ht) },
+      accepted: { count: n(quotes?.accepted_count), total_ht: n(quotes?.accepted_ht) },
+      rejected: { count: n(quotes?.rejected_count) },
+      expired: { count: n(quotes?.expired_count) },
+    },
+  };
+}
+
+const revenueOf = (r: Row | undefined) => ({
+  invoiced_ht: n(r?.invoiced_ht),
+  credited_ht: n(r?.credited_ht),
+  net_ht: n(r?.invoiced_ht) - n(r?.credited_ht),
+  net_tva: n(r?.invoiced_tva) - n(r?.credited_tva),
+  net_ttc: n(r?.invoiced_ttc) - n(r?.credited_ttc),
+});
+
+/** At most ten years of months per request: the answer lists every month. */
+const MAX_MONTHS = 120;
+
+export async function revenueByMonth(db: Db, orgId: string, q: RevenueQuery): Promise<Revenue> {
+  const to = q.to ?? todayParis();
+  const from = q.from ?? monthsBack(to, 11);
+  const months: string[] = [];
+  for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = addDays(`${m}-28`, 5).slice(0, 7)) months.push(m);
+  if (months.length > MAX_MONTHS) {
+    throw validationError('from', `from: at most ${MAX_MONTHS} months per request`);
+  }
+  const rows = await query(
+    db,
+    sql`select to_char(issue_date, 'YYYY-MM') as month, ${billedSums}
+        ${billed(orgId, sql`and issue_date between ${from} and ${to}`)}
+        group by 1`,
+  );
+  const byMonth = new Map(rows.map((r) => [String(r.month), r]));
+  const [total] = await query(db, sql`select ${billedSums} ${billed(orgId, sql`and issue_date between ${from} and ${to}`)}`);
+  return {
+    from,
+    to,
+    months: months.map((month) => {
+      const r = byMonth.get(month);
+      return { month, ...revenueOf(r), invoice_count: n(r?.invoice_count), credit_note_count: n(r?.credit_note_count) };
+    }),
+    total: revenueOf(total),
+  };
+}
+
+export async function revenueByClient(db: Db, orgId: string, q: RevenueByClientQuery): Promise<RevenueByClient> {
+  const to = q.to ?? todayParis();
+  const from = q.from ?? startOfYear(to);
+  const rows = await query(
+    db,
+    sql`select contact_id,
+               (array_agg(client_snapshot->>'name' order by chain_index desc))[1] as contact_name,
+               count(*) as document_count, ${billedSums}
+        ${billed(orgId, sql`and issue_date between ${from} and ${to}`)}
+        group by contact_id
+        order by coalesce(sum(total_ht) filter (where type <> 'avoir'), 0) - coalesce(sum(total_ht) filter (where type = 'avoir'), 0) desc,
+                 contact_id
+        limit ${q.limit}`,
+  );
+  return {
+    from,
+    to,
+    data: rows.map((r) => ({
+      contact_id: String(r.contact_id),
+      contact_name: (r.contact_name as string | null) ?? null,
+      ...revenueOf(r),
+      document_count: n(r.document_count),
+    })),
+  };
+}
+
+export async function clientSummary(db: Db, orgId: string, contactId: string): Promise<ClientSummary> {
+  const contact = await loadContactRow(db, orgId, contactId);
+  if (!contact) throw notFound('Contact');
+  const as_of = todayParis();
+  const byContact = sql`and contact_id = ${contactId}`;
+  const [sums] = await query(
+    db,
+    sql`select ${billedSums},
+               to_char(min(issue_date) filter (where type <> 'avoir'), 'YYYY-MM-DD') as first_issue_date,
+               to_char(max(issue_date) filter (where type <> 'avoir'), 'YYYY-MM-DD') as last_issue_date
+        ${billed(orgId, byContact)}`,
+  );
+  const [quotes] = await query(
+    db,
+    sql`select count(*) as count,
+               count(*) filter (where status in ('finalized', 'sent')) as open,
+               count(*) filter (where status = 'accepted') as accepted,
+               coalesce(sum(total_ht) filter (where status = 'accepted'), 0) as accepted_ht
+        from documents where org_id = ${orgId} and type = 'devis' and finalized_at is not null ${byContact}`,
+  );
+  const [drafts] = await query(db, sql`select count(*) as count from documents where org_id = ${orgId} and status = 'draft' ${byContact}`);
+  const [paid] = await query(
+    db,
+    sql`select count(*) as count, coalesce(sum(p.amount), 0) as amount
+        from payments p join documents d on d.id = p.document_id
+        where p.org_id = ${orgId} and d.org_id = ${orgId} and d.contact_id = ${contactId}`,
+  );
+  return {
+    contact_id: contactId,
+    contact_name: contactGone(contact) ? null : displayName(contact),
+    as_of,
+    drafts: { count: n(drafts?.count) },
+    quotes: { count: n(quotes?.count), open: n(quotes?.open), accepted: n(quotes?.accepted), accepted_ht: n(quotes?.accepted_ht) },
+    invoiced: amountsOf(sums, 'invoiced'),
+    credited: amountsOf(sums, 'credited'),
+    paid: { count: n(paid?.count), amount: n(paid?.amount) },
+    ...(await balances(db, orgId, as_of, contactId)),
+    first_issue_date: (sums?.first_issue_date as string | null) ?? null,
+    last_issue_date: (sums?.last_issue_date as string | null) ?? null,
+  };
+}

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { documents } from '@/db/schema';
+import { conflict } from '@/lib/errors';
+import { checkDraft } from './create-document';
+import {
+  type DocumentInsert,
+  type DocumentRow,
+  loadDocument,
+  loadLiveContact,
+  prepareItems,
+  recordDocumentEvent,
+  type Tx,
+  totalsColumns,
+  writeItems,
+} from './documents';
+import type { BillingDocument, DocumentPatch } from './schemas';
+
+/** Only a draft changes or disappears; anything else is numbered or closed. */
+export function assertDraft(row: DocumentRow) {
+  if (row.status !== 'draft') {
+    throw conflict(
+      'document_finalized',
+      row.finalized_at ? `Document ${row.number} is finalized: issue a credit note instead.` : `This document is ${row.status}: it can no longer change.`,
+    );
+  }
+}
+
+/** PATCH of a draft: omitted keys unchanged, null clears, items replace the whole set. */
+export async function updateDocument(db: Db, orgId: string, id: string, patch: DocumentPatch): Promise<BillingDocument> {
+  return db.transaction(async (tx: Tx) => {
+    const row = await loadDocument(tx, orgId, id, true);
+    assertDraft(row);
+
+    const changes: Partial<DocumentInsert> = {};
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === undefined || key === 'items') continue;
+      (changes as Record<string, unknown>)[key] = value;
+    }
+    if ('payment_plan_kind' in changes) {
+      changes.payment_plan_kind ??= 'none';
+      // Dropping the plan drops its config; another kind must come with (or already have) a matching one.
+      if (changes.payment_plan_kind === 'none' && !('payment_plan_config' in changes)) changes.payment_plan_config = null;
+    }
+    if (changes.contact_id && changes.contact_id !== row.contact_id) await loadLiveContact(tx, orgId, changes.contact_id);
+
+    const merged = { ...row, ...changes };
+    changes.payment_plan_config = checkDraft(merged);
+
+    if (patch.items !== undefined) {
+      const lines = await prepareItems(tx, orgId, patch.items);
+      await writeItems(tx, orgId, id, lines);
+      Object.assign(changes, totalsColumns(lines.totals));
+    }
+    const [updated] = await tx
+      .update(documents)
+      .set({ ...changes, updated_at: new Date() })
+      .where(and(eq(documents.org_id, orgId), eq(documents.id, id)))
+      .returning();
+    return recordDocumentEvent(tx, orgId, 'invoice.updated', updated!);
+  });
+}
+
+/** Deletes a draft (never numbered, so nothing of the series is lost). */
+export async function deleteDocument(db: Db, orgId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await loadDocument(tx, orgId, id, true);
+    assertDraft(row);
+    await tx.delete(documents).where(and(eq(documents.org_id, orgId), eq(documents.id, id)));
+  });
+}
