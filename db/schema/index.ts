@@ -2,3 +2,4 @@ export * from './orgs';
 export * from './platform';
 export * from './contacts';
 export * from './billing';
+export * from './email';
