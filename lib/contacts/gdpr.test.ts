@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { contactReferences } from './references';
 import { consentsOf, eventsOf, newContact, routes, rowOf } from './testing';
 
 let org: TestOrg;
@@ -153,7 +154,8 @@ describe('GET /v1/contacts/{id}/export', () => {
         { marketing_consent: false, source: 'phone call', legal_basis: 'withdrawal', changed_at: expect.any(String) },
       ],
       merged_contacts: [expect.objectContaining({ id: source.id, email: 'old@example.fr', merged_into_id: contact.id })],
-      related: {},
+      // Every exported reference of other modules, empty for this contact.
+      related: Object.fromEntries(contactReferences.filter((ref) => ref.export !== false).map((ref) => [ref.resource, []])),
     });
   });
 

@@ -73,6 +73,23 @@ export async function eraseContact(db: Db, orgId: string, id: string): Promise<C
   });
 }
 
+export type ConsentRecord = ContactExport['consent_history'][number];
+
+/** The changes of marketing_consent of the org's contact `id`, oldest first (the export's and the contact page's history). */
+export async function consentHistory(db: Db, orgId: string, id: string): Promise<ConsentRecord[]> {
+  const rows = await db
+    .select()
+    .from(contactConsents)
+    .where(and(eq(contactConsents.org_id, orgId), eq(contactConsents.contact_id, id)))
+    .orderBy(asc(contactConsents.changed_at), asc(contactConsents.id));
+  return rows.map((h) => ({
+    marketing_consent: h.marketing_consent,
+    source: h.source,
+    legal_basis: h.legal_basis,
+    changed_at: h.changed_at.toISOString(),
+  }));
+}
+
 export interface ContactExport {
   format: 'paraphe.contact-export.v1';
   exported_at: string;
@@ -89,11 +106,7 @@ export interface ContactExport {
  */
 export async function exportContact(db: Db, orgId: string, id: string): Promise<ContactExport> {
   const row = await loadContact(db, orgId, id);
-  const history = await db
-    .select()
-    .from(contactConsents)
-    .where(and(eq(contactConsents.org_id, orgId), eq(contactConsents.contact_id, id)))
-    .orderBy(asc(contactConsents.changed_at), asc(contactConsents.id));
+  const history = await consentHistory(db, orgId, id);
   const merged = await db
     .select()
     .from(contacts)
@@ -108,12 +121,7 @@ export async function exportContact(db: Db, orgId: string, id: string): Promise<
     format: 'paraphe.contact-export.v1',
     exported_at: new Date().toISOString(),
     contact: toPublicContact(row),
-    consent_history: history.map((h) => ({
-      marketing_consent: h.marketing_consent,
-      source: h.source,
-      legal_basis: h.legal_basis,
-      changed_at: h.changed_at.toISOString(),
-    })),
+    consent_history: history,
     merged_contacts: merged.map(toPublicContact),
     related,
   };

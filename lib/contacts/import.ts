@@ -2,20 +2,10 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
-import { ApiError, issuePath } from '@/lib/errors';
+import { ApiError } from '@/lib/errors';
 import { type ContactInsert, initialConsents, insertValues, toPublicContact } from './contacts';
 import { recordEvents } from '@/lib/events/events';
-import { ContactCreate, type ImportSummary, MAX_IMPORT_ROWS } from './schemas';
-
-/** The row's payload, or its first problem for a person reading the summary ("email: malformed e-mail"). */
-function parseRow(row: unknown): { payload: ContactCreate } | { reason: string } {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { reason: 'row is not an object' };
-  const result = ContactCreate.safeParse(row);
-  if (result.success) return { payload: result.data };
-  const issue = result.error.issues[0]!;
-  const path = issuePath(issue);
-  return { reason: path ? `${path}: ${issue.message}` : issue.message };
-}
+import { type ContactCreate, type ImportSummary, MAX_IMPORT_ROWS, parseImportRow } from './schemas';
 
 /**
  * Bulk create. Rows are validated one by one (an invalid row is reported, never fatal). Among valid rows,
@@ -31,7 +21,7 @@ export async function importContacts(db: Db, orgId: string, rows: unknown[]): Pr
   const errors: ImportSummary['errors'] = [];
   const valid: Array<{ index: number; payload: ContactCreate }> = [];
   rows.forEach((row, index) => {
-    const parsed = parseRow(row);
+    const parsed = parseImportRow(row);
     if ('reason' in parsed) errors.push({ index, reason: parsed.reason });
     else valid.push({ index, payload: parsed.payload });
   });
