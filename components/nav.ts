@@ -10,7 +10,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
     title: 'Activité',
     items: [
       { href: '/', label: 'Tableau de bord', ready: true },
-      { href: '/contacts', label: 'Contacts', ready: false },
+      { href: '/contacts', label: 'Contacts', ready: true },
       { href: '/documents', label: 'Devis & factures', ready: false },
       { href: '/products', label: 'Produits', ready: false },
       { href: '/reminders', label: 'Relances', ready: false },

@@ -1,0 +1,36 @@
+'use client';
+
+import { useState } from 'react';
+import { eraseContactAction } from '../actions';
+
+/** Erasure is final: the button only opens a confirmation that says so. */
+export function EraseButton({ id, name }: { id: string; name: string }) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+        Effacer les données (RGPD)
+      </button>
+    );
+  }
+  return (
+    <div className="notice notice-warning" role="alertdialog" aria-labelledby="erase-title" aria-describedby="erase-text">
+      <strong id="erase-title">Effacer définitivement {name} ?</strong>
+      <p id="erase-text">
+        Cette action est <strong>irréversible</strong> : nom, coordonnées, identifiants, notes, étiquettes et historique de
+        consentement sont supprimés, ainsi que ceux des contacts fusionnés dans celui-ci. Le contact reste une fiche vide
+        pour que les factures finalisées, qui gardent leur copie figée du client, restent valides. Pensez à exporter les
+        données d’abord si la personne les a demandées.
+      </p>
+      <form action={eraseContactAction} className="form-actions">
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className="btn btn-danger">
+          Effacer définitivement
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+          Annuler
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Fragment } from 'react';
+import { consentHistory } from '@/lib/contacts/gdpr';
+import type { ContactField } from '@/lib/contacts/payload';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { deleteContactAction, restoreContactAction } from '../actions';
+import { contactState, FIELD_LABELS, formatValue, LEAD_STATUS_CHIPS, TYPE_LABELS } from '../labels';
+import { loadContactOr404 } from '../load';
+import { EraseButton } from './erase-button';
+
+export const metadata: Metadata = { title: 'Contact' };
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+
+const IDENTITY: ContactField[] = ['first_name', 'last_name', 'company', 'email', 'phone', 'address', 'postal_code', 'city', 'country', 'siret'];
+const BILLING: ContactField[] = ['vat_intra', 'default_payment_terms', 'default_discount_terms', 'preferred_language', 'reminder_opt_out'];
+const SALES: ContactField[] = ['lead_status', 'lead_score', 'notes'];
+
+export default async function ContactPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ merged?: string }> }) {
+  const staff = await requireStaffOrg();
+  const contact = await loadContactOr404(staff, (await params).id);
+  const history = await consentHistory(staff.db, staff.orgId, contact.id);
+  const merged = Number((await searchParams).merged) || 0;
+  const state = contactState(contact);
+  const values = contact as unknown as Record<ContactField, unknown>;
+  const name = contact.display_name ?? 'Contact effacé';
+
+  const props = (fields: ContactField[]) => (
+    <dl className="props">
+      {fields.map((f) => (
+        <Fragment key={f}>
+          <dt>{FIELD_LABELS[f]}</dt>
+          <dd>
+            {formatValue(f, values[f])}
+            {f === 'siret' && contact.siren && <span className="muted"> · SIREN {contact.siren}</span>}
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <p className="muted">
+            <Link href="/contacts">Contacts</Link> /
+          </p>
+          <h1>{name}</h1>
+          <div className="toolbar">
+            <span className="chip chip-grey">{TYPE_LABELS[contact.type]}</span>
+            {contact.lead_status && <span className={`chip ${LEAD_STATUS_CHIPS[contact.lead_status]}`}>{formatValue('lead_status', contact.lead_status)}</span>}
+            {state && <span className={`chip ${state.chip}`}>{state.label}</span>}
+          </div>
+        </div>
+        <div className="actions">
+          {!state && (
+            <>
+              <Link className="btn btn-primary" href={`/contacts/${contact.id}/edit`}>
+                Modifier
+              </Link>
+              <form action={deleteContactAction}>
+                <input type="hidden" name="id" value={contact.id} />
+                <button className="btn btn-danger" type="submit">
+                  Supprimer
+                </button>
+              </form>
+            </>
+          )}
+          {state?.label === 'supprimé' && (
+            <form action={restoreContactAction}>
+              <input type="hidden" name="id" value={contact.id} />
+              <button className="btn btn-primary" type="submit">
+                Restaurer
+              </button>
+            </form>
+          )}
+        </div>
+      </div>
+
+      {merged > 0 && (
+        <div className="notice notice-success" role="status">
+          {merged} contact{merged > 1 ? 's' : ''} fusionné{merged > 1 ? 's' : ''} dans celui-ci.
+        </div>
+      )}
+      {contact.erased_at && (
+        <div className="notice notice-warning">Données personnelles effacées le {when(contact.erased_at)} (RGPD). Cette fiche ne garde que son identifiant.</div>
+      )}
+      {contact.merged_into_id && !contact.erased_at && (
+        <div className="notice notice-warning">
+          Fusionné le {when(contact.deleted_at)} dans <Link href={`/contacts/${contact.merged_into_id}`}>un autre contact</Link>. Une fusion ne se défait pas.
+        </div>
+      )}
+      {state?.label === 'supprimé' && (
+        <div className="notice notice-warning">Supprimé le {when(contact.deleted_at)}. Il n’apparaît plus dans les listes ; vous pouvez le restaurer.</div>
+      )}
+
+      <div className="grid-2">
+        <section className="card">
+          <h2>Identité et coordonnées</h2>
+          {props(IDENTITY)}
+        </section>
+        <div>
+          <section className="card">
+            <h2>Suivi commercial</h2>
+            {props(SALES)}
+            <div className="toolbar" style={{ marginTop: 12 }}>
+              {contact.tags.length ? (
+                contact.tags.map((t) => (
+                  <Link key={t} className="chip chip-blue" href={`/contacts?tag=${encodeURIComponent(t)}`}>
+                    {t}
+                  </Link>
+                ))
+              ) : (
+                <span className="muted">Aucune étiquette</span>
+              )}
+            </div>
+          </section>
+          <section className="card">
+            <h2>Facturation</h2>
+            {props(BILLING)}
+          </section>
+        </div>
+      </div>
+
+      <section className="card">
+        <h2>Consentement marketing</h2>
+        <dl className="props">
+          <dt>{FIELD_LABELS.marketing_consent}</dt>
+          <dd>{formatValue('marketing_consent', contact.marketing_consent)}</dd>
+          <dt>{FIELD_LABELS.consent_source}</dt>
+          <dd>{formatValue('consent_source', contact.consent_source)}</dd>
+          <dt>{FIELD_LABELS.legal_basis}</dt>
+          <dd>{formatValue('legal_basis', contact.legal_basis)}</dd>
+          <dt>Dernier changement</dt>
+          <dd>{when(contact.consent_updated_at)}</dd>
+        </dl>
+        <h2 style={{ marginTop: 16 }}>Historique</h2>
+        {history.length === 0 ? (
+          <p className="muted">Aucun changement enregistré.</p>
+        ) : (
+          <table className="table" aria-label="Historique du consentement">
+            <thead>
+              <tr>
+                <th>Date</th>
+                <th>Consentement</th>
+                <th>Source</th>
+                <th>Base légale</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: an append-only history, never reordered
+                <tr key={i}>
+                  <td>{when(h.changed_at)}</td>
+                  <td>{formatValue('marketing_consent', h.marketing_consent)}</td>
+                  <td>{h.source ?? '—'}</td>
+                  <td>{h.legal_basis ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="card">
+        <h2>Données personnelles (RGPD)</h2>
+        <p className="muted">
+          L’export rassemble tout ce que Paraphe détient sur ce contact (droit d’accès et de portabilité). L’effacement supprime
+          ses données personnelles (droit à l’effacement).
+        </p>
+        <div className="form-actions">
+          <a className="btn" href={`/v1/contacts/${contact.id}/export`} download={`contact-${contact.id}.json`}>
+            Exporter (JSON)
+          </a>
+        </div>
+        {!contact.erased_at && (
+          <div style={{ marginTop: 12 }}>
+            <EraseButton id={contact.id} name={name} />
+          </div>
+        )}
+      </section>
+
+      <p className="muted">
+        Créé le {when(contact.created_at)} · modifié le {when(contact.updated_at)} · <code>{contact.id}</code>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,217 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, useTransition } from 'react';
+import type { DuplicateGroup } from '@/lib/contacts/duplicates';
+import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/contacts/payload';
+import type { Contact } from '@/lib/contacts/schemas';
+import { DUPLICATE_REASON_LABELS, FIELD_LABELS, formatValue, RESOURCE_LABELS } from '../labels';
+import { type MergePreviewResult, mergeAction, previewMergeAction } from './actions';
+
+type Preview = Extract<MergePreviewResult, { result: unknown }>['result'];
+
+const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
+const fieldOf = (c: Contact, field: ContactField) => (c as unknown as Record<ContactField, unknown>)[field];
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const nameOf = (c: Contact) => c.display_name ?? 'Contact effacé';
+
+/**
+ * One group of probable duplicates: pick the contact to keep and the ones to merge into it, preview the
+ * merged contact (choosing, field by field, whose value wins when they differ) and what moves, then merge.
+ */
+export function MergeGroup({ group }: { group: DuplicateGroup }) {
+  const oldest = group.contacts.at(-1)!;
+  const [targetId, setTargetId] = useState(oldest.id);
+  const [sourceIds, setSourceIds] = useState(() => group.contacts.filter((c) => c.id !== oldest.id).map((c) => c.id));
+  const [fields, setFields] = useState<Partial<Record<ChoosableField, string>>>({});
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const target = group.contacts.find((c) => c.id === targetId)!;
+  // Sources in the group's order: the API takes a field's value from the first source that has one.
+  const sources = group.contacts.filter((c) => sourceIds.includes(c.id));
+  const involved = [target, ...sources];
+
+  function changeSelection(nextTarget: string, nextSources: string[]) {
+    setTargetId(nextTarget);
+    setSourceIds(nextSources);
+    setFields({});
+    setPreview(null);
+    setError(null);
+  }
+
+  function runPreview(choices: Partial<Record<ChoosableField, string>>) {
+    setFields(choices);
+    setError(null);
+    startTransition(async () => {
+      const answer = await previewMergeAction(targetId, { source_ids: sources.map((c) => c.id), fields: choices });
+      if ('error' in answer) {
+        setPreview(null);
+        setError(answer.error);
+      } else setPreview(answer.result);
+    });
+  }
+
+  function merge() {
+    setError(null);
+    startTransition(async () => {
+      // On success the action opens the merged contact; only a refusal comes back.
+      const answer = await mergeAction(targetId, { source_ids: sources.map((c) => c.id), fields });
+      if (answer?.error) setError(answer.error);
+    });
+  }
+
+  const groupName = nameOf(oldest);
+  // Fields worth showing: those any involved contact fills. A choice is offered where their values differ.
+  const rows = preview ? CHOOSABLE_FIELDS.filter((f) => involved.some((c) => fieldOf(c, f) !== null && fieldOf(c, f) !== false)) : [];
+
+  return (
+    <section className="card" aria-label={`Doublons : ${groupName}`}>
+      <div className="toolbar">
+        <h2 style={{ margin: 0 }}>{groupName}</h2>
+        {group.reasons.map((r) => (
+          <span key={r} className="chip chip-amber">
+            {DUPLICATE_REASON_LABELS[r]}
+          </span>
+        ))}
+      </div>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Garder</th>
+            <th>Fusionner</th>
+            <th>Nom</th>
+            <th>E-mail</th>
+            <th>SIRET</th>
+            <th>Adresse</th>
+            <th>Créé le</th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.contacts.map((c) => (
+            <tr key={c.id}>
+              <td>
+                <input
+                  type="radio"
+                  name={`target-${oldest.id}`}
+                  aria-label={`Garder ${nameOf(c)}`}
+                  checked={c.id === targetId}
+                  onChange={() => changeSelection(c.id, group.contacts.filter((o) => o.id !== c.id).map((o) => o.id))}
+                />
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`Fusionner ${nameOf(c)}`}
+                  disabled={c.id === targetId}
+                  checked={sourceIds.includes(c.id)}
+                  onChange={(e) => changeSelection(targetId, e.target.checked ? [...sourceIds, c.id] : sourceIds.filter((id) => id !== c.id))}
+                />
+              </td>
+              <td>
+                <Link href={`/contacts/${c.id}`}>{nameOf(c)}</Link>
+              </td>
+              <td>{c.email ?? '—'}</td>
+              <td>{c.siret ?? '—'}</td>
+              <td>{[c.address, c.postal_code, c.city].filter(Boolean).join(', ') || '—'}</td>
+              <td>{date.format(new Date(c.created_at))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div className="form-actions" style={{ marginTop: 12 }}>
+        <button className="btn" type="button" disabled={pending || sources.length === 0} onClick={() => runPreview(fields)}>
+          Aperçu de la fusion
+        </button>
+      </div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {preview && (
+        <div className="stack" style={{ marginTop: 16 }} data-testid="merge-preview">
+          <h2>Contact après la fusion</h2>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Champ</th>
+                {involved.map((c) => (
+                  <th key={c.id}>
+                    {c.id === targetId ? 'Gardé' : 'Fusionné'} : {nameOf(c)}
+                  </th>
+                ))}
+                <th>Résultat</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((field) => {
+                const result = fieldOf(preview.contact, field);
+                const filled = involved.filter((c) => fieldOf(c, field) !== null);
+                const choosable = new Set(filled.map((c) => JSON.stringify(fieldOf(c, field)))).size > 1;
+                const chosen = fields[field] ?? involved.find((c) => same(fieldOf(c, field), result))?.id;
+                return (
+                  <tr key={field}>
+                    <td>{FIELD_LABELS[field]}</td>
+                    {involved.map((c) => (
+                      <td key={c.id}>
+                        {choosable && fieldOf(c, field) !== null ? (
+                          <label>
+                            <input
+                              type="radio"
+                              name={`${oldest.id}-${field}`}
+                              checked={chosen === c.id}
+                              disabled={pending}
+                              onChange={() => runPreview({ ...fields, [field]: c.id })}
+                            />{' '}
+                            {formatValue(field, fieldOf(c, field))}
+                          </label>
+                        ) : (
+                          <span className={fieldOf(c, field) === null ? 'muted' : undefined}>{formatValue(field, fieldOf(c, field))}</span>
+                        )}
+                      </td>
+                    ))}
+                    <td>{same(result, fieldOf(target, field)) ? formatValue(field, result) : <strong>{formatValue(field, result)}</strong>}</td>
+                  </tr>
+                );
+              })}
+              <tr>
+                <td>{FIELD_LABELS.tags}</td>
+                {involved.map((c) => (
+                  <td key={c.id}>{formatValue('tags', c.tags)}</td>
+                ))}
+                <td>{formatValue('tags', preview.contact.tags)} <span className="muted">(réunies)</span></td>
+              </tr>
+            </tbody>
+          </table>
+
+          <div>
+            <h2>Ce qui change</h2>
+            <ul>
+              <li>
+                {sources.length} contact{sources.length > 1 ? 's' : ''} ({sources.map(nameOf).join(', ')}) {sources.length > 1 ? 'seront marqués' : 'sera marqué'}{' '}
+                comme fusionné{sources.length > 1 ? 's' : ''} dans « {nameOf(target)} » et {sources.length > 1 ? 'quitteront' : 'quittera'} les listes. Une fusion ne se défait pas.
+              </li>
+              {preview.moves
+                .filter((m) => m.count > 0)
+                .map((m) => (
+                  <li key={m.resource}>
+                    {RESOURCE_LABELS[m.resource] ?? m.resource} : {m.count} enregistrement{m.count > 1 ? 's' : ''} rattaché{m.count > 1 ? 's' : ''} à « {nameOf(target)} ».
+                  </li>
+                ))}
+              {preview.moves.every((m) => m.count === 0) && <li>Aucun autre enregistrement à déplacer.</li>}
+            </ul>
+          </div>
+          <div className="form-actions">
+            <button className="btn btn-primary" type="button" disabled={pending} onClick={merge}>
+              Fusionner dans « {nameOf(target)} »
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

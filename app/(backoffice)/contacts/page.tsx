@@ -1,0 +1,189 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { listContacts } from '@/lib/contacts/contacts';
+import { type Contact, ContactListQuery, LEAD_STATUSES } from '@/lib/contacts/schemas';
+import { ApiError, fieldErrors } from '@/lib/errors';
+import type { Page } from '@/lib/http/pagination';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { contactState, LEAD_STATUS_CHIPS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
+
+export const metadata: Metadata = { title: 'Contacts' };
+
+const FILTERS = ['q', 'type', 'lead_status', 'tag', 'include_deleted', 'cursor'] as const;
+type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
+
+/** The list URL with some filters changed (undefined removes one); a new filter always restarts at the first page. */
+function hrefWith(current: Filters, changes: Filters): string {
+  const next: Filters = { ...current, cursor: undefined, ...changes };
+  const params = new URLSearchParams(Object.entries(next).filter((e): e is [string, string] => Boolean(e[1])));
+  const search = params.toString();
+  return search ? `/contacts?${search}` : '/contacts';
+}
+
+export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const staff = await requireStaffOrg();
+  const raw = await searchParams;
+  // A filter left blank in the form arrives as "q=": it is no filter, not a blank search.
+  const filters: Filters = Object.fromEntries(
+    FILTERS.flatMap((k) => (typeof raw[k] === 'string' && raw[k].trim() !== '' ? [[k, raw[k].trim()]] : [])),
+  );
+  const parsed = ContactListQuery.safeParse(filters);
+
+  let page: Page<Contact> = { data: [], meta: { next_cursor: null } };
+  let problem: string | null = null;
+  if (!parsed.success) {
+    problem = Object.entries(fieldErrors(parsed.error))
+      .map(([field, message]) => `${field}: ${message}`)
+      .join(' · ');
+  } else {
+    try {
+      page = await listContacts(staff.db, staff.orgId, parsed.data);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'invalid_cursor')) throw err;
+      problem = 'Ce lien de pagination n’est plus valable : reprenez à la première page.';
+    }
+  }
+  const filtered = Boolean(filters.q || filters.type || filters.lead_status || filters.tag || filters.include_deleted);
+  const showState = filters.include_deleted === 'true';
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Contacts</h1>
+        <div className="actions">
+          <Link className="btn" href="/contacts/duplicates">
+            Doublons
+          </Link>
+          <Link className="btn" href="/contacts/import">
+            Importer
+          </Link>
+          <Link className="btn btn-primary" href="/contacts/new">
+            Nouveau contact
+          </Link>
+        </div>
+      </div>
+
+      <search>
+        <form className="toolbar" action="/contacts">
+          <input type="search" name="q" aria-label="Rechercher" placeholder="Nom, société ou e-mail" defaultValue={filters.q} />
+          <select name="type" aria-label="Type" defaultValue={filters.type ?? ''}>
+            <option value="">Tous les types</option>
+            {Object.entries(TYPE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <select name="lead_status" aria-label="Statut commercial" defaultValue={filters.lead_status ?? ''}>
+            <option value="">Tous les statuts</option>
+            {LEAD_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <input type="text" name="tag" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.tag} />
+          <label>
+            <input type="checkbox" name="include_deleted" value="true" defaultChecked={showState} /> Supprimés et fusionnés aussi
+          </label>
+          <button className="btn" type="submit">
+            Filtrer
+          </button>
+          {filtered && (
+            <Link className="btn btn-ghost" href="/contacts">
+              Effacer les filtres
+            </Link>
+          )}
+        </form>
+      </search>
+
+      <nav className="toolbar" aria-label="Filtrer par statut">
+        <Link className="chip" href={hrefWith(filters, { lead_status: undefined })} aria-current={filters.lead_status ? undefined : 'true'}>
+          Tous
+        </Link>
+        {LEAD_STATUSES.map((s) => (
+          <Link key={s} className={`chip ${LEAD_STATUS_CHIPS[s]}`} href={hrefWith(filters, { lead_status: s })} aria-current={filters.lead_status === s ? 'true' : undefined}>
+            {LEAD_STATUS_LABELS[s]}
+          </Link>
+        ))}
+      </nav>
+
+      {problem && <div className="notice notice-warning">{problem}</div>}
+
+      <section className="card">
+        {page.data.length === 0 ? (
+          filtered || filters.cursor ? (
+            <p className="empty">
+              Aucun contact ne correspond à ces critères. <Link href="/contacts">Voir tous les contacts</Link>
+            </p>
+          ) : (
+            <div className="empty">
+              <p>Aucun contact pour l’instant.</p>
+              <p>
+                <Link href="/contacts/new">Créer un contact</Link> ou <Link href="/contacts/import">importer un fichier CSV</Link>.
+              </p>
+            </div>
+          )
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Nom</th>
+                <th>Type</th>
+                <th>E-mail</th>
+                <th>Téléphone</th>
+                <th>Ville</th>
+                <th>Statut</th>
+                <th>Étiquettes</th>
+                {showState && <th>État</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.map((c) => {
+                const state = contactState(c);
+                return (
+                  <tr key={c.id}>
+                    <td>
+                      <Link href={`/contacts/${c.id}`}>{c.display_name ?? 'Contact effacé'}</Link>
+                      {c.company && (c.first_name || c.last_name) && (
+                        <div className="muted">{[c.first_name, c.last_name].filter(Boolean).join(' ')}</div>
+                      )}
+                    </td>
+                    <td>{TYPE_LABELS[c.type]}</td>
+                    <td>{c.email ?? <span className="muted">—</span>}</td>
+                    <td>{c.phone ?? <span className="muted">—</span>}</td>
+                    <td>{[c.postal_code, c.city].filter(Boolean).join(' ') || <span className="muted">—</span>}</td>
+                    <td>{c.lead_status && <span className={`chip ${LEAD_STATUS_CHIPS[c.lead_status]}`}>{LEAD_STATUS_LABELS[c.lead_status]}</span>}</td>
+                    <td>
+                      {c.tags.map((t) => (
+                        <span key={t} className="chip chip-grey">
+                          {t}
+                        </span>
+                      ))}
+                    </td>
+                    {showState && <td>{state ? <span className={`chip ${state.chip}`}>{state.label}</span> : <span className="chip chip-green">actif</span>}</td>}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {(filters.cursor || page.meta.next_cursor) && (
+        <div className="toolbar">
+          {filters.cursor && (
+            <Link className="btn" href={hrefWith(filters, {})}>
+              Première page
+            </Link>
+          )}
+          {page.meta.next_cursor && (
+            <Link className="btn" href={hrefWith(filters, { cursor: page.meta.next_cursor })} rel="next">
+              Suivant
+            </Link>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
