@@ -112,6 +112,10 @@ export const documents = pgTable(
     uniqueIndex('documents_org_chain_index').on(t.org_id, t.chain_index),
     // At most one live credit note per invoice (a cancelled draft frees the slot).
     uniqueIndex('documents_one_credit_note').on(t.avoir_for_id).where(sql`${t.avoir_for_id} is not null and ${t.status} <> 'cancelled'`),
+    // The render sweeper's queue (lib/pdf): finalized documents whose PDF is not stored yet. Drafts are excluded.
+    index('documents_render_queue')
+      .on(t.render_status, t.id)
+      .where(sql`${t.finalized_at} is not null and ${t.render_status} in ('pending', 'rendering')`),
   ],
 );
 

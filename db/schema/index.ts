@@ -3,3 +3,4 @@ export * from './platform';
 export * from './contacts';
 export * from './billing';
 export * from './email';
+export * from './pdf';

@@ -1,0 +1,39 @@
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { documents } from './billing';
+import { createdAt, updatedAt } from './columns';
+import { orgs } from './orgs';
+
+/**
+ * The stored rendition of a finalized document (PDF/A-3, with its Factur-X XML for invoices), one per
+ * document. `documents.render_status` says where rendering stands; this row keeps the attempts and, once
+ * rendered, the object's key, size and SHA-256. Once `storage_key` is set it never changes (trigger
+ * `document_renders_immutable`): a finalized document's PDF is rendered once.
+ */
+export const documentRenders = pgTable(
+  'document_renders',
+  {
+    document_id: uuid('document_id')
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    org_id: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    /** Render attempts so far (every job try counts, across re-queues). */
+    attempts: integer('attempts').notNull().default(0),
+    /** When the current or last attempt started: a `rendering` row older than the job timeout is stale. */
+    started_at: timestamp('started_at', { withTimezone: true }),
+    last_error: text('last_error'),
+    storage_key: text('storage_key'),
+    sha256: text('sha256'),
+    size: bigint('size', { mode: 'number' }),
+    content_type: text('content_type'),
+    /** Factur-X conformance level of the embedded XML ("EN 16931"); null for a quote (not an e-invoice). */
+    facturx_profile: text('facturx_profile'),
+    /** SHA-256 of the embedded factur-x.xml. */
+    xml_sha256: text('xml_sha256'),
+    rendered_at: timestamp('rendered_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index('document_renders_org').on(t.org_id)],
+);
