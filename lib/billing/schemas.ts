@@ -54,12 +54,13 @@ const decimalToken = (what: string) =>
   z
     .union([z.string({ error: `must be a ${what} string` }), z.number({ error: `must be a ${what} string` })])
     .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
-    .refine(isDecimalString, { error: `must be a ${what} string such as "2.5"` });
+    // abort: the checks chained after this one parse the token as a decimal.
+    .refine(isDecimalString, { error: `must be a ${what} string such as "2.5"`, abort: true });
 
 /** A percentage string between 0 and 100 with at most `places` decimals. */
 export const Percentage = (places: number, { positive = false } = {}) =>
   decimalToken('percentage')
-    .refine((s) => decimalPlaces(s) <= places, { error: `at most ${places} decimals` })
+    .refine((s) => decimalPlaces(s) <= places, { error: `at most ${places} decimals`, abort: true })
     .refine((s) => new Dec(s).gte(0) && new Dec(s).lte(100) && (!positive || new Dec(s).gt(0)), {
       error: positive ? 'must be greater than 0 and at most 100' : 'must be between 0 and 100',
     })
@@ -71,7 +72,7 @@ export const VatRate = Percentage(2)
   .meta({ type: 'string', description: 'VAT rate, percentage string 0 to 100, at most 2 decimals; returned with two ("20.00").' });
 
 export const Quantity = decimalToken('quantity')
-  .refine((s) => decimalPlaces(s) <= 4, { error: 'at most 4 decimals' })
+  .refine((s) => decimalPlaces(s) <= 4, { error: 'at most 4 decimals', abort: true })
   .refine((s) => new Dec(s).gt(0) && new Dec(s).lte(MAX_QUANTITY), { error: 'must be greater than 0 (and at most 1e9)' })
   .transform(normalizeQuantity)
   .meta({ type: 'string', description: 'Decimal string, strictly positive, at most 4 decimals.' });
@@ -85,7 +86,7 @@ export const Cents = (max = MAX_AMOUNT_CENTS) =>
 
 const ISO_COUNTRY = /^[A-Z]{2}$/;
 
-export const DeliveryAddress = z
+export const DeliveryAddressInput = z
   .strictObject({
     name: text(200),
     address: z.string({ error: 'must be a string' }).trim().min(1, { error: 'required' }).max(500).refine(wellFormed),
@@ -98,7 +99,13 @@ export const DeliveryAddress = z
       .regex(ISO_COUNTRY, { error: 'must be an ISO 3166-1 alpha-2 country code' })
       .default('FR'),
   })
-  .meta({ id: 'DeliveryAddress', description: 'Where goods are delivered, when it differs from the buyer address.' });
+  // Every key present in what is stored: the hashed payload must not depend on how the client spelled it.
+  .transform((a) => ({ name: a.name ?? null, address: a.address, postal_code: a.postal_code ?? null, city: a.city, country: a.country }))
+  .meta({ id: 'DeliveryAddressInput', description: 'Where goods are delivered, when it differs from the buyer address.' });
+
+export const DeliveryAddress = z
+  .object({ name: z.string().nullable(), address: z.string(), postal_code: z.string().nullable(), city: z.string(), country: z.string() })
+  .meta({ id: 'DeliveryAddress' });
 
 // ─── Items ──────────────────────────────────────────────────────────────────
 
@@ -176,7 +183,7 @@ const draftFields = {
   payment_terms: text(1000),
   payment_method: text(300),
   discount_terms: text(1000),
-  delivery_address: DeliveryAddress.nullish(),
+  delivery_address: DeliveryAddressInput.nullish(),
   operation_nature: z.enum(OPERATION_NATURES, { error: 'must be biens, services or mixte' }).nullish(),
   vat_exigibility: z.enum(VAT_EXIGIBILITIES, { error: 'must be debits or encaissements' }).nullish(),
   deposit_request_percentage: Percentage(4, { positive: true }).nullish(),
