@@ -9,6 +9,7 @@ import { type ContactRow, type DocumentRow, loadDocument, loadItems, loadLiveCon
 import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from './invoice-settings';
 import { nextNumber } from './numbering';
+import { conversionOf } from './transitions';
 import type { BillingDocument } from './schemas';
 
 /** The buyer as invoiced: what the document must keep saying even once the contact changes or is erased. */
@@ -68,6 +69,13 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
   if (doc.finalized_at) throw conflict('already_finalized', `Document ${doc.number} is already finalized.`);
   if (doc.status !== 'draft') throw conflict('invalid_transition', `A ${doc.status} document cannot be finalized.`);
 
+  if (doc.type === 'acompte' && doc.parent_devis_id) {
+    // Once the quote is converted, its invoice deducts only the deposits issued before: a later one would bill twice.
+    const invoice = await conversionOf(tx, orgId, doc.parent_devis_id);
+    if (invoice) {
+      throw conflict('not_convertible', `The quote was converted into invoice ${invoice.number ?? invoice.id}: this deposit can no longer be issued.`);
+    }
+  }
   const items = await loadItems(tx, orgId, doc.id);
   if (!items.some((it) => it.kind === 'product')) throw validationError('items', 'items: a document needs at least one line to be finalized');
   const totals = computeTotals(items);

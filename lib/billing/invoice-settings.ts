@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { invoiceSettings } from '@/db/schema';
+import { documents, invoiceSettings } from '@/db/schema';
+import { validationError } from '@/lib/errors';
 import type { DocumentType } from '@/db/schema/billing';
 import type { Conn } from './documents';
 import type { InvoiceSettings, InvoiceSettingsInput } from './schemas';
@@ -47,8 +48,24 @@ export async function getInvoiceSettings(db: Db, orgId: string): Promise<Invoice
   return toPublicSettings(await loadSettings(db, orgId));
 }
 
-/** PUT: the whole settings object; omitted fields have already been defaulted or reset by the schema. */
+const TYPES = ['devis', 'facture', 'acompte', 'avoir'] as const;
+
+/**
+ * PUT: the whole settings object; omitted fields have already been defaulted or reset by the schema. A prefix
+ * another series has already numbered with is refused, or the two series would hand out the same numbers.
+ */
 export async function putInvoiceSettings(db: Db, orgId: string, input: InvoiceSettingsInput): Promise<InvoiceSettings> {
+  for (const type of TYPES) {
+    const field = `${type}_prefix` as const;
+    // Exactly "{prefix}-{YYYY}-{n}": "FAC" does not claim "FAC-X-2026-00001".
+    const pattern = `^${input[field].replace(/[+]/g, '\\+')}-[0-9]{4}-[0-9]+$`;
+    const [taken] = await db
+      .select({ type: documents.type, number: documents.number })
+      .from(documents)
+      .where(and(eq(documents.org_id, orgId), ne(documents.type, type), sql`${documents.number} ~ ${pattern}`))
+      .limit(1);
+    if (taken) throw validationError(field, `${field}: already used by the ${taken.type} series (${taken.number})`);
+  }
   const now = new Date();
   const [row] = await db
     .insert(invoiceSettings)

@@ -122,6 +122,19 @@ describe('invoice settings', () => {
     expect(res.body).toMatchObject({ code: 'validation_error', field });
   });
 
+  it('refuses a prefix another series already numbered with (the numbers would collide)', async () => {
+    const o = await createTestOrg();
+    const b = await billingContext(o);
+    const c = await b.contact();
+    await b.issued({ type: 'devis', contact_id: c.id, items: [line('A', '1', 100)] });
+    const res = await call(routes.putSettings, 'PUT', '/v1/invoice/settings', { token: b.token, body: { devis_prefix: 'Q', facture_prefix: 'DEV' } });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'validation_error', field: 'facture_prefix', message: expect.stringContaining('devis') });
+    // Its own series may keep (or take back) its prefix, and an unrelated look-alike is no collision.
+    const ok = await call(routes.putSettings, 'PUT', '/v1/invoice/settings', { token: b.token, body: { facture_prefix: 'DEV-X' } });
+    expect(ok.status).toBe(200);
+  });
+
   it('feeds the defaults of new documents', async () => {
     const o = await createTestOrg();
     const b = await billingContext(o);

@@ -324,6 +324,13 @@ describe('convert-to-facture', () => {
     expect(await conflictOf(api.convert(rejected.id))).toEqual([409, 'not_convertible']);
   });
 
+  it('refuses to issue a draft deposit once its quote is converted (it would be billed twice)', async () => {
+    const q = await quote();
+    const late = (await api.deposit(q.id, { percentage: '10' })).body;
+    await api.convert(q.id);
+    expect(await conflictOf(api.finalize(late.id))).toEqual([409, 'not_convertible']);
+  });
+
   it('converts again once the previous invoice is cancelled', async () => {
     const q = await quote();
     const first = (await api.convert(q.id)).body;
