@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
  * 127.0.0.1:5432) when it answers and BENCH_ENGINE is not "pglite", else PGlite in a temp directory.
  * Returns the base URL, the demo API key the seed printed, and a stop function.
  */
-export async function startServer(port = 3300, extraEnv: Record<string, string> = {}) {
+export async function startServer(port = 3300, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
   if (!existsSync('.next/BUILD_ID')) throw new Error('Build the app first: npm run build');
   const usePg = process.env.BENCH_ENGINE !== 'pglite' && canReachPostgres();
   const dbName = `paraphe_bench_${process.pid}`;
@@ -26,7 +26,7 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
     ...(usePg ? { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`, DATABASE_POOL_MAX: '20' } : { DATABASE_URL: '', PGLITE_DIR: path.join(tmp, 'pglite') }),
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const apiKey = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not print a key:\n${out}`)), 60_000);
