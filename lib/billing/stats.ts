@@ -63,8 +63,11 @@ async function balances(db: Db, orgId: string, today: string, contactId?: string
       select d.due_date,
              d.total_ttc
              - coalesce((select sum(p.amount) from payments p where p.org_id = d.org_id and p.document_id = d.id), 0)
+             -- "status <> 'cancelled'" is always true of a finalized credit note; it lets the lookup use the
+             -- partial unique index on avoir_for_id.
              - coalesce((select sum(c.total_ttc) from documents c
-                         where c.org_id = d.org_id and c.avoir_for_id = d.id and c.finalized_at is not null), 0) as bal
+                         where c.avoir_for_id = d.id and c.status <> 'cancelled' and c.finalized_at is not null
+                               and c.org_id = d.org_id), 0) as bal
       from documents d
       where d.org_id = ${orgId} and d.type in ('facture', 'acompte') and d.status in ('finalized', 'sent')
             ${contactId ? sql`and d.contact_id = ${contactId}` : sql``}
