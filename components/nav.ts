@@ -24,6 +24,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: '/settings/organisation', label: 'Organisation', ready: true },
       { href: '/settings/api-keys', label: 'Clés API', ready: true },
       { href: '/docs/api', label: 'Référence API', ready: true },
+      { href: '/dev/mail', label: 'Boîte d’envoi (démo)', ready: true },
     ],
   },
 ];

@@ -1,0 +1,14 @@
+import type { EmailTemplate } from '@/db/schema';
+
+export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
+  document_sent: 'Envoi de document',
+  payment_reminder: 'Relance de paiement',
+  quote_expiry_reminder: 'Expiration de devis',
+};
+
+/** 2048 → "2 Ko". */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} o`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
+}

@@ -1,0 +1,73 @@
+import Link from 'next/link';
+import { getDb } from '@/db/client';
+import type { EmailStatus } from '@/db/schema';
+import { listDocumentEmails } from '@/lib/email/mailbox';
+
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, { label: string; chip: string; hint: string }> = {
+  queued: { label: 'en file', chip: 'chip-grey', hint: 'Enregistré, en attente d’envoi (nouvelle tentative si le fournisseur n’a pas répondu).' },
+  sent: { label: 'envoyé', chip: 'chip-blue', hint: 'Accepté par le fournisseur (ou déposé dans la boîte d’envoi de démo).' },
+  delivered: { label: 'délivré', chip: 'chip-green', hint: 'Remis au serveur de messagerie du destinataire.' },
+  bounced: { label: 'rejeté', chip: 'chip-red', hint: 'Refusé par le serveur du destinataire : vérifiez l’adresse.' },
+  failed: { label: 'échec', chip: 'chip-red', hint: 'Non envoyé après toutes les tentatives.' },
+};
+
+export function EmailStatusChip({ status }: { status: EmailStatus }) {
+  const s = EMAIL_STATUS_LABELS[status];
+  return (
+    <span className={`chip ${s.chip}`} title={s.hint}>
+      {s.label}
+    </span>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+export const formatDateTime = (d: Date | null) => (d ? dateTime.format(d) : '—');
+
+/**
+ * The mail log of one document (server component): every e-mail about it, newest first, with its recipients,
+ * subject, status and dates. Embed it in the document page: `<EmailLog orgId={staff.orgId} documentId={doc.id} />`.
+ */
+export async function EmailLog({ orgId, documentId, title = 'E-mails envoyés' }: { orgId: string; documentId: string; title?: string }) {
+  const rows = await listDocumentEmails(await getDb(), orgId, documentId);
+  return (
+    <section className="card" aria-label={title}>
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <p className="empty">Aucun e-mail pour ce document.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th>Créé</th>
+              <th>Destinataires</th>
+              <th>Objet</th>
+              <th>Statut</th>
+              <th>Envoyé</th>
+              <th>Délivré</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((email) => (
+              <tr key={email.id} data-testid={`email-${email.id}`}>
+                <td>{formatDateTime(email.created_at)}</td>
+                <td>
+                  {email.to.join(', ')}
+                  {email.cc.length > 0 && <div className="muted">cc {email.cc.join(', ')}</div>}
+                </td>
+                <td>
+                  <Link href={`/dev/mail/${email.id}`}>{email.subject}</Link>
+                </td>
+                <td>
+                  <EmailStatusChip status={email.status} />
+                  {email.last_error && email.status !== 'sent' && email.status !== 'delivered' && <div className="muted">{email.last_error}</div>}
+                </td>
+                <td>{formatDateTime(email.sent_at)}</td>
+                <td>{formatDateTime(email.delivered_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

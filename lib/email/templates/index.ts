@@ -1,0 +1,44 @@
+import { render, toPlainText } from '@react-email/render';
+import type { z } from 'zod';
+import type { EmailTemplate } from '@/db/schema';
+import { fromZodError } from '@/lib/errors';
+import { DocumentSentData, PaymentReminderData, QuoteExpiryReminderData } from './data';
+import { documentSent } from './document-sent';
+import type { Language } from './format';
+import { paymentReminder } from './payment-reminder';
+import { quoteExpiryReminder } from './quote-expiry-reminder';
+import type { RenderedTemplate } from './types';
+
+/** Each template: the zod schema of its data and the function that writes it in a language. */
+const TEMPLATES = {
+  document_sent: { schema: DocumentSentData, build: documentSent },
+  payment_reminder: { schema: PaymentReminderData, build: paymentReminder },
+  quote_expiry_reminder: { schema: QuoteExpiryReminderData, build: quoteExpiryReminder },
+} satisfies Record<EmailTemplate, { schema: z.ZodType; build: (data: never, lang: Language) => RenderedTemplate }>;
+
+/** The data a caller passes for each template (zod input: optional fields may be left out). */
+export type TemplateData = { [K in EmailTemplate]: z.input<(typeof TEMPLATES)[K]['schema']> };
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+  /** The data as validated (defaults applied): what the record keeps. */
+  data: unknown;
+}
+
+/**
+ * Validates the template's data (a 422 naming `data.<field>` otherwise) and renders the e-mail: its subject,
+ * the HTML the recipient sees and the plain-text alternative derived from the same HTML.
+ */
+export async function renderEmail<K extends EmailTemplate>(template: K, data: TemplateData[K], language: Language): Promise<RenderedEmail> {
+  const { schema, build } = TEMPLATES[template];
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw fromZodError(parsed.error, 'data');
+  const { subject, element } = (build as (d: unknown, l: Language) => RenderedTemplate)(parsed.data, language);
+  const html = await render(element);
+  return { subject, html, text: toPlainText(html), data: parsed.data };
+}
+
+export { REMINDER_TONES, type ReminderTone, reminderTone } from './data';
+export type { Language } from './format';
