@@ -35,3 +35,25 @@ it('runs a queued job through pg-boss on the configured engine, retrying a failu
     { data: { n: 42 }, attempt: 2 },
   ]);
 });
+
+it('drains a backlog at handler speed, not one job per polling interval', async () => {
+  const done: number[] = [];
+  const job = defineJob<{ n: number }>({
+    name: 'test.backlog',
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    retryBackoff: false,
+    async handle(data) {
+      done.push(data.n);
+    },
+  });
+  const boss = await getQueue();
+  await boss.createQueue(job.name, { name: job.name, retryLimit: 0 });
+  for (let n = 0; n < 30; n++) await enqueue(job, { n });
+  const started = Date.now();
+  await startWorkers([job as never]);
+  while (done.length < 30 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+  expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+  // One per second (the polling interval) would take 30 s.
+  expect(Date.now() - started).toBeLessThan(10_000);
+});

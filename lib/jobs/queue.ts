@@ -52,9 +52,16 @@ export async function startWorkers(definitions: JobDefinition<never>[] = jobDefi
   const boss = await getQueue();
   const { db } = await getDatabase();
   for (const def of definitions) {
-    await boss.work<never>(def.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+    let workerId: string | undefined;
+    workerId = await boss.work<never>(def.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
       if (!job) return;
-      await def.handle(job.data, { db, jobId: job.id, attempt: job.retryCount + 1 });
+      try {
+        await def.handle(job.data, { db, jobId: job.id, attempt: job.retryCount + 1 });
+      } finally {
+        // pg-boss 10 waits out the polling interval after every fetch, i.e. one job per second per worker. A job
+        // was there, so more may be: fetch again at once. An empty fetch still waits.
+        if (workerId) boss.notifyWorker(workerId);
+      }
     });
     if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Paris' });
   }
