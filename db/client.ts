@@ -6,6 +6,8 @@ import type { Pool } from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; it is also a `Db`, so every query function accepts either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type EngineKind = 'pglite' | 'postgres';
 
 /** The one handle every module receives. `sql` runs raw SQL for adapters (pg-boss, rate limiter). */

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { documentItems, documents } from '@/db/schema';
 import { recordEvent } from '@/lib/events/events';
 import { computeTotals } from '@/lib/money';
 import { draftDefaults, insertDraft } from './create-document';
 import { frenchDate, todayParis } from './dates';
-import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, type Tx, toItemInputs } from './documents';
+import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
 import { loadSettings } from './invoice-settings';
 import type { BillingDocument, ItemInput } from './schemas';
 import { assertConvertible } from './transitions';
@@ -112,6 +112,6 @@ async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingD
   );
   const invoice = await recordDocumentEvent(tx, orgId, 'invoice.created', row);
   // quote.converted carries the invoice: converted_from_id names the quote, so both are in the payload.
-  await recordEvent(tx as unknown as Db, orgId, 'quote.converted', invoice);
+  await recordEvent(tx, orgId, 'quote.converted', invoice);
   return invoice;
 }

@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
 import { conflict, validationError } from '@/lib/errors';
 import { computeTotals } from '@/lib/money';
 import { insertDraft } from './create-document';
 import { todayParis } from './dates';
-import { type DocumentRow, loadDocument, loadItems, prepareItems, recordDocumentEvent, type Tx, toItemInputs } from './documents';
+import { type DocumentRow, loadDocument, loadItems, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
 import type { BillingDocument, CreditNoteBody } from './schemas';
 
 const label = (doc: DocumentRow) => (doc.type === 'acompte' ? `la facture d'acompte ${doc.number}` : `la facture ${doc.number}`);

@@ -1,19 +1,8 @@
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
 import { validationError } from '@/lib/errors';
 import { addDays, dueDateFromTerms, todayParis } from './dates';
-import {
-  type ContactRow,
-  type DocumentInsert,
-  type DocumentRow,
-  loadLiveContact,
-  type PreparedLines,
-  prepareItems,
-  recordDocumentEvent,
-  type Tx,
-  totalsColumns,
-  writeItems,
-} from './documents';
+import { type ContactRow, type DocumentInsert, type DocumentRow, loadLiveContact, type PreparedLines, prepareItems, recordDocumentEvent, totalsColumns, writeItems } from './documents';
 import { type InvoiceSettingsRow, loadSettings } from './invoice-settings';
 import { type BillingDocument, type DocumentCreate, PaymentPlanConfig } from './schemas';
 

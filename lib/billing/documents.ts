@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { contacts, documentItems, documents, products } from '@/db/schema';
 import { displayName } from '@/lib/contacts/contacts';
 import { notFound, validationError } from '@/lib/errors';
@@ -17,7 +17,6 @@ import {
 import { type BillingDocument, type DocumentItem, type ItemInput, Quantity } from './schemas';
 
 /** A transaction handle: the same query API as Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Conn = Tx | Db;
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentInsert = typeof documents.$inferInsert;
@@ -157,7 +156,7 @@ export async function documentView(conn: Conn, orgId: string, row: DocumentRow):
 /** Writes the event with the document as the API shows it, in the caller's transaction; returns that view. */
 export async function recordDocumentEvent(tx: Tx, orgId: string, type: string, row: DocumentRow): Promise<BillingDocument> {
   const view = await documentView(tx, orgId, row);
-  await recordEvent(tx as unknown as Db, orgId, type, view);
+  await recordEvent(tx, orgId, type, view);
   return view;
 }
 

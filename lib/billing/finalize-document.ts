@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { documents, hashChains } from '@/db/schema';
 import { conflict, validationError } from '@/lib/errors';
 import { computeTotals } from '@/lib/money';
 import { getOrg, type Org } from '@/lib/orgs/orgs';
 import { addDays, daysBetween, todayParis, yearOf } from './dates';
-import { type ContactRow, type DocumentRow, loadDocument, loadItems, loadLiveContact, recordDocumentEvent, type Tx, totalsColumns } from './documents';
+import { type ContactRow, type DocumentRow, loadDocument, loadItems, loadLiveContact, recordDocumentEvent, totalsColumns } from './documents';
 import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from './invoice-settings';
 import { nextNumber } from './numbering';
@@ -85,7 +85,7 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
     doc.type === 'avoir' && doc.avoir_for_id
       ? (await loadDocument(tx, orgId, doc.avoir_for_id)).client_snapshot
       : clientSnapshot(await loadLiveContact(tx, orgId, doc.contact_id));
-  const org = await getOrg(tx as unknown as Db, orgId);
+  const org = await getOrg(tx, orgId);
   const settings = await loadSettings(tx, orgId);
 
   const chain = await lockChain(tx, orgId);

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { payments } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events/events';
 import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/http/pagination';
 import { todayParis } from './dates';
-import { type Conn, type DocumentRow, loadDocument, recordDocumentEvent, type Tx } from './documents';
+import { type Conn, type DocumentRow, loadDocument, recordDocumentEvent } from './documents';
 import type { Payment, PaymentInput } from './schemas';
 import { PAYABLE_STATUSES, setStatus } from './transitions';
 
@@ -74,7 +74,7 @@ export async function recordPayment(db: Db, orgId: string, documentId: string, i
       .values({ org_id: orgId, document_id: doc.id, amount: input.amount, paid_at, method: input.method, reference: input.reference ?? null })
       .returning();
     const payment = toPublicPayment(row!);
-    await recordEvent(tx as unknown as Db, orgId, 'payment.recorded', payment);
+    await recordEvent(tx, orgId, 'payment.recorded', payment);
     return recompute(tx, orgId, doc, payment);
   });
 }
@@ -87,7 +87,7 @@ export async function deletePayment(db: Db, orgId: string, documentId: string, p
       .where(and(eq(payments.org_id, orgId), eq(payments.document_id, doc.id), eq(payments.id, paymentId)))
       .returning();
     if (!row) throw notFound('Payment');
-    await recordEvent(tx as unknown as Db, orgId, 'payment.deleted', toPublicPayment(row));
+    await recordEvent(tx, orgId, 'payment.deleted', toPublicPayment(row));
     return recompute(tx, orgId, doc, null);
   });
 }

@@ -121,7 +121,7 @@ export const eventsOf = async (org: TestOrg, prefix?: string) =>
 export async function withoutTriggers(db: Db, fn: (tx: Db) => Promise<void>) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    await fn(tx as unknown as Db);
+    await fn(tx);
   });
 }
 

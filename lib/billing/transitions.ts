@@ -1,8 +1,9 @@
+import type { Tx } from '@/db/client';
 import { and, eq, ne } from 'drizzle-orm';
 import { documents } from '@/db/schema';
 import { conflict } from '@/lib/errors';
 import type { DocumentStatus } from '@/db/schema/billing';
-import type { Conn, DocumentRow, Tx } from './documents';
+import type { Conn, DocumentRow } from './documents';
 
 /**
  * The state machine of DESIGN §4, in one place:

@@ -1,19 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
 import { conflict } from '@/lib/errors';
 import { checkDraft } from './create-document';
-import {
-  type DocumentInsert,
-  type DocumentRow,
-  loadDocument,
-  loadLiveContact,
-  prepareItems,
-  recordDocumentEvent,
-  type Tx,
-  totalsColumns,
-  writeItems,
-} from './documents';
+import { type DocumentInsert, type DocumentRow, loadDocument, loadLiveContact, prepareItems, recordDocumentEvent, totalsColumns, writeItems } from './documents';
 import type { BillingDocument, DocumentPatch } from './schemas';
 
 /** Only a draft changes or disappears; anything else is numbered or closed. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GET as getEvent } from '@/app/v1/events/[id]/route';
@@ -123,11 +123,24 @@ describe('validation', () => {
   });
 });
 
+describe('database integrity refusals', () => {
+  it('answers 409 document_finalized, not 500, when a trigger refuses the write', async () => {
+    const refused = route({ scope: 'events:read' }, async ({ db }) => {
+      await db.execute(sql`DO $$ BEGIN RAISE EXCEPTION 'billing document x is finalized' USING ERRCODE = 'P0001'; END $$`);
+      return created({});
+    });
+    const res = await call(refused, 'POST', '/v1/x', { token: await a.key() });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ code: 'document_finalized', message: 'billing document x is finalized', field: null });
+  });
+});
+
 describe('Idempotency-Key', () => {
   const createEvent = route({ scope: 'events:read', body: z.object({ type: z.string() }) }, async ({ db, orgId, body }) =>
     created(await recordEvent(db, orgId, body.type, {})),
   );
-  const countOf = async (type: string) => (await a.db.select().from(events).where(eq(events.type, type))).length;
+  const countOf = async (type: string, orgId = a.org.id) =>
+    (await a.db.select().from(events).where(and(eq(events.org_id, orgId), eq(events.type, type)))).length;
 
   it('replays the first response without a second write', async () => {
     const token = await a.key();
@@ -155,7 +168,7 @@ describe('Idempotency-Key', () => {
     const headers = { 'idempotency-key': 'shared' };
     await call(createEvent, 'POST', '/v1/x', { token: await a.key(), body: { type: 'idem.shared' }, headers });
     await call(createEvent, 'POST', '/v1/x', { token: await b.key(), body: { type: 'idem.shared' }, headers });
-    expect((await a.db.select().from(events).where(eq(events.type, 'idem.shared'))).length).toBe(2);
+    expect([await countOf('idem.shared'), await countOf('idem.shared', b.org.id)]).toEqual([1, 1]);
   });
 });
 
