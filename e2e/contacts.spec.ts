@@ -106,6 +106,8 @@ test('create a contact through the form, fix a validation error, then export, de
   await signIn(page);
   await page.goto('/contacts');
   await page.getByRole('link', { name: 'Nouveau contact' }).click();
+  // The list's filters have a "Type" select too: wait for the form's page.
+  await expect(page.getByRole('heading', { name: 'Nouveau contact' })).toBeVisible();
 
   await page.getByLabel('Type').selectOption('particulier');
   await page.getByLabel('E-mail').fill('jeanne.martin@');
