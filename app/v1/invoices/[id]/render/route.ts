@@ -1,0 +1,5 @@
+import { accepted, route } from '@/lib/http/handler';
+import { renderDocumentOperation } from '@/lib/pdf/operations';
+import { requestRender } from '@/lib/pdf/request-render';
+
+export const POST = route(renderDocumentOperation, async ({ db, orgId, params }) => accepted(await requestRender(db, orgId, params.id)));

@@ -1,0 +1,55 @@
+import { operation } from '@/lib/openapi/operation';
+import { IdParams } from '@/lib/openapi/schemas';
+import { DocumentRender, PdfFile, PdfQuery } from './schemas';
+
+const tag = 'Invoices';
+
+export const renderDocumentOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/{id}/render',
+  tag,
+  summary: 'Queue the rendering of a finalized document again',
+  description:
+    'Finalization queues the render itself (render_status pending → rendering → ready, or failed after bounded retries with ' +
+    'back-off). This re-queues it: a failed render starts over with fresh retries. A stored PDF is never replaced: on a ready ' +
+    'document nothing changes.',
+  scope: 'invoice:write',
+  params: IdParams,
+  responses: { 202: { description: 'Queued (or already rendered): the render state.', schema: DocumentRender } },
+  errors: [[409, 'not_finalized']],
+});
+
+export const getDocumentPdfOperation = operation({
+  method: 'get',
+  path: '/v1/invoices/{id}/pdf',
+  tag,
+  summary: 'Download the stored PDF (PDF/A-3 with its Factur-X XML)',
+  description:
+    'The file rendered at finalization, streamed. Invoices, deposit invoices and credit notes embed factur-x.xml (Factur-X ' +
+    'EN 16931); a quote is a plain PDF/A-3. ETag is the SHA-256 of the file: If-None-Match answers 304. Until render_status ' +
+    'is ready: 409 pdf_not_ready, the status in the message.',
+  scope: 'invoice:read',
+  params: IdParams,
+  query: PdfQuery,
+  responses: {
+    200: { description: 'The PDF (Content-Disposition names it after the document number).', schema: PdfFile, contentType: 'application/pdf' },
+    304: { description: 'Not modified: the client has this file (If-None-Match).' },
+  },
+  errors: [[409, 'pdf_not_ready']],
+});
+
+export const previewDocumentOperation = operation({
+  method: 'get',
+  path: '/v1/invoices/{id}/preview',
+  tag,
+  summary: 'Render the document now, without storing it',
+  description:
+    'A draft is watermarked BROUILLON (DRAFT in English) and unnumbered, with the seller and buyer as finalizing it would freeze ' +
+    'them; a finalized document renders as its stored PDF. Nothing is stored.',
+  scope: 'invoice:read',
+  params: IdParams,
+  query: PdfQuery,
+  responses: { 200: { description: 'The PDF.', schema: PdfFile, contentType: 'application/pdf' } },
+});
+
+export const pdfOperations = [renderDocumentOperation, getDocumentPdfOperation, previewDocumentOperation];

@@ -1,0 +1,46 @@
+import { renderToBuffer } from '@react-pdf/renderer';
+import { buildFacturX, FACTURX_CONFORMANCE, isEInvoice } from './facturx/cii';
+import { toPdfA3 } from './facturx/pdfa';
+import { registerFonts } from './fonts';
+import { LABELS } from './i18n';
+import type { RenderModel } from './model';
+import { InvoiceDocument } from './template';
+
+export interface RenderedDocument {
+  pdf: Uint8Array;
+  /** The embedded factur-x.xml; null for a quote or a draft. */
+  xml: string | null;
+  /** Factur-X conformance level of the XML, or null. */
+  profile: string | null;
+  /** Download name: the number ("FAC-2026-00001.pdf"), slashes made dashes. */
+  fileName: string;
+}
+
+export function fileNameOf(m: Pick<RenderModel, 'number' | 'type' | 'language' | 'id'>): string {
+  const base = m.number ?? `${LABELS[m.language].kind[m.type]}-${LABELS[m.language].draft}-${m.id.slice(0, 8)}`;
+  return `${base.replace(/[^A-Za-z0-9+_-]+/g, '-')}.pdf`;
+}
+
+/**
+ * The document as a file. A finalized document is a PDF/A-3b; an invoice, deposit invoice or credit note
+ * also carries its Factur-X EN 16931 XML. A draft (preview only) is the plain PDF, watermarked.
+ */
+export async function renderDocument(m: RenderModel): Promise<RenderedDocument> {
+  registerFonts();
+  const raw = await renderToBuffer(<InvoiceDocument model={m} />);
+  const fileName = fileNameOf(m);
+  if (m.draft || !m.finalized_at) return { pdf: new Uint8Array(raw), xml: null, profile: null, fileName };
+
+  const xml = isEInvoice(m.type) ? buildFacturX(m) : null;
+  const kind = LABELS[m.language].kind[m.type];
+  const pdf = await toPdfA3(raw, {
+    title: `${kind} ${m.number}`,
+    author: m.seller.legal_name ?? m.seller.name,
+    subject: `${kind} ${m.number} — ${m.buyer.name ?? ''}`.trim(),
+    language: m.language === 'fr' ? 'fr-FR' : 'en-GB',
+    date: m.finalized_at,
+    fileId: m.id,
+    ...(xml ? { facturx: xml } : {}),
+  });
+  return { pdf, xml, profile: xml ? FACTURX_CONFORMANCE : null, fileName };
+}

@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { documentRenders } from '@/db/schema';
+import { loadDocument } from '@/lib/billing/documents';
+import { conflict } from '@/lib/errors';
+import { getStorage, type StoredBody } from '@/lib/storage';
+import { fileNameOf } from './render-document';
+
+export interface StoredPdf {
+  sha256: string;
+  size: number;
+  fileName: string;
+  /** The object's bytes, read only when the client does not already have them (ETag). */
+  open(): Promise<StoredBody>;
+}
+
+/** The stored PDF of a document, or 409 pdf_not_ready with its render status. */
+export async function storedPdf(db: Db, orgId: string, documentId: string): Promise<StoredPdf> {
+  const doc = await loadDocument(db, orgId, documentId);
+  const [render] = await db
+    .select()
+    .from(documentRenders)
+    .where(and(eq(documentRenders.org_id, orgId), eq(documentRenders.document_id, documentId)));
+  if (doc.render_status !== 'ready' || !render?.storage_key || !render.sha256) {
+    const why = doc.finalized_at ? `render_status is ${doc.render_status}` : 'the document is a draft (see /preview)';
+    throw conflict('pdf_not_ready', `The PDF is not ready: ${why}.`);
+  }
+  const key = render.storage_key;
+  return {
+    sha256: render.sha256,
+    size: render.size ?? 0,
+    fileName: fileNameOf({ id: doc.id, number: doc.number, type: doc.type, language: 'fr' }),
+    async open() {
+      const object = await getStorage().get(key);
+      // The row says it is stored: an absent object is a storage fault, not a state the client can wait out.
+      if (!object) throw new Error(`Stored PDF of document ${documentId} is missing from storage (key ${key}).`);
+      return object;
+    },
+  };
+}
+
+export const contentDisposition = (fileName: string, download = false) =>
+  `${download ? 'attachment' : 'inline'}; filename="${fileName.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/** If-None-Match matches the ETag (strong or weak, one of a list, or *). */
+export function etagMatches(ifNoneMatch: string | null, sha256: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim().replace(/^W\//, '');
+    return t === '*' || t === `"${sha256}"`;
+  });
+}
