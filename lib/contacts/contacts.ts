@@ -1,5 +1,5 @@
 import { and, arrayContains, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events/events';
@@ -15,9 +15,9 @@ import {
 } from './schemas';
 
 export type ContactRow = typeof contacts.$inferSelect;
+/** A row as written, without the generated columns (search, name_key) that only queries read. */
+export type StoredContact = Omit<ContactRow, 'search' | 'name_key'>;
 export type ContactInsert = typeof contacts.$inferInsert;
-/** A transaction handle: the same query API as Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Accent folding for `q`, the same letters as the `name_key` column's translate(). Inlined as SQL literals, not
@@ -35,7 +35,7 @@ export function displayName(c: Pick<ContactRow, 'company' | 'first_name' | 'last
 
 export const sirenOf = (siret: string | null | undefined) => (siret ? siret.slice(0, 9) : null);
 
-export function toPublicContact(row: ContactRow): Contact {
+export function toPublicContact(row: StoredContact): Contact {
   return {
     id: row.id,
     type: row.type,
@@ -72,8 +72,11 @@ export function toPublicContact(row: ContactRow): Contact {
   };
 }
 
+/** What an insert sets from a payload: every column but the id, the timestamps and the lifecycle markers. */
+export type ContactValues = Omit<StoredContact, 'id' | 'created_at' | 'updated_at' | 'deleted_at' | 'merged_into_id' | 'erased_at'>;
+
 /** The insert values of a validated create payload, defaults applied. `now` stamps the consent when given. */
-export function insertValues(orgId: string, payload: ContactCreate, now: Date): Omit<ContactInsert, 'id'> {
+export function insertValues(orgId: string, payload: ContactCreate, now: Date): ContactValues {
   const consentGiven = payload.marketing_consent != null;
   return {
     org_id: orgId,
@@ -106,7 +109,7 @@ export function insertValues(orgId: string, payload: ContactCreate, now: Date): 
 }
 
 /** The consent history rows of freshly inserted contacts that state a consent. */
-export function initialConsents(rows: ContactRow[]) {
+export function initialConsents(rows: StoredContact[]) {
   return rows
     .filter((r) => r.marketing_consent !== null)
     .map((r) => ({

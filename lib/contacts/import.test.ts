@@ -107,15 +107,72 @@ describe('POST /v1/contacts/import', () => {
     expect(event?.payload).toMatchObject({ object: { id, display_name: 'Anne Morel', email: 'anne@morel.fr' } });
   });
 
+  it('stores every field as given, so the contact reads back as its event says', async () => {
+    const org = await createTestOrg();
+    const token = await org.key();
+    const full = {
+      type: 'particulier',
+      first_name: 'Zoé "Zézette"',
+      last_name: "L'Héritier \\ Ñúñez 🎉",
+      company: null,
+      email: 'zoe@example.fr',
+      phone: '+33 6 00 00 00 00',
+      address: '1 rue du Puits\nBâtiment B',
+      city: 'Saint-Étienne',
+      postal_code: '42000',
+      country: 'be',
+      siret: '73282932000074',
+      vat_intra: 'BE0123456789',
+      default_payment_terms: '30 jours fin de mois',
+      default_discount_terms: '2 % à 10 jours',
+      preferred_language: 'EN',
+      reminder_opt_out: true,
+      marketing_consent: false,
+      consent_source: 'téléphone',
+      legal_basis: 'consent',
+      lead_status: 'won',
+      lead_score: 0,
+      notes: 'a {json} [array] "quoted" \\u0041',
+      tags: ['b', 'a', 'b', 'é'],
+    };
+    const res = await importRows(org, [full, { company: 'Bare' }]);
+    expect(res.body).toMatchObject({ created: 2, errors: [] });
+    const [id, bareId] = res.body.created_ids;
+    const read = await call(routes.get, 'GET', '/v1/contacts/x', { token, params: { id } });
+    expect(read.body).toMatchObject({ ...full, country: 'BE', preferred_language: 'en', siren: '732829320', tags: ['b', 'a', 'é'] });
+    const events = await eventsOf(org, 'contact.created');
+    expect(events.map((e) => (e.payload as { object: unknown }).object)).toEqual([
+      read.body,
+      (await call(routes.get, 'GET', '/v1/contacts/x', { token, params: { id: bareId } })).body,
+    ]);
+    expect(read.body).toMatchObject({ type: 'particulier', reminder_opt_out: true, deleted_at: null, merged_into_id: null, erased_at: null });
+  });
+
+  it('refuses an unpaired UTF-16 surrogate (jsonb cannot hold it) as a row error, like a create', async () => {
+    const org = await createTestOrg();
+    const res = await importRows(org, [{ company: 'A\ud800B' }, { company: 'Fine', tags: ['\udc00'] }, { company: 'Emoji 🎉' }]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      created: 1,
+      errors: [
+        { index: 0, reason: 'company: contains an unpaired UTF-16 surrogate' },
+        { index: 1, reason: 'tags.0: contains an unpaired UTF-16 surrogate' },
+      ],
+    });
+    const single = await call(routes.create, 'POST', '/v1/contacts', { token: await org.key(), body: { company: 'A\ud800B' } });
+    expect(single.status).toBe(422);
+    expect(single.body).toMatchObject({ field: 'company' });
+  });
+
   it('writes nothing when the database fails mid-batch', async () => {
     const org = await createTestOrg();
     const database = await getDatabase();
     const marker = `boom-${randomUUID()}`;
     const name = `paraphe_test_${marker.replaceAll('-', '_')}`;
-    // A real database failure at the last write of the import (the outbox), after the contacts and consents
+    // A database failure (SQLSTATE XX000, internal error) at the last write of the import (the outbox), after the contacts and consents
     // are inserted: a trigger that raises for the marked row's event only.
     await database.sql(
-      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.payload->'object'->>'notes' = '${marker}' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$`,
+      `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.payload->'object'->>'notes' = '${marker}' THEN RAISE EXCEPTION 'boom' USING ERRCODE = 'XX000'; END IF; RETURN NEW; END $$`,
     );
     await database.sql(`CREATE TRIGGER ${name} BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION ${name}()`);
     // The 500 is logged by the handler on purpose; keep the test output readable.

@@ -1,11 +1,28 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
 import { ApiError } from '@/lib/errors';
-import { type ContactInsert, initialConsents, insertValues, toPublicContact } from './contacts';
+import { type ContactValues, initialConsents, insertValues, type StoredContact, toPublicContact } from './contacts';
 import { recordEvents } from '@/lib/events/events';
 import { type ContactCreate, type ImportSummary, MAX_IMPORT_ROWS, parseImportRow } from './schemas';
+
+/** The columns an INSERT writes: all but the generated ones (search, name_key), which PostgreSQL computes. */
+const WRITTEN_COLUMNS = Object.entries(getTableColumns(contacts))
+  .filter(([, column]) => !column.generated)
+  .map(([name]) => sql.identifier(name));
+
+/**
+ * One INSERT of every row from a single jsonb parameter. Drizzle's insert builder spent 0.25 to 1 ms of CPU per
+ * 30-column row (most of a 1000-row import); PostgreSQL reads the JSON in a few milliseconds. No RETURNING: the
+ * rows are already known, timestamps included.
+ */
+async function insertMany(tx: Tx, rows: StoredContact[]) {
+  // The payload schema refuses NUL and unpaired surrogates, so every string is one jsonb accepts.
+  const json = JSON.stringify(rows);
+  const columns = sql.join(WRITTEN_COLUMNS, sql`, `);
+  await tx.execute(sql`insert into ${contacts} (${columns}) select ${columns} from jsonb_populate_recordset(null::${contacts}, ${json}::jsonb)`);
+}
 
 /**
  * Bulk create. Rows are validated one by one (an invalid row is reported, never fatal). Among valid rows,
@@ -43,7 +60,7 @@ export async function importContacts(db: Db, orgId: string, rows: unknown[]): Pr
 
     let skipped = 0;
     const now = new Date();
-    const values: ContactInsert[] = [];
+    const values: Array<ContactValues & { id: string }> = [];
     for (const { payload } of valid) {
       if (payload.email) {
         if (taken.has(payload.email)) {
@@ -56,12 +73,8 @@ export async function importContacts(db: Db, orgId: string, rows: unknown[]): Pr
       values.push({ id: uuidv7(), ...insertValues(orgId, payload, now) });
     }
 
-    const inserted = [];
-    for (let i = 0; i < values.length; i += 500) {
-      inserted.push(...(await tx.insert(contacts).values(values.slice(i, i + 500)).returning()));
-    }
-    const byId = new Map(inserted.map((r) => [r.id, r]));
-    const ordered = values.map((v) => byId.get(v.id!)!);
+    const ordered: StoredContact[] = values.map((v) => ({ ...v, created_at: now, updated_at: now, deleted_at: null, merged_into_id: null, erased_at: null }));
+    if (ordered.length) await insertMany(tx, ordered);
     const consents = initialConsents(ordered);
     if (consents.length) await tx.insert(contactConsents).values(consents);
     await recordEvents(tx, orgId, 'contact.created', ordered.map(toPublicContact));

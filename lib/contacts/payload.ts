@@ -19,10 +19,14 @@ export const MAX_TAG_LENGTH = 64;
 
 const emptyToNull = (s: string) => (s === '' ? null : s);
 const noNul = (s: string) => !s.includes('\u0000');
+/** An unpaired UTF-16 surrogate ("\ud800" in JSON) is no character at all: jsonb (the event outbox) refuses it. */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const wellFormed = (s: string) => !UNPAIRED_SURROGATE.test(s);
+const INVALID_CHARACTER = 'contains an unpaired UTF-16 surrogate';
 
 /**
- * Optional free text: trimmed, blank becomes null (CSV cells are often empty strings), NUL refused because
- * PostgreSQL cannot store it (a 422 rather than a 500).
+ * Optional free text: trimmed, blank becomes null (CSV cells are often empty strings), NUL and unpaired
+ * surrogates refused because PostgreSQL cannot store them (a 422 rather than a 500).
  */
 const text = (max: number) =>
   z
@@ -30,6 +34,7 @@ const text = (max: number) =>
     .trim()
     .max(max, { error: `at most ${max} characters` })
     .refine(noNul, { error: 'contains a NUL character' })
+    .refine(wellFormed, { error: INVALID_CHARACTER })
     .transform(emptyToNull)
     .nullish();
 
@@ -107,7 +112,8 @@ const fieldSchemas = {
         .string({ error: 'must be a string' })
         .trim()
         .max(MAX_TAG_LENGTH, { error: `at most ${MAX_TAG_LENGTH} characters` })
-        .refine(noNul, { error: 'contains a NUL character' }),
+        .refine(noNul, { error: 'contains a NUL character' })
+        .refine(wellFormed, { error: INVALID_CHARACTER }),
       { error: 'must be an array of strings' },
     )
     .nullish()
