@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { GET as getEvent } from '@/app/v1/events/[id]/route';
 import { GET as listEvents } from '@/app/v1/events/route';
@@ -124,14 +124,26 @@ describe('validation', () => {
 });
 
 describe('database integrity refusals', () => {
-  it('answers 409 document_finalized, not 500, when a trigger refuses the write', async () => {
+  it('answers 409 document_finalized, not 500, when an immutability trigger refuses the write', async () => {
+    await a.db.execute(sql`CREATE OR REPLACE FUNCTION test_handler_immutable() RETURNS void LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'billing document x is finalized'; END $$`);
     const refused = route({ scope: 'events:read' }, async ({ db }) => {
-      await db.execute(sql`DO $$ BEGIN RAISE EXCEPTION 'billing document x is finalized' USING ERRCODE = 'P0001'; END $$`);
+      await db.execute(sql`SELECT test_handler_immutable()`);
       return created({});
     });
     const res = await call(refused, 'POST', '/v1/x', { token: await a.key() });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 'document_finalized', message: 'billing document x is finalized', field: null });
+  });
+
+  it('keeps any other raised exception a 500', async () => {
+    const failing = route({ scope: 'events:read' }, async ({ db }) => {
+      await db.execute(sql`DO $$ BEGIN RAISE EXCEPTION 'something else broke'; END $$`);
+      return created({});
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await call(failing, 'POST', '/v1/x', { token: await a.key() });
+    log.mockRestore();
+    expect(res.status).toBe(500);
   });
 });
 

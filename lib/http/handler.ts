@@ -151,19 +151,25 @@ function respond(result: Reply | Response, requestId: string, extra: Record<stri
   return Response.json(result.body, { status: result.status, headers });
 }
 
+type PgError = { code: string; message?: string; where?: string };
+
 /** The PostgreSQL error behind a driver or Drizzle wrapper, if any. */
-function databaseError(err: unknown): { code?: string; message?: string } | null {
+function databaseError(err: unknown): PgError | null {
   for (let e = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as { code: string; message?: string };
+    if (typeof (e as { code?: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((e as { code: string }).code)) return e as PgError;
   }
   return null;
 }
 
+/** Our integrity triggers are PL/pgSQL functions named `*_immutable` (db/migrations); PostgreSQL names the raiser. */
+const IMMUTABILITY_TRIGGER = /PL\/pgSQL function \w+_immutable\(\)/;
+
 export function errorResponse(err: unknown, requestId: string, extra: Record<string, string> = {}): Response {
   if (err instanceof z.ZodError) err = fromZodError(err);
-  // Only our integrity triggers RAISE EXCEPTION (P0001): a write that reached a finalized record's frozen content.
-  if (databaseError(err)?.code === 'P0001') {
-    err = new ApiError(409, 'document_finalized', databaseError(err)?.message ?? 'This record is finalized and cannot change.');
+  // A write that reached a finalized record's frozen content, refused by the database itself.
+  const dbError = databaseError(err);
+  if (dbError?.code === 'P0001' && IMMUTABILITY_TRIGGER.test(dbError.where ?? '')) {
+    err = new ApiError(409, 'document_finalized', dbError.message ?? 'This record is finalized and cannot change.');
   }
   if (err instanceof ApiError) {
     return Response.json(err.toBody(), { status: err.status, headers: { 'X-Request-Id': requestId, ...extra, ...err.headers } });
