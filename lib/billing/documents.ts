@@ -15,6 +15,7 @@ import {
   type VatCategory,
 } from '@/lib/money';
 import { type BillingDocument, type DocumentItem, type ItemInput, Quantity } from './schemas';
+import { unitCodeOf } from './units';
 
 /** A transaction handle: the same query API as Db. */
 export type Conn = Tx | Db;
@@ -181,49 +182,6 @@ export interface PreparedLines {
   items: PreparedItem[];
   totals: DocumentTotals;
 }
-
-/** Catalogue unit labels → UN/ECE Rec 20 codes, for lines filled from a product. */
-const UNIT_CODES: Record<string, string> = {
-  h: 'HUR',
-  heure: 'HUR',
-  heures: 'HUR',
-  hour: 'HUR',
-  hours: 'HUR',
-  j: 'DAY',
-  jour: 'DAY',
-  jours: 'DAY',
-  day: 'DAY',
-  days: 'DAY',
-  mois: 'MON',
-  month: 'MON',
-  semaine: 'WEE',
-  week: 'WEE',
-  an: 'ANN',
-  année: 'ANN',
-  year: 'ANN',
-  pièce: 'H87',
-  piece: 'H87',
-  pc: 'H87',
-  unité: 'C62',
-  unit: 'C62',
-  u: 'C62',
-  forfait: 'C62',
-  kg: 'KGM',
-  g: 'GRM',
-  m: 'MTR',
-  m2: 'MTK',
-  'm²': 'MTK',
-  m3: 'MTQ',
-  'm³': 'MTQ',
-  l: 'LTR',
-  litre: 'LTR',
-  km: 'KMT',
-};
-const unitCodeOf = (label: string | null) => {
-  if (!label) return null;
-  const key = label.trim().toLowerCase();
-  return UNIT_CODES[key] ?? (/^[A-Z0-9]{2,3}$/.test(label.trim()) ? label.trim() : null);
-};
 
 /**
  * Validates line inputs and computes their totals: fills the blanks from the catalogue product, defaults the

@@ -12,4 +12,7 @@ it('parses euro amounts to exact cents', () => {
 
 it('formats cents the French way', () => {
   expect(formatEuros(123_456).replace(/\s/g, ' ')).toBe('1 234,56 €');
+  expect(formatEuros(-1_050).replace(/\s/g, ' ')).toBe('-10,50 €');
+  // The VAT of a negative base at 0 % rounds to −0: it still reads as zero.
+  expect(formatEuros(-0).replace(/\s/g, ' ')).toBe('0,00 €');
 });

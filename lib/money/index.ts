@@ -9,9 +9,9 @@ export function parseEuros(input: string, field = 'amount'): number {
 
 const eurFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
 
-/** 123456 → "1 234,56 €" (French formatting, for pages and documents). */
+/** 123456 → "1 234,56 €" (French formatting, for pages and documents). A zero is never "-0,00 €". */
 export function formatEuros(cents: number): string {
-  return eurFormat.format(cents / 100);
+  return eurFormat.format(cents === 0 ? 0 : cents / 100);
 }
 
 export * from './totals';
