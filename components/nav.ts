@@ -11,8 +11,8 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
     items: [
       { href: '/', label: 'Tableau de bord', ready: true },
       { href: '/contacts', label: 'Contacts', ready: true },
-      { href: '/documents', label: 'Devis & factures', ready: false },
-      { href: '/products', label: 'Produits', ready: false },
+      { href: '/documents', label: 'Devis & factures', ready: true },
+      { href: '/products', label: 'Produits', ready: true },
       { href: '/reminders', label: 'Relances', ready: false },
       { href: '/recurring', label: 'Facturation récurrente', ready: false },
       { href: '/signature', label: 'Signature', ready: false },
@@ -22,6 +22,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
     title: 'Réglages',
     items: [
       { href: '/settings/organisation', label: 'Organisation', ready: true },
+      { href: '/settings/invoicing', label: 'Facturation', ready: true },
       { href: '/settings/api-keys', label: 'Clés API', ready: true },
       { href: '/docs/api', label: 'Référence API', ready: true },
       { href: '/dev/mail', label: 'Boîte d’envoi (démo)', ready: true },

@@ -1,0 +1,487 @@
+'use client';
+
+import Link from 'next/link';
+import { startTransition, useActionState, useEffect, useMemo, useState, useTransition } from 'react';
+import type { DocumentType } from '@/db/schema/billing';
+import type { BillingDocument, DocumentItem } from '@/lib/billing/schemas';
+import { unitLabel } from '@/lib/billing/units';
+import { AmountOverflowError, computeTotals, Dec, formatEuros, type TotalsLine } from '@/lib/money';
+import {
+  type ActionState,
+  acceptAction,
+  cancelAction,
+  convertAction,
+  convertPreviewAction,
+  creditNoteAction,
+  deleteDraftAction,
+  depositAction,
+  duplicateAction,
+  finalizeAction,
+  rejectAction,
+} from '../actions';
+import { type Availability, depositPreview } from '../availability';
+import { eurosToCents, quantityLabel, quantityText } from '../editor-model';
+import { CREDIT_REASON_LABELS, rateLabel, TYPE_LABELS } from '../labels';
+
+interface Props {
+  doc: { id: string; type: DocumentType; status: string; number: string | null; total_ttc: number; items: DocumentItem[] };
+  can: Availability;
+  defaultDepositPercentage: string;
+  cancelConsequences: string[];
+}
+
+type Panel = 'finalize' | 'deposit' | 'convert' | 'credit' | 'cancel' | 'delete' | null;
+
+/**
+ * Every action the API offers on this document, as buttons; those that need a choice or deserve a warning open
+ * a panel first (deposit percentage, conversion preview, credit note, cancellation, deletion, finalization).
+ */
+export function DocumentActions({ doc, can, defaultDepositPercentage, cancelConsequences }: Props) {
+  const [panel, setPanel] = useState<Panel>(null);
+  const [last, setLast] = useState<string | null>(null);
+  const [finalizeState, finalizeForm, finalizing] = useActionState(finalizeAction.bind(null, doc.id), {});
+  const [acceptState, acceptForm, accepting] = useActionState(acceptAction.bind(null, doc.id), {});
+  const [rejectState, rejectForm, rejecting] = useActionState(rejectAction.bind(null, doc.id), {});
+  const [duplicateState, duplicateForm, duplicating] = useActionState(duplicateAction.bind(null, doc.id), {});
+  const [cancelState, cancelForm, cancelling] = useActionState(cancelAction.bind(null, doc.id), {});
+  const [deleteState, deleteForm, deleting] = useActionState(deleteDraftAction.bind(null, doc.id), {});
+  const states: Record<string, ActionState> = {
+    finalize: finalizeState,
+    accept: acceptState,
+    reject: rejectState,
+    duplicate: duplicateState,
+    cancel: cancelState,
+    delete: deleteState,
+  };
+  const message = last ? states[last] : undefined;
+  const open = (p: Panel) => setPanel((current) => (current === p ? null : p));
+  const sent = (name: string, close = true) => () => {
+    setLast(name);
+    if (close) setPanel(null);
+  };
+  const nothing = !Object.entries(can).some(([k, v]) => v && k !== 'payments' && k !== 'recordPayment');
+
+  return (
+    <section className="card" aria-label="Actions">
+      {nothing ? (
+        <p className="muted">Aucune action possible : ce document est {doc.status === 'draft' ? 'un brouillon' : 'clos'}.</p>
+      ) : (
+        <div className="toolbar">
+          {can.edit && (
+            <Link className="btn" href={`/documents/${doc.id}/edit`}>
+              Modifier
+            </Link>
+          )}
+          {can.finalize && (
+            <button type="button" className="btn btn-primary" aria-expanded={panel === 'finalize'} onClick={() => open('finalize')}>
+              Finaliser…
+            </button>
+          )}
+          {can.accept && (
+            <form action={acceptForm} onSubmit={sent('accept')}>
+              <button type="submit" className="btn btn-primary" disabled={accepting}>
+                Marquer accepté
+              </button>
+            </form>
+          )}
+          {can.reject && (
+            <form action={rejectForm} onSubmit={sent('reject')}>
+              <button type="submit" className="btn" disabled={rejecting}>
+                Marquer refusé
+              </button>
+            </form>
+          )}
+          {can.deposit && (
+            <button type="button" className="btn" aria-expanded={panel === 'deposit'} onClick={() => open('deposit')}>
+              Facture d’acompte…
+            </button>
+          )}
+          {can.convert && (
+            <button type="button" className="btn" aria-expanded={panel === 'convert'} onClick={() => open('convert')}>
+              Convertir en facture…
+            </button>
+          )}
+          {can.creditNote && (
+            <button type="button" className="btn" aria-expanded={panel === 'credit'} onClick={() => open('credit')}>
+              Établir un avoir…
+            </button>
+          )}
+          {can.duplicate && (
+            <form action={duplicateForm} onSubmit={sent('duplicate')}>
+              <button type="submit" className="btn" disabled={duplicating}>
+                Dupliquer
+              </button>
+            </form>
+          )}
+          {can.cancel && (
+            <button type="button" className="btn btn-danger" aria-expanded={panel === 'cancel'} onClick={() => open('cancel')}>
+              Annuler le document…
+            </button>
+          )}
+          {can.remove && (
+            <button type="button" className="btn btn-danger" aria-expanded={panel === 'delete'} onClick={() => open('delete')}>
+              Supprimer…
+            </button>
+          )}
+        </div>
+      )}
+
+      {message?.error && (
+        <p className="form-error" role="alert">
+          {message.error}
+        </p>
+      )}
+      {message?.done && !message.error && (
+        <p className="notice notice-success" role="status">
+          {message.done}
+        </p>
+      )}
+
+      {panel === 'finalize' && (
+        <div className="notice notice-warning" role="dialog" aria-label="Finaliser le document">
+          <strong>Finaliser ce {TYPE_LABELS[doc.type].toLowerCase()} ?</strong>
+          <ul>
+            <li>Il reçoit le prochain numéro de sa série, sans trou ni doublon.</li>
+            <li>Daté d’un jour passé, il prend la date du jour (ses échéance et validité gardent leur écart).</li>
+            <li>Le client et le vendeur sont figés tels qu’aujourd’hui, et le document est scellé dans la chaîne d’intégrité : il ne pourra plus être modifié ni supprimé.</li>
+          </ul>
+          <form action={finalizeForm} onSubmit={sent('finalize')} className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={finalizing}>
+              {finalizing ? 'Finalisation…' : 'Finaliser'}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
+              Retour
+            </button>
+          </form>
+        </div>
+      )}
+      {panel === 'deposit' && <DepositPanel doc={doc} initial={defaultDepositPercentage} onClose={() => setPanel(null)} />}
+      {panel === 'convert' && <ConvertPanel id={doc.id} onClose={() => setPanel(null)} />}
+      {panel === 'credit' && <CreditNotePanel doc={doc} onClose={() => setPanel(null)} />}
+      {panel === 'cancel' && (
+        <div className="notice notice-warning" role="alertdialog" aria-label="Annuler le document">
+          <strong>Annuler {doc.number ?? 'ce brouillon'} ?</strong>
+          <ul>
+            {cancelConsequences.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <form action={cancelForm} onSubmit={sent('cancel')} className="form-actions">
+            <button type="submit" className="btn btn-danger" disabled={cancelling}>
+              {cancelling ? 'Annulation…' : 'Annuler le document'}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
+              Ne pas annuler
+            </button>
+          </form>
+        </div>
+      )}
+      {panel === 'delete' && (
+        <div className="notice notice-warning" role="alertdialog" aria-label="Supprimer le brouillon">
+          <strong>Supprimer ce brouillon ?</strong>
+          <p>Il n’a pas de numéro : aucun numéro de la série n’est perdu. La suppression est définitive.</p>
+          <form action={deleteForm} onSubmit={sent('delete')} className="form-actions">
+            <button type="submit" className="btn btn-danger" disabled={deleting}>
+              Supprimer le brouillon
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
+              Garder
+            </button>
+          </form>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DepositPanel({ doc, initial, onClose }: { doc: Props['doc']; initial: string; onClose: () => void }) {
+  const [percentage, setPercentage] = useState(quantityLabel(initial));
+  const [state, formAction, pending] = useActionState(depositAction.bind(null, doc.id), {});
+  const preview = useMemo(() => depositPreview(doc.items, percentage), [doc.items, percentage]);
+  const error = state.errors?.percentage;
+  return (
+    <div className="notice" role="dialog" aria-label="Facture d’acompte">
+      <form action={formAction} className="form">
+        <strong>Facture d’acompte sur le devis {doc.number}</strong>
+        <div className="field" data-invalid={Boolean(error)}>
+          <label htmlFor="deposit-percentage">Pourcentage du devis</label>
+          <input
+            id="deposit-percentage"
+            name="percentage"
+            type="text"
+            style={{ maxWidth: 160 }}
+            inputMode="decimal"
+            value={percentage}
+            onChange={(e) => setPercentage(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'deposit-percentage-error' : undefined}
+          />
+          <span className="hint">Appliqué à la base de chaque taux de TVA du devis, arrondi une fois par taux.</span>
+          {error && (
+            <span className="field-error" id="deposit-percentage-error">
+              {error}
+            </span>
+          )}
+        </div>
+        {preview && (
+          <p data-testid="deposit-preview">
+            Acompte de {formatEuros(preview.total_ht)} HT, TVA {formatEuros(preview.total_tva)}, soit <strong>{formatEuros(preview.total_ttc)} TTC</strong>
+            {preview.groups.length > 1 && <span className="muted"> ({preview.groups.map((g) => `${formatEuros(g.amount)} à ${rateLabel(g.vat_rate)}`).join(', ')})</span>}.
+          </p>
+        )}
+        {state.error && !error && (
+          <p className="form-error" role="alert">
+            {state.error}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            Créer la facture d’acompte
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Retour
+          </button>
+        </div>
+        <p className="muted">Elle est créée en brouillon, payable à réception ; finalisez-la pour l’émettre.</p>
+      </form>
+    </div>
+  );
+}
+
+function ConvertPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const [preview, setPreview] = useState<BillingDocument | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, startLoading] = useTransition();
+  const [state, formAction, pending] = useActionState(convertAction.bind(null, id), {});
+  // The dry run is asked for once, when the panel opens: the server answers the invoice it would create.
+  useEffect(() => {
+    startLoading(async () => {
+      const answer = await convertPreviewAction(id);
+      if ('preview' in answer) setPreview(answer.preview);
+      else setError(answer.error ?? 'La conversion est impossible.');
+    });
+  }, [id]);
+  return (
+    <div className="notice" role="dialog" aria-label="Convertir en facture">
+      <strong>Facture issue du devis</strong>
+      {loading && <p className="muted">Calcul de la facture…</p>}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {preview && (
+        <div data-testid="convert-preview">
+          <p className="muted">Aperçu : rien n’est encore créé. Les acomptes déjà facturés sur le devis sont déduits.</p>
+          <ItemsTable items={preview.items ?? []} />
+          <dl className="totals">
+            <dt>Total HT</dt>
+            <dd>{formatEuros(preview.total_ht)}</dd>
+            <dt>Total TVA</dt>
+            <dd>{formatEuros(preview.total_tva)}</dd>
+            <dt className="grand">Total TTC à facturer</dt>
+            <dd className="grand" data-testid="convert-total-ttc">
+              {formatEuros(preview.total_ttc)}
+            </dd>
+          </dl>
+          {state.error && (
+            <p className="form-error" role="alert">
+              {state.error}
+            </p>
+          )}
+          <form action={formAction} className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={pending}>
+              Créer la facture
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Retour
+            </button>
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Lines of a document, read-only (previews). */
+export function ItemsTable({ items }: { items: ReadonlyArray<Pick<DocumentItem, 'kind' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'vat_rate' | 'total_ht'>> }) {
+  return (
+    <table className="table">
+      <thead>
+        <tr>
+          <th>Désignation</th>
+          <th className="num">Quantité</th>
+          <th className="num">Prix unitaire HT</th>
+          <th>TVA</th>
+          <th className="num">Total HT</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((it, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a preview's lines have no id and never move
+          <tr key={i}>
+            <td>{it.description}</td>
+            <td className="num">{it.kind === 'discount' ? '—' : `${quantityLabel(it.quantity)} ${unitLabel(it.unit, it.quantity)}`}</td>
+            <td className="num">{formatEuros(it.kind === 'discount' ? -it.unit_price : it.unit_price)}</td>
+            <td>{rateLabel(it.vat_rate)}</td>
+            <td className="num">{formatEuros(it.total_ht)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => void }) {
+  const [reason, setReason] = useState<keyof typeof CREDIT_REASON_LABELS>('billing_error');
+  const [text, setText] = useState('');
+  const [partial, setPartial] = useState(false);
+  // What each line of the invoice credits: a quantity for a product line, euros for a discount.
+  const [amounts, setAmounts] = useState<string[]>(() => doc.items.map(() => ''));
+  const [state, dispatch, pending] = useActionState(creditNoteAction.bind(null, doc.id), {});
+
+  const built = useMemo(() => {
+    const sent: number[] = [];
+    const items: Array<Record<string, unknown>> = [];
+    const lines: TotalsLine[] = [];
+    doc.items.forEach((it, i) => {
+      const typed = amounts[i]?.trim() ?? '';
+      if (!typed) return;
+      sent.push(i);
+      const common = { description: it.description, details: it.details, unit: it.unit, vat_rate: it.vat_rate, vat_category: it.vat_category };
+      if (it.kind === 'discount') {
+        const cents = eurosToCents(typed);
+        items.push({ ...common, kind: 'discount', unit_price: cents ?? typed });
+        if (cents !== null) lines.push({ kind: 'discount', quantity: '-1', unit_price: cents, vat_rate: it.vat_rate, vat_category: it.vat_category });
+      } else {
+        const quantity = quantityText(typed);
+        items.push({ ...common, kind: 'product', quantity, unit_price: it.unit_price });
+        if (/^\d+(\.\d{1,4})?$/.test(quantity) && new Dec(quantity).gt(0)) {
+          lines.push({ kind: 'product', quantity, unit_price: it.unit_price, vat_rate: it.vat_rate, vat_category: it.vat_category });
+        }
+      }
+    });
+    let totals: ReturnType<typeof computeTotals> | null = null;
+    try {
+      totals = computeTotals(lines);
+    } catch (err) {
+      if (!(err instanceof AmountOverflowError)) throw err;
+    }
+    return { sent, items, totals };
+  }, [doc.items, amounts]);
+
+  // The server names lines by their index in what was sent; each is shown under the invoice line it came from.
+  const errorOfLine = (invoiceIndex: number) => {
+    const j = built.sent.indexOf(invoiceIndex);
+    if (j < 0 || !state.errors) return undefined;
+    return Object.entries(state.errors).find(([k]) => k.startsWith(`items.${j}.`))?.[1];
+  };
+  const placedError = Object.keys(state.errors ?? {}).some((k) => /^items\.\d+\./.test(k));
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const body = { credit_reason_code: reason, credit_reason_text: text.trim() || null, ...(partial ? { items: built.items } : {}) };
+    startTransition(() => dispatch(body));
+  };
+
+  return (
+    <div className="notice" role="dialog" aria-label="Établir un avoir">
+      <form className="form" onSubmit={submit}>
+        <strong>Avoir sur {doc.number}</strong>
+        <div className="grid-2">
+          <div className="field" data-invalid={Boolean(state.errors?.credit_reason_code)}>
+            <label htmlFor="credit-reason">Motif</label>
+            <select id="credit-reason" value={reason} onChange={(e) => setReason(e.target.value as typeof reason)}>
+              {Object.entries(CREDIT_REASON_LABELS).map(([v, label]) => (
+                <option key={v} value={v}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            {state.errors?.credit_reason_code && <span className="field-error">{state.errors.credit_reason_code}</span>}
+          </div>
+          <div className="field" data-invalid={Boolean(state.errors?.credit_reason_text)}>
+            <label htmlFor="credit-text">Précision (imprimée)</label>
+            <input id="credit-text" type="text" value={text} onChange={(e) => setText(e.target.value)} />
+            {state.errors?.credit_reason_text && <span className="field-error">{state.errors.credit_reason_text}</span>}
+          </div>
+        </div>
+        <fieldset className="checks" style={{ gridTemplateColumns: '1fr' }}>
+          <legend className="sr-only">Étendue de l’avoir</legend>
+          <label>
+            <input type="radio" name="credit-scope" checked={!partial} onChange={() => setPartial(false)} /> Avoir total ({formatEuros(doc.total_ttc)} TTC)
+          </label>
+          <label>
+            <input type="radio" name="credit-scope" checked={partial} onChange={() => setPartial(true)} /> Avoir partiel
+          </label>
+        </fieldset>
+        {partial && (
+          <>
+            <table className="table" aria-label="Lignes à créditer">
+              <thead>
+                <tr>
+                  <th>Ligne de la facture</th>
+                  <th className="num">Facturé</th>
+                  <th className="num">À créditer</th>
+                </tr>
+              </thead>
+              <tbody>
+                {doc.items.map((it, i) => {
+                  const error = errorOfLine(i);
+                  return (
+                    <tr key={it.id}>
+                      <td>
+                        {it.description} <span className="muted">· TVA {rateLabel(it.vat_rate)}</span>
+                      </td>
+                      <td className="num">
+                        {it.kind === 'discount' ? `remise de ${formatEuros(it.unit_price)}` : `${quantityLabel(it.quantity)} × ${formatEuros(it.unit_price)}`}
+                      </td>
+                      <td className="num">
+                        <div className="field" data-invalid={Boolean(error)}>
+                          <input
+                            type="text"
+                            inputMode="decimal"
+                            className="num"
+                            aria-label={it.kind === 'discount' ? `Remise à reprendre, ligne ${i + 1} (€)` : `Quantité à créditer, ligne ${i + 1}`}
+                            placeholder="0"
+                            value={amounts[i] ?? ''}
+                            onChange={(e) => setAmounts((a) => a.map((v, j) => (j === i ? e.target.value : v)))}
+                          />
+                          {error && <span className="field-error">{error}</span>}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {built.totals && (
+              <p data-testid="credit-preview">
+                Avoir de {formatEuros(built.totals.total_ht)} HT, soit <strong>{formatEuros(built.totals.total_ttc)} TTC</strong>.
+              </p>
+            )}
+          </>
+        )}
+        {state.error && !placedError && !state.errors?.credit_reason_code && (
+          <p className="form-error" role="alert">
+            {state.error}
+          </p>
+        )}
+        {state.errors?.items && (
+          <p className="form-error" role="alert">
+            {state.errors.items}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            Créer l’avoir
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Retour
+          </button>
+        </div>
+        <p className="muted">L’avoir est créé en brouillon : vérifiez-le puis finalisez-le pour l’émettre. Une facture n’a qu’un avoir.</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Fragment } from 'react';
+import { EmailLog } from '@/components/email-log';
+import { todayParis } from '@/lib/billing/dates';
+import { documentFlow } from '@/lib/billing/document-flow';
+import { listPayments } from '@/lib/billing/payments';
+import type { BillingDocument, Payment } from '@/lib/billing/schemas';
+import { unitLabel } from '@/lib/billing/units';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { computeTotals, formatEuros } from '@/lib/money';
+import { availableActions, cancelConsequences, creditNoteOf, defaultDepositPercentage } from '../availability';
+import { quantityLabel } from '../editor-model';
+import {
+  CREDIT_REASON_LABELS,
+  dateTimeLabel,
+  dayLabel,
+  documentName,
+  FLOW_ROLE_LABELS,
+  HISTORY_LABELS,
+  OPERATION_NATURE_LABELS,
+  PAYMENT_PLAN_LABELS,
+  rateLabel,
+  STATUS_CHIPS,
+  STATUS_LABELS,
+  TYPE_LABELS,
+  VAT_CATEGORY_LABELS,
+  VAT_EXIGIBILITY_LABELS,
+} from '../labels';
+import { loadDocumentOr404 } from '../load';
+import { DocumentActions } from './document-actions';
+import { PaymentsPanel } from './payments-panel';
+import { VerifyChain } from './verify-chain';
+
+export const metadata: Metadata = { title: 'Document' };
+
+function planText(doc: BillingDocument): string | null {
+  const c = doc.payment_plan_config;
+  if (doc.payment_plan_kind === 'none') return null;
+  if (c && 'percentage' in c) return `${PAYMENT_PLAN_LABELS.deposit_then_balance} : ${quantityLabel(c.percentage)} % d’acompte`;
+  if (c && 'count' in c) return `${PAYMENT_PLAN_LABELS.installments} : ${c.count} échéances`;
+  return PAYMENT_PLAN_LABELS[doc.payment_plan_kind];
+}
+
+export default async function DocumentPage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requireStaffOrg();
+  const doc = await loadDocumentOr404(staff, (await params).id);
+  const flow = await documentFlow(staff.db, staff.orgId, doc.id);
+  const billed = doc.type === 'facture' || doc.type === 'acompte';
+  const payments: Payment[] = billed && doc.finalized_at ? (await listPayments(staff.db, staff.orgId, doc.id, { limit: 100 })).data : [];
+  const totalPaid = flow.documents.find((d) => d.id === doc.id)?.total_paid ?? 0;
+  const today = todayParis();
+  const can = availableActions(doc, flow.documents, today);
+  const items = doc.items ?? [];
+  const groups = computeTotals(items).groups;
+  const creditNote = billed ? creditNoteOf(doc, flow.documents) : null;
+  const overdue = billed && (doc.status === 'finalized' || doc.status === 'sent') && doc.due_date !== null && doc.due_date < today;
+  const byId = new Map(flow.documents.map((d) => [d.id, d]));
+  const link = (id: string | null) => {
+    const d = id ? byId.get(id) : undefined;
+    return d ? <Link href={`/documents/${d.id}`}>{documentName(d)}</Link> : null;
+  };
+
+  // The document's terms, those that are set.
+  const terms: Array<[string, React.ReactNode]> = [];
+  const term = (label: string, value: React.ReactNode) => {
+    if (value) terms.push([label, value]);
+  };
+  term('Client', doc.contact_name ? <Link href={`/contacts/${doc.contact_id}`}>{doc.contact_name}</Link> : 'Contact supprimé');
+  term('Date d’émission', dayLabel(doc.issue_date));
+  if (doc.type === 'devis') term('Valable jusqu’au', dayLabel(doc.validity_date) || '—');
+  if (billed) term('Échéance', dayLabel(doc.due_date) || '—');
+  term('Date de la prestation', dayLabel(doc.service_date));
+  term('Conditions de paiement', doc.payment_terms);
+  term('Moyen de paiement', doc.payment_method);
+  term('Escompte', doc.discount_terms);
+  term('Échéancier', planText(doc));
+  term('Acompte demandé', doc.deposit_request_percentage && `${quantityLabel(doc.deposit_request_percentage)} %`);
+  term('Part du devis', doc.acompte_percentage && `${quantityLabel(doc.acompte_percentage)} %`);
+  term('Nature de l’opération', doc.operation_nature && OPERATION_NATURE_LABELS[doc.operation_nature]);
+  term('Exigibilité de la TVA', doc.vat_exigibility && VAT_EXIGIBILITY_LABELS[doc.vat_exigibility]);
+  term('Délai d’exécution', doc.execution_timeline);
+  const a = doc.delivery_address;
+  term('Livraison', a && [a.name, a.address, [a.postal_code, a.city].filter(Boolean).join(' '), a.country].filter(Boolean).join('\n'));
+  term('Motif de l’avoir', doc.credit_reason_code && [CREDIT_REASON_LABELS[doc.credit_reason_code], doc.credit_reason_text].filter(Boolean).join(' — '));
+  term('Issue du devis', link(doc.converted_from_id));
+  term('Acompte sur le devis', link(doc.parent_devis_id));
+  term('Avoir sur', link(doc.avoir_for_id));
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <p className="muted">
+            <Link href="/documents">Devis & factures</Link> /
+          </p>
+          <h1>
+            {TYPE_LABELS[doc.type]} {doc.number ?? <span className="muted">(brouillon)</span>}
+          </h1>
+          <div className="toolbar">
+            <span className={`chip ${STATUS_CHIPS[doc.status]}`} data-testid="document-status">
+              {STATUS_LABELS[doc.status]}
+            </span>
+            {overdue && <span className="chip chip-red">en retard</span>}
+            {doc.title && <span className="muted">{doc.title}</span>}
+          </div>
+        </div>
+      </div>
+
+      <DocumentActions
+        doc={{ id: doc.id, type: doc.type, status: doc.status, number: doc.number, total_ttc: doc.total_ttc, items }}
+        can={can}
+        defaultDepositPercentage={defaultDepositPercentage(doc)}
+        cancelConsequences={can.cancel ? cancelConsequences(doc, flow.documents, totalPaid) : []}
+      />
+
+      <div className="grid-2">
+        <section className="card">
+          <h2>Document</h2>
+          <dl className="props">
+            {terms.map(([label, value]) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+        <div>
+          <section className="card" aria-label="Totaux">
+            <h2>Totaux</h2>
+            <dl className="totals">
+              <dt>Total HT</dt>
+              <dd data-testid="total-ht">{formatEuros(doc.total_ht)}</dd>
+              {groups.map((g) => (
+                <Fragment key={`${g.vat_category}|${g.vat_rate}`}>
+                  <dt className="muted">
+                    {g.vat_category === 'S' ? `TVA ${rateLabel(g.vat_rate)}` : `${VAT_CATEGORY_LABELS[g.vat_category]} (${rateLabel(g.vat_rate)})`} sur {formatEuros(g.base)}
+                  </dt>
+                  <dd className="muted">{formatEuros(g.vat)}</dd>
+                </Fragment>
+              ))}
+              <dt>Total TVA</dt>
+              <dd data-testid="total-tva">{formatEuros(doc.total_tva)}</dd>
+              <dt className="grand">Total TTC</dt>
+              <dd className="grand" data-testid="total-ttc">
+                {formatEuros(doc.total_ttc)}
+              </dd>
+            </dl>
+          </section>
+          {doc.finalized_at ? (
+            <section className="card" aria-label="Intégrité">
+              <h2>Numérotation et intégrité</h2>
+              <dl className="props">
+                <dt>Numéro</dt>
+                <dd data-testid="document-number">{doc.number}</dd>
+                <dt>Finalisé le</dt>
+                <dd>{dateTimeLabel(doc.finalized_at)}</dd>
+                <dt>Empreinte</dt>
+                <dd>
+                  <code className="hash">{doc.content_hash}</code>
+                </dd>
+                <dt>Précédente</dt>
+                <dd>{doc.prev_hash ? <code className="hash">{doc.prev_hash}</code> : <span className="muted">aucune : premier document de la chaîne</span>}</dd>
+              </dl>
+              <p className="hint muted">
+                SHA-256 du contenu légal et de l’empreinte du document finalisé précédent : toute modification après coup rompt la chaîne.
+              </p>
+              <VerifyChain />
+            </section>
+          ) : (
+            <section className="card">
+              <h2>Numérotation</h2>
+              <p className="muted">Brouillon sans numéro : il sera numéroté et scellé à sa finalisation.</p>
+            </section>
+          )}
+        </div>
+      </div>
+
+      <section className="card" aria-label="Lignes">
+        <h2>Lignes</h2>
+        {items.length === 0 ? (
+          <p className="muted">Aucune ligne.</p>
+        ) : (
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Désignation</th>
+                <th className="num">Quantité</th>
+                <th className="num">Prix unitaire HT</th>
+                <th>TVA</th>
+                <th className="num">Total HT</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((it) => (
+                <tr key={it.id}>
+                  <td>
+                    {it.description}
+                    {it.details && <div className="muted prewrap">{it.details}</div>}
+                  </td>
+                  <td className="num">{it.kind === 'discount' ? <span className="chip chip-amber">remise</span> : `${quantityLabel(it.quantity)} ${unitLabel(it.unit, it.quantity)}`}</td>
+                  <td className="num">{formatEuros(it.kind === 'discount' ? -it.unit_price : it.unit_price)}</td>
+                  <td>
+                    {rateLabel(it.vat_rate)}
+                    {it.vat_category !== 'S' && <div className="muted">{VAT_CATEGORY_LABELS[it.vat_category]}</div>}
+                  </td>
+                  <td className="num">{formatEuros(it.total_ht)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {(doc.description || doc.notes) && (
+          <dl className="props" style={{ marginTop: 12 }}>
+            {doc.description && (
+              <>
+                <dt>Description</dt>
+                <dd>{doc.description}</dd>
+              </>
+            )}
+            {doc.notes && (
+              <>
+                <dt>Notes</dt>
+                <dd>{doc.notes}</dd>
+              </>
+            )}
+          </dl>
+        )}
+      </section>
+
+      {can.payments && (
+        <PaymentsPanel
+          documentId={doc.id}
+          totalTtc={doc.total_ttc}
+          totalPaid={totalPaid}
+          payments={payments}
+          canRecord={can.recordPayment}
+          today={today}
+          creditNote={creditNote?.finalized_at ? { number: creditNote.number, total_ttc: creditNote.total_ttc } : null}
+        />
+      )}
+
+      <section className="card" aria-label="Parcours">
+        <h2>Parcours</h2>
+        <table className="table" aria-label="Documents liés">
+          <thead>
+            <tr>
+              <th>Rôle</th>
+              <th>Document</th>
+              <th>Statut</th>
+              <th>Émis le</th>
+              <th className="num">Total TTC</th>
+              <th className="num">Payé</th>
+            </tr>
+          </thead>
+          <tbody>
+            {flow.documents.map((d) => (
+              <tr key={d.id} aria-current={d.id === doc.id ? 'true' : undefined} className={d.id === doc.id ? 'current' : undefined}>
+                <td>{FLOW_ROLE_LABELS[d.role]}</td>
+                <td>{d.id === doc.id ? <strong>{documentName(d)}</strong> : <Link href={`/documents/${d.id}`}>{documentName(d)}</Link>}</td>
+                <td>
+                  <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
+                </td>
+                <td>{dayLabel(d.issue_date)}</td>
+                <td className="num">{formatEuros(d.total_ttc)}</td>
+                <td className="num">{d.type === 'facture' || d.type === 'acompte' ? formatEuros(d.total_paid) : <span className="muted">—</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h2 style={{ marginTop: 16 }}>Historique</h2>
+        <ol className="timeline" aria-label="Historique">
+          {flow.history.map((h) => (
+            <li key={`${h.at}-${h.event}-${h.document_id}-${h.payment_id ?? ''}`}>
+              <span className="muted">{dateTimeLabel(h.at)}</span> — {TYPE_LABELS[h.document_type]} {h.number ?? '(brouillon)'} {HISTORY_LABELS[h.event] ?? h.event}
+              {h.amount !== null && ` : ${formatEuros(h.amount)}`}
+              {h.paid_at && ` reçu le ${dayLabel(h.paid_at)}`}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <EmailLog orgId={staff.orgId} documentId={doc.id} />
+
+      <p className="muted">
+        Créé le {dateTimeLabel(doc.created_at)} · modifié le {dateTimeLabel(doc.updated_at)} · <code>{doc.id}</code>
+      </p>
+    </>
+  );
+}

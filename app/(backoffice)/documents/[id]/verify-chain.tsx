@@ -1,0 +1,24 @@
+'use client';
+
+import { useState, useTransition } from 'react';
+import { type ChainCheck, verifyChainAction } from '../actions';
+
+/** chain:verify on demand: every finalized document of the org re-hashed, in chain order. */
+export function VerifyChain() {
+  const [result, setResult] = useState<ChainCheck | null>(null);
+  const [pending, start] = useTransition();
+  return (
+    <div className="stack">
+      <div>
+        <button type="button" className="btn btn-sm" disabled={pending} onClick={() => start(async () => setResult(await verifyChainAction()))}>
+          {pending ? 'Vérification…' : 'Vérifier la chaîne'}
+        </button>
+      </div>
+      {result && (
+        <p className={`notice ${result.ok ? 'notice-success' : 'notice-warning'}`} role="status">
+          {result.message}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { type ContactChoice, searchContactsAction } from './actions';
+import { SearchPicker } from './search-picker';
+
+/** The list's client filter: a contact search that submits the filter form with the contact picked. */
+export function ContactFilter({ contact }: { contact: { id: string; name: string } | null }) {
+  const [chosen, setChosen] = useState(contact);
+  const hidden = useRef<HTMLInputElement>(null);
+  // The DOM value is set at once: the form is sent before React renders the new state.
+  const submitWith = (id: string) => {
+    if (!hidden.current) return;
+    hidden.current.value = id;
+    hidden.current.form?.requestSubmit();
+  };
+  return (
+    <>
+      <input ref={hidden} type="hidden" name="contact_id" value={chosen?.id ?? ''} />
+      {chosen ? (
+        <span className="chip chip-blue">
+          Client : {chosen.name}{' '}
+          <button
+            type="button"
+            className="chip-remove"
+            aria-label={`Retirer le filtre client ${chosen.name}`}
+            onClick={() => {
+              setChosen(null);
+              submitWith('');
+            }}
+          >
+            ✕
+          </button>
+        </span>
+      ) : (
+        <SearchPicker<ContactChoice>
+          label="Filtrer par client"
+          placeholder="Client…"
+          search={searchContactsAction}
+          onPick={(c) => {
+            setChosen({ id: c.id, name: c.name });
+            submitWith(c.id);
+          }}
+          emptyText="Aucun contact ne correspond."
+          renderOption={(c) => (
+            <>
+              <strong>{c.name}</strong>
+              {c.detail && <span className="muted"> · {c.detail}</span>}
+            </>
+          )}
+        />
+      )}
+    </>
+  );
+}

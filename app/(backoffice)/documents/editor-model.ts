@@ -1,0 +1,417 @@
+import type { DocumentType, OPERATION_NATURES, PAYMENT_PLAN_KINDS, VAT_EXIGIBILITIES } from '@/db/schema/billing';
+import { addDays, dueDateFromTerms } from '@/lib/billing/dates';
+import {
+  AmountOverflowError,
+  computeTotals,
+  Dec,
+  type DocumentTotals,
+  defaultVatCategory,
+  isDecimalString,
+  parseEuros,
+  type TotalsLine,
+  type VatCategory,
+} from '@/lib/money';
+
+/*
+ * The document editor's model, shared by the browser (live totals, payload) and its tests. Inputs are text as
+ * typed ("1 200,50" €, "2,5"); amounts become integer cents and quantities decimal strings, and the totals come
+ * from lib/money, the module the server computes with, so the editor shows the numbers the server will store.
+ */
+
+/** One line as the editor holds it: the texts of its inputs. */
+export interface LineDraft {
+  /** React key; never sent. */
+  key: string;
+  kind: 'product' | 'discount';
+  description: string;
+  details: string;
+  /** As typed ("2,5"); a discount has none (it is stored as "-1"). */
+  quantity: string;
+  /** UN/ECE Rec 20 code, or '' for none. */
+  unit: string;
+  /** Euros as typed, excluding VAT; a discount's is the amount taken off. */
+  unit_price: string;
+  /** Two decimals ("20.00"). */
+  vat_rate: string;
+  /** '' is the rate's default (S above 0 %, E at 0 %). */
+  vat_category: VatCategory | '';
+  product_id: string | null;
+}
+
+export interface DeliveryDraft {
+  name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  country: string;
+}
+
+export interface DraftForm {
+  contact_id: string;
+  issue_date: string;
+  due_date: string;
+  validity_date: string;
+  service_date: string;
+  title: string;
+  description: string;
+  notes: string;
+  payment_terms: string;
+  payment_method: string;
+  discount_terms: string;
+  execution_timeline: string;
+  operation_nature: '' | (typeof OPERATION_NATURES)[number];
+  vat_exigibility: '' | (typeof VAT_EXIGIBILITIES)[number];
+  deposit_request_percentage: string;
+  payment_plan_kind: (typeof PAYMENT_PLAN_KINDS)[number];
+  /** The plan's percentage (deposit then balance) or number of installments, as typed. */
+  payment_plan_value: string;
+  delivery: DeliveryDraft;
+  lines: LineDraft[];
+}
+
+let lastKey = 0;
+export const newLineKey = () => `line-${++lastKey}`;
+
+export function emptyLine(kind: LineDraft['kind'] = 'product', vatRate = '20.00'): LineDraft {
+  return {
+    key: newLineKey(),
+    kind,
+    description: kind === 'discount' ? 'Remise' : '',
+    details: '',
+    quantity: kind === 'discount' ? '' : '1',
+    unit: '',
+    unit_price: '',
+    vat_rate: vatRate,
+    vat_category: '',
+    product_id: null,
+  };
+}
+
+// ─── Texts ↔ values ─────────────────────────────────────────────────────────
+
+/** "1 200,50 €" → 120050 cents; null when the text is not an amount in euros (at most 2 decimals, not negative). */
+export function eurosToCents(text: string): number | null {
+  const cleaned = text.replace(/€/g, '').trim();
+  if (cleaned === '') return null;
+  try {
+    const cents = parseEuros(cleaned);
+    return Number.isSafeInteger(cents) ? cents : null;
+  } catch {
+    return null;
+  }
+}
+
+/** 120050 → "1200,50", 4000 → "40": how an amount is put back into an input (string arithmetic). */
+export function centsToText(cents: number): string {
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  const text = `${digits.slice(0, -2)},${digits.slice(-2)}`.replace(/,00$/, '');
+  return cents < 0 ? `-${text}` : text;
+}
+
+/** "2,5" → "2.5": the decimal text the API reads (a comma is the French decimal separator). */
+export const quantityText = (text: string) => text.replace(/[\s\u202f\u00a0]/g, '').replace(',', '.');
+
+/** "2.5" → "2,5": a stored quantity shown the French way. */
+export const quantityLabel = (quantity: string) => quantity.replace('.', ',');
+
+/** A strictly positive decimal quantity with at most 4 decimals, else null. */
+function validQuantity(text: string): string | null {
+  const q = quantityText(text);
+  if (!isDecimalString(q)) return null;
+  const d = new Dec(q);
+  return d.gt(0) && d.decimalPlaces() <= 4 ? d.toFixed() : null;
+}
+
+const validRate = (rate: string) => isDecimalString(rate) && new Dec(rate).gte(0) && new Dec(rate).lte(100);
+
+/** The VAT category a line will be stored with. */
+export const categoryOf = (line: Pick<LineDraft, 'vat_rate' | 'vat_category'>): VatCategory =>
+  line.vat_category || (validRate(line.vat_rate) ? defaultVatCategory(line.vat_rate) : 'S');
+
+export const isZeroRate = (rate: string) => validRate(rate) && new Dec(rate).isZero();
+
+// ─── Live totals ────────────────────────────────────────────────────────────
+
+export interface LiveTotals {
+  /** Each line's net (total HT) in cents, null while its inputs are incomplete. */
+  lines: Array<number | null>;
+  /** The document's totals over the complete lines; null when an amount is beyond what the API accepts. */
+  totals: DocumentTotals | null;
+}
+
+function totalsLineOf(line: LineDraft): TotalsLine | null {
+  const unit_price = eurosToCents(line.unit_price);
+  const quantity = line.kind === 'discount' ? '-1' : validQuantity(line.quantity);
+  if (unit_price === null || quantity === null || !validRate(line.vat_rate)) return null;
+  return { kind: line.kind, quantity, unit_price, vat_rate: line.vat_rate, vat_category: categoryOf(line) };
+}
+
+/** The totals of lib/money over the lines that are complete: what the server will compute for them. */
+export function liveTotals(lines: readonly LineDraft[]): LiveTotals {
+  const complete: TotalsLine[] = [];
+  const at: number[] = [];
+  lines.forEach((line, i) => {
+    const t = totalsLineOf(line);
+    if (t) {
+      complete.push(t);
+      at.push(i);
+    }
+  });
+  try {
+    const totals = computeTotals(complete);
+    const perLine: Array<number | null> = lines.map(() => null);
+    at.forEach((lineIndex, j) => {
+      perLine[lineIndex] = totals.lines[j]!.total_ht;
+    });
+    return { lines: perLine, totals };
+  } catch (err) {
+    if (err instanceof AmountOverflowError) return { lines: lines.map(() => null), totals: null };
+    throw err;
+  }
+}
+
+// ─── Lines ──────────────────────────────────────────────────────────────────
+
+/** The lines with the one at `from` moved by `delta` places (kept inside the list). */
+export function moveLine<T>(lines: readonly T[], from: number, delta: number): T[] {
+  const to = Math.min(lines.length - 1, Math.max(0, from + delta));
+  if (to === from) return [...lines];
+  const next = [...lines];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+/** A catalogue product as the editor's picker receives it (its unit already a Rec 20 code). */
+export interface ProductChoice {
+  id: string;
+  name: string;
+  description: string | null;
+  unit_code: string | null;
+  unit_price_cents: number;
+  vat_rate: string;
+}
+
+/** A line filled from a product: description, details, unit, unit price and VAT rate; the quantity is kept. */
+export function lineFromProduct(product: ProductChoice, line: LineDraft = emptyLine()): LineDraft {
+  return {
+    ...line,
+    kind: 'product',
+    description: product.name,
+    details: product.description ?? '',
+    quantity: line.quantity || '1',
+    unit: product.unit_code ?? '',
+    unit_price: centsToText(product.unit_price_cents),
+    vat_rate: product.vat_rate,
+    vat_category: '',
+    product_id: product.id,
+  };
+}
+
+export const isBlankLine = (line: LineDraft) =>
+  line.kind === 'product' && !line.description.trim() && !line.unit_price.trim() && !line.details.trim() && !line.product_id;
+
+// ─── Dates and terms ────────────────────────────────────────────────────────
+
+/** The due date an invoice gets from its payment terms (the server's rule, lib/billing/dates). */
+export const dueDateFor = (issueDate: string, terms: string) => dueDateFromTerms(issueDate, terms || null);
+
+/** The last day a quote is valid: issue date + the settings' validity days. */
+export const validityDateFor = (issueDate: string, days: number) => addDays(issueDate, days);
+
+export interface ContactTerms {
+  default_payment_terms: string | null;
+  default_discount_terms: string | null;
+}
+
+/** The terms a draft takes from its client, else from the invoice settings (the server's draft defaults). */
+export function termsFor(contact: ContactTerms, settings: ContactTerms) {
+  return {
+    payment_terms: contact.default_payment_terms ?? settings.default_payment_terms ?? '',
+    discount_terms: contact.default_discount_terms ?? settings.default_discount_terms ?? '',
+  };
+}
+
+// ─── Payload ────────────────────────────────────────────────────────────────
+
+export const EUROS_HINT = 'Montant en euros, par exemple 1200 ou 49,90.';
+
+/**
+ * The API payload (DocumentCreate or DocumentPatch) of the form, and the amounts that are not euros (keyed
+ * like the API's fields: `items.2.unit_price`). A blank text is omitted on create (the server's default
+ * applies) and null on update (it clears the field).
+ */
+export function toPayload(form: DraftForm, mode: 'create' | 'update'): { payload: Record<string, unknown>; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const blank = mode === 'create' ? undefined : null;
+  const opt = (s: string) => (s.trim() === '' ? blank : s.trim());
+
+  const items = form.lines.map((line, i) => {
+    const cents = eurosToCents(line.unit_price);
+    if (cents === null) errors[`items.${i}.unit_price`] = line.unit_price.trim() ? EUROS_HINT : 'required';
+    return {
+      kind: line.kind,
+      description: line.description.trim(),
+      details: line.details.trim() || null,
+      ...(line.kind === 'discount' ? {} : { quantity: quantityText(line.quantity) }),
+      unit: line.kind === 'discount' ? null : line.unit || null,
+      unit_price: cents ?? 0,
+      vat_rate: line.vat_rate,
+      ...(line.vat_category ? { vat_category: line.vat_category } : {}),
+      product_id: line.product_id,
+    };
+  });
+
+  const d = form.delivery;
+  const hasDelivery = [d.name, d.address, d.postal_code, d.city].some((s) => s.trim() !== '');
+  const planValue = form.payment_plan_value.trim().replace(',', '.');
+  const payment_plan_config =
+    form.payment_plan_kind === 'deposit_then_balance'
+      ? { percentage: planValue }
+      : form.payment_plan_kind === 'installments'
+        ? { count: /^\d+$/.test(planValue) ? Number(planValue) : planValue }
+        : null;
+
+  const payload: Record<string, unknown> = {
+    contact_id: form.contact_id || undefined,
+    issue_date: form.issue_date || undefined,
+    due_date: opt(form.due_date),
+    validity_date: opt(form.validity_date),
+    service_date: opt(form.service_date),
+    title: opt(form.title),
+    description: opt(form.description),
+    notes: opt(form.notes),
+    payment_terms: opt(form.payment_terms),
+    payment_method: opt(form.payment_method),
+    discount_terms: opt(form.discount_terms),
+    execution_timeline: opt(form.execution_timeline),
+    operation_nature: form.operation_nature || blank,
+    vat_exigibility: form.vat_exigibility || blank,
+    deposit_request_percentage: opt(form.deposit_request_percentage.replace(',', '.')),
+    payment_plan_kind: form.payment_plan_kind,
+    payment_plan_config,
+    delivery_address: hasDelivery
+      ? { name: d.name.trim() || null, address: d.address.trim(), postal_code: d.postal_code.trim() || null, city: d.city.trim(), country: d.country.trim() || 'FR' }
+      : blank,
+    items,
+  };
+  for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
+  return { payload, errors };
+}
+
+/** A stored draft as the editor's texts. */
+export interface StoredDraft {
+  contact_id: string;
+  issue_date: string;
+  due_date: string | null;
+  validity_date: string | null;
+  service_date: string | null;
+  title: string | null;
+  description: string | null;
+  notes: string | null;
+  payment_terms: string | null;
+  payment_method: string | null;
+  discount_terms: string | null;
+  execution_timeline: string | null;
+  operation_nature: DraftForm['operation_nature'] | null;
+  vat_exigibility: DraftForm['vat_exigibility'] | null;
+  deposit_request_percentage: string | null;
+  payment_plan_kind: DraftForm['payment_plan_kind'];
+  payment_plan_config: { percentage: string } | { count: number } | null;
+  delivery_address: { name: string | null; address: string; postal_code: string | null; city: string; country: string } | null;
+  items?: Array<{
+    kind: LineDraft['kind'];
+    description: string;
+    details: string | null;
+    quantity: string;
+    unit: string | null;
+    unit_price: number;
+    vat_rate: string;
+    vat_category: VatCategory;
+    product_id: string | null;
+  }> | null;
+}
+
+export function formFromDocument(doc: StoredDraft): DraftForm {
+  const config = doc.payment_plan_config;
+  return {
+    contact_id: doc.contact_id,
+    issue_date: doc.issue_date,
+    due_date: doc.due_date ?? '',
+    validity_date: doc.validity_date ?? '',
+    service_date: doc.service_date ?? '',
+    title: doc.title ?? '',
+    description: doc.description ?? '',
+    notes: doc.notes ?? '',
+    payment_terms: doc.payment_terms ?? '',
+    payment_method: doc.payment_method ?? '',
+    discount_terms: doc.discount_terms ?? '',
+    execution_timeline: doc.execution_timeline ?? '',
+    operation_nature: doc.operation_nature ?? '',
+    vat_exigibility: doc.vat_exigibility ?? '',
+    deposit_request_percentage: doc.deposit_request_percentage ? quantityLabel(doc.deposit_request_percentage) : '',
+    payment_plan_kind: doc.payment_plan_kind,
+    payment_plan_value: config ? ('percentage' in config ? quantityLabel(config.percentage) : String(config.count)) : '',
+    delivery: {
+      name: doc.delivery_address?.name ?? '',
+      address: doc.delivery_address?.address ?? '',
+      postal_code: doc.delivery_address?.postal_code ?? '',
+      city: doc.delivery_address?.city ?? '',
+      country: doc.delivery_address?.country ?? '',
+    },
+    lines: (doc.items ?? []).map((it) => ({
+      key: newLineKey(),
+      kind: it.kind,
+      description: it.description,
+      details: it.details ?? '',
+      quantity: it.kind === 'discount' ? '' : quantityLabel(it.quantity),
+      unit: it.unit ?? '',
+      unit_price: centsToText(it.unit_price),
+      vat_rate: it.vat_rate,
+      // The stored category is shown only when it is not what the rate implies.
+      vat_category: it.vat_category === defaultVatCategory(it.vat_rate) ? '' : it.vat_category,
+      product_id: it.product_id,
+    })),
+  };
+}
+
+/** A new draft's texts: today's date and the defaults the server would give (validity, due date, terms). */
+export function newForm(type: DocumentType, today: string, settings: ContactTerms & { default_validity_days: number; default_vat_exigibility: DraftForm['vat_exigibility'] | null }): DraftForm {
+  const payment_terms = settings.default_payment_terms ?? '';
+  return {
+    contact_id: '',
+    issue_date: today,
+    due_date: type === 'facture' ? dueDateFor(today, payment_terms) : '',
+    validity_date: type === 'devis' ? validityDateFor(today, settings.default_validity_days) : '',
+    service_date: '',
+    title: '',
+    description: '',
+    notes: '',
+    payment_terms,
+    payment_method: '',
+    discount_terms: settings.default_discount_terms ?? '',
+    execution_timeline: '',
+    operation_nature: '',
+    vat_exigibility: settings.default_vat_exigibility ?? '',
+    deposit_request_percentage: '',
+    payment_plan_kind: 'none',
+    payment_plan_value: '',
+    delivery: { name: '', address: '', postal_code: '', city: '', country: '' },
+    lines: [emptyLine()],
+  };
+}
+
+// ─── Errors ─────────────────────────────────────────────────────────────────
+
+/** The message for one field, by the API's dotted path (`delivery_address.city`). */
+export const errorAt = (errors: Record<string, string> | undefined, field: string): string | undefined => errors?.[field];
+
+/** The errors of line `index`, by its keys (`vat_rate`, `unit_price`…). */
+export function lineErrors(errors: Record<string, string> | undefined, index: number): Record<string, string> {
+  const prefix = `items.${index}.`;
+  return Object.fromEntries(
+    Object.entries(errors ?? {})
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, message]) => [key.slice(prefix.length), message]),
+  );
+}

@@ -1,0 +1,120 @@
+import type {
+  CREDIT_REASON_CODES,
+  DocumentStatus,
+  DocumentType,
+  OPERATION_NATURES,
+  PAYMENT_METHODS,
+  PAYMENT_PLAN_KINDS,
+  VAT_EXIGIBILITIES,
+} from '@/db/schema/billing';
+import { Dec, type VatCategory } from '@/lib/money';
+
+/** French labels of the billing back-office; the API's names and messages stay English. Browser-safe (types only). */
+
+export const TYPE_LABELS: Record<DocumentType, string> = {
+  devis: 'Devis',
+  facture: 'Facture',
+  acompte: 'Facture d’acompte',
+  avoir: 'Avoir',
+};
+
+/** Every status, in the order of the list's chips. */
+export const STATUSES: DocumentStatus[] = ['draft', 'finalized', 'sent', 'paid', 'accepted', 'rejected', 'expired', 'cancelled'];
+
+export const STATUS_LABELS: Record<DocumentStatus, string> = {
+  draft: 'brouillon',
+  finalized: 'finalisé',
+  sent: 'envoyé',
+  paid: 'payé',
+  accepted: 'accepté',
+  rejected: 'refusé',
+  expired: 'expiré',
+  cancelled: 'annulé',
+};
+
+export const STATUS_CHIPS: Record<DocumentStatus, string> = {
+  draft: 'chip-grey',
+  finalized: 'chip-blue',
+  sent: 'chip-blue',
+  paid: 'chip-green',
+  accepted: 'chip-green',
+  rejected: 'chip-red',
+  expired: 'chip-amber',
+  cancelled: 'chip-red',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  bank_transfer: 'Virement',
+  card: 'Carte bancaire',
+  sepa_debit: 'Prélèvement SEPA',
+  cheque: 'Chèque',
+  cash: 'Espèces',
+  other: 'Autre',
+};
+
+export const CREDIT_REASON_LABELS: Record<(typeof CREDIT_REASON_CODES)[number], string> = {
+  cancellation: 'Annulation',
+  billing_error: 'Erreur de facturation',
+  return: 'Retour de marchandise',
+  commercial_gesture: 'Geste commercial',
+  other: 'Autre motif',
+};
+
+export const OPERATION_NATURE_LABELS: Record<(typeof OPERATION_NATURES)[number], string> = {
+  biens: 'Livraison de biens',
+  services: 'Prestation de services',
+  mixte: 'Biens et services',
+};
+
+export const VAT_EXIGIBILITY_LABELS: Record<(typeof VAT_EXIGIBILITIES)[number], string> = {
+  debits: 'TVA sur les débits',
+  encaissements: 'TVA sur les encaissements',
+};
+
+export const PAYMENT_PLAN_LABELS: Record<(typeof PAYMENT_PLAN_KINDS)[number], string> = {
+  none: 'Paiement en une fois',
+  deposit_then_balance: 'Acompte puis solde',
+  installments: 'Paiement en plusieurs échéances',
+};
+
+/** EN 16931 VAT categories (BT-151); at 0 % the category says why no VAT is due. */
+export const VAT_CATEGORY_LABELS: Record<VatCategory, string> = {
+  S: 'Taux normal',
+  Z: 'Taux zéro',
+  E: 'Exonération',
+  AE: 'Autoliquidation',
+  K: 'Livraison intracommunautaire',
+  G: 'Exportation hors UE',
+  O: 'Hors champ de la TVA',
+};
+
+/** The French rates, highest first (8,5 % and 2,1 % apply in the overseas departments and to a few goods). */
+export const VAT_RATES = ['20.00', '10.00', '8.50', '5.50', '2.10', '0.00'];
+
+export const FLOW_ROLE_LABELS = { quote: 'Devis', deposit: 'Acompte', invoice: 'Facture', credit_note: 'Avoir' } as const;
+
+export const HISTORY_LABELS: Record<string, string> = {
+  created: 'créé',
+  finalized: 'finalisé',
+  sent: 'envoyé',
+  payment: 'paiement reçu',
+  accepted: 'accepté',
+  rejected: 'refusé',
+  expired: 'expiré',
+  cancelled: 'annulé',
+  paid: 'payé',
+};
+
+/** "20.00" → "20 %", "5.50" → "5,5 %". */
+export const rateLabel = (rate: string) => `${new Dec(rate).toFixed().replace('.', ',')} %`;
+
+/** "2026-11-22" → "22/11/2026"; empty for no date. */
+export const dayLabel = (day: string | null | undefined) => (day ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : '');
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Paris' });
+export const dateTimeLabel = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
+
+/** How a document is named in a sentence: its number, else "brouillon de devis". */
+export function documentName(doc: { type: DocumentType; number: string | null }) {
+  return doc.number ?? `Brouillon de ${TYPE_LABELS[doc.type].toLowerCase()}`;
+}

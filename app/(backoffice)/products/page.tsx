@@ -1,0 +1,148 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { listProducts } from '@/lib/billing/products';
+import { type Product, ProductListQuery } from '@/lib/billing/schemas';
+import { ApiError, fieldErrors } from '@/lib/errors';
+import type { Page } from '@/lib/http/pagination';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { formatEuros } from '@/lib/money';
+import { rateLabel } from '../documents/labels';
+import { deleteProductAction } from './actions';
+
+export const metadata: Metadata = { title: 'Produits' };
+
+export default async function ProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const staff = await requireStaffOrg();
+  const raw = await searchParams;
+  const filters = Object.fromEntries(
+    (['q', 'cursor'] as const).flatMap((k) => (typeof raw[k] === 'string' && raw[k].trim() !== '' ? [[k, raw[k].trim()]] : [])),
+  ) as { q?: string; cursor?: string };
+  const parsed = ProductListQuery.safeParse(filters);
+
+  let page: Page<Product> = { data: [], meta: { next_cursor: null } };
+  let problem: string | null = null;
+  if (!parsed.success) {
+    problem = Object.entries(fieldErrors(parsed.error))
+      .map(([field, message]) => `${field}: ${message}`)
+      .join(' · ');
+  } else {
+    try {
+      page = await listProducts(staff.db, staff.orgId, parsed.data);
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'invalid_cursor')) throw err;
+      problem = 'Ce lien de pagination n’est plus valable : reprenez à la première page.';
+    }
+  }
+  const qs = (changes: { cursor?: string }) => {
+    const params = new URLSearchParams(Object.entries({ q: filters.q, ...changes }).filter((e): e is [string, string] => Boolean(e[1])));
+    return params.size ? `/products?${params}` : '/products';
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Produits</h1>
+        <div className="actions">
+          <Link className="btn btn-primary" href="/products/new">
+            Nouveau produit
+          </Link>
+        </div>
+      </div>
+      <p className="muted">Le catalogue pré-remplit les lignes des devis et factures : désignation, unité, prix HT et taux de TVA.</p>
+
+      {raw.saved && (
+        <div className="notice notice-success" role="status">
+          Produit enregistré.
+        </div>
+      )}
+      {raw.deleted && (
+        <div className="notice notice-success" role="status">
+          Produit supprimé. Les documents qui l’utilisaient n’ont pas changé.
+        </div>
+      )}
+
+      <search>
+        <form className="toolbar" action="/products">
+          <input type="search" name="q" aria-label="Rechercher" placeholder="Nom du produit" defaultValue={filters.q} />
+          <button className="btn" type="submit">
+            Rechercher
+          </button>
+          {filters.q && (
+            <Link className="btn btn-ghost" href="/products">
+              Effacer
+            </Link>
+          )}
+        </form>
+      </search>
+
+      {problem && <div className="notice notice-warning">{problem}</div>}
+
+      <section className="card">
+        {page.data.length === 0 ? (
+          filters.q || filters.cursor ? (
+            <p className="empty">
+              Aucun produit ne correspond. <Link href="/products">Voir tout le catalogue</Link>
+            </p>
+          ) : (
+            <div className="empty">
+              <p>Le catalogue est vide.</p>
+              <p>
+                <Link href="/products/new">Créer un produit</Link>
+              </p>
+            </div>
+          )
+        ) : (
+          <table className="table" aria-label="Produits">
+            <thead>
+              <tr>
+                <th>Nom</th>
+                <th>Unité</th>
+                <th className="num">Prix unitaire HT</th>
+                <th>TVA</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.map((p) => (
+                <tr key={p.id}>
+                  <td>
+                    <Link href={`/products/${p.id}/edit`}>{p.name}</Link>
+                    {p.description && <div className="muted">{p.description}</div>}
+                  </td>
+                  <td>{p.unit ?? <span className="muted">—</span>}</td>
+                  <td className="num">{formatEuros(p.unit_price_cents)}</td>
+                  <td>{rateLabel(p.vat_rate)}</td>
+                  <td className="num">
+                    <form action={deleteProductAction}>
+                      <input type="hidden" name="id" value={p.id} />
+                      <button className="btn btn-ghost btn-sm" type="submit" aria-label={`Supprimer ${p.name}`}>
+                        Supprimer
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      {(filters.cursor || page.meta.next_cursor) && (
+        <div className="toolbar">
+          {filters.cursor && (
+            <Link className="btn" href={qs({})}>
+              Première page
+            </Link>
+          )}
+          {page.meta.next_cursor && (
+            <Link className="btn" href={qs({ cursor: page.meta.next_cursor })} rel="next">
+              Suivant
+            </Link>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { formatEuros } from '@/lib/money';
+import { longMonth, monthLabel, niceScale } from './chart-scale';
+
+interface Props {
+  months: Array<{ month: string; net_ht: number; invoice_count: number; credit_note_count: number }>;
+  title: string;
+}
+
+const W = 720;
+const H = 240;
+const M = { top: 12, right: 8, bottom: 38, left: 72 };
+const compact = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * Monthly revenue as SVG bars (server-rendered, no script): one bar per month, negative months below the axis
+ * (credit notes above invoices). Screen readers get the title, each bar's own title, and the table of figures.
+ */
+export function RevenueChart({ months, title }: Props) {
+  const scale = niceScale(months.map((m) => m.net_ht));
+  const plotW = W - M.left - M.right;
+  const plotH = H - M.top - M.bottom;
+  const y = (v: number) => M.top + ((scale.max - v) / (scale.max - scale.min)) * plotH;
+  const band = plotW / Math.max(1, months.length);
+  const barW = band * 0.62;
+  return (
+    <figure style={{ margin: 0 }}>
+      <svg className="chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="revenue-chart-title">
+        <title id="revenue-chart-title">{title}</title>
+        {scale.ticks.map((t) => (
+          <g key={t}>
+            <line className="axis" x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} strokeWidth={t === 0 ? 1.5 : 1} />
+            <text x={M.left - 8} y={y(t) + 4} textAnchor="end">
+              {compact.format(t / 100)}
+            </text>
+          </g>
+        ))}
+        {months.map((m, i) => {
+          const x = M.left + i * band + (band - barW) / 2;
+          const top = y(Math.max(0, m.net_ht));
+          const height = Math.max(m.net_ht === 0 ? 0 : 1, Math.abs(y(m.net_ht) - y(0)));
+          const label = monthLabel(m.month, i === 0);
+          return (
+            <g key={m.month}>
+              <rect className={m.net_ht < 0 ? 'bar bar-negative' : 'bar'} x={x} y={top} width={barW} height={height} rx={2}>
+                <title>{`${longMonth(m.month)} : ${formatEuros(m.net_ht)} HT`}</title>
+              </rect>
+              <text x={x + barW / 2} y={H - M.bottom + 16} textAnchor="middle">
+                {label.month}
+              </text>
+              {label.year && (
+                <text x={x + barW / 2} y={H - M.bottom + 30} textAnchor="middle">
+                  {label.year}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <details>
+        <summary className="muted">Voir les chiffres</summary>
+        <table className="table" aria-label="Chiffre d’affaires par mois">
+          <thead>
+            <tr>
+              <th>Mois</th>
+              <th className="num">Factures et acomptes</th>
+              <th className="num">Avoirs</th>
+              <th className="num">Net HT</th>
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <td>{longMonth(m.month)}</td>
+                <td className="num">{m.invoice_count}</td>
+                <td className="num">{m.credit_note_count}</td>
+                <td className="num">{formatEuros(m.net_ht)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}

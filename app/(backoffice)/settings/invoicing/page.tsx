@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { todayParis } from '@/lib/billing/dates';
+import { getInvoiceSettings } from '@/lib/billing/invoice-settings';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { centsToText, quantityLabel } from '../../documents/editor-model';
+import { InvoiceSettingsForm } from './settings-form';
+
+export const metadata: Metadata = { title: 'Facturation' };
+
+const jsonText = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v, null, 2) : '');
+
+export default async function InvoicingSettingsPage() {
+  const staff = await requireStaffOrg();
+  const s = await getInvoiceSettings(staff.db, staff.orgId);
+  return (
+    <>
+      <div className="page-header">
+        <h1>Facturation</h1>
+      </div>
+      <p className="muted">
+        Numérotation, valeurs par défaut et mentions des devis et factures. L’identité du vendeur se règle dans{' '}
+        <Link href="/settings/organisation">Organisation</Link>.
+      </p>
+      <InvoiceSettingsForm
+        year={todayParis().slice(0, 4)}
+        values={{
+          devis_prefix: s.devis_prefix,
+          facture_prefix: s.facture_prefix,
+          acompte_prefix: s.acompte_prefix,
+          avoir_prefix: s.avoir_prefix,
+          default_validity_days: String(s.default_validity_days),
+          default_vat_exigibility: s.default_vat_exigibility ?? '',
+          default_payment_terms: s.default_payment_terms ?? '',
+          default_discount_terms: s.default_discount_terms ?? '',
+          footer_mentions: s.footer_mentions ?? '',
+          iban: s.iban ?? '',
+          bic: s.bic ?? '',
+          penalty_rate: s.penalty_rate ? quantityLabel(s.penalty_rate) : '',
+          recovery_fee: centsToText(s.recovery_fee),
+          auto_convert_signed_quotes: s.auto_convert_signed_quotes ? 'on' : '',
+          auto_finalize_signed_invoices: s.auto_finalize_signed_invoices ? 'on' : '',
+          auto_send_signed_invoices: s.auto_send_signed_invoices ? 'on' : '',
+          einvoicing_enabled: s.einvoicing_enabled ? 'on' : '',
+          ereporting_prefs: jsonText(s.ereporting_prefs),
+          pdp_config: jsonText(s.pdp_config),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+'use client';
+
+import { useActionState } from 'react';
+import { VAT_EXIGIBILITY_LABELS } from '../../documents/labels';
+import { type SettingsFormState, saveInvoiceSettingsAction } from './actions';
+
+interface Props {
+  /** The stored settings as the form's texts (flags as "on" or ""). */
+  values: Record<string, string>;
+  year: string;
+}
+
+type FieldSpec = { name: string; label: string; hint?: string; kind?: 'textarea' | 'json' | 'number' };
+
+const PREFIXES: FieldSpec[] = [
+  { name: 'devis_prefix', label: 'Devis' },
+  { name: 'facture_prefix', label: 'Factures' },
+  { name: 'acompte_prefix', label: 'Factures d’acompte' },
+  { name: 'avoir_prefix', label: 'Avoirs' },
+];
+
+const FLAGS: Array<{ name: string; label: string }> = [
+  { name: 'auto_convert_signed_quotes', label: 'Convertir en facture un devis signé' },
+  { name: 'auto_finalize_signed_invoices', label: 'Finaliser cette facture aussitôt (implique la conversion)' },
+  { name: 'auto_send_signed_invoices', label: 'L’envoyer au client aussitôt (implique la finalisation)' },
+];
+
+/** The invoice settings (PUT /v1/invoice/settings): every field of the spec's table. */
+export function InvoiceSettingsForm({ values, year }: Props) {
+  const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(saveInvoiceSettingsAction, { attempt: 0 });
+  const texts = state.texts ?? values;
+  const error = (name: string) => state.errors?.[name];
+  const field = ({ name, label, hint, kind }: FieldSpec) => {
+    const id = `settings-${name}`;
+    const props = {
+      id,
+      name,
+      defaultValue: texts[name] ?? '',
+      'aria-invalid': error(name) ? true : undefined,
+      'aria-describedby': [hint && `${id}-hint`, error(name) && `${id}-error`].filter(Boolean).join(' ') || undefined,
+    };
+    return (
+      <div className="field" key={name} data-invalid={Boolean(error(name))}>
+        <label htmlFor={id}>{label}</label>
+        {kind === 'textarea' || kind === 'json' ? (
+          <textarea {...props} rows={kind === 'json' ? 4 : 3} spellCheck={kind === 'json' ? false : undefined} />
+        ) : (
+          <input {...props} type="text" inputMode={kind === 'number' ? 'numeric' : undefined} />
+        )}
+        {hint && (
+          <span className="hint" id={`${id}-hint`}>
+            {hint}
+          </span>
+        )}
+        {error(name) && (
+          <span className="field-error" id={`${id}-error`}>
+            {error(name)}
+          </span>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form className="form" action={formAction} key={state.attempt} noValidate>
+      {state.saved && (
+        <div className="notice notice-success" role="status">
+          Réglages de facturation enregistrés.
+        </div>
+      )}
+      {state.errors && (
+        <div className="form-error" role="alert">
+          Les réglages n’ont pas été enregistrés : corrigez les champs signalés.
+          {state.errors._form && <div>{state.errors._form}</div>}
+        </div>
+      )}
+
+      <section className="card">
+        <h2>Numérotation</h2>
+        <p className="muted">
+          Chaque type a sa série, sans trou, par année : préfixe, année, numéro sur 5 chiffres (par exemple {texts.facture_prefix || 'FAC'}-{year}-00001). Un
+          préfixe modifié continue la même série.
+        </p>
+        <div className="grid-2">{PREFIXES.map((p) => field({ ...p, hint: '1 à 20 caractères parmi A-Z a-z 0-9 + - _ /' }))}</div>
+      </section>
+
+      <section className="card">
+        <h2>Valeurs par défaut des documents</h2>
+        <div className="grid-2">
+          {field({ name: 'default_validity_days', label: 'Validité des devis (jours)', hint: 'De 1 à 3650 ; 30 si vide.', kind: 'number' })}
+          <div className="field" data-invalid={Boolean(error('default_vat_exigibility'))}>
+            <label htmlFor="settings-default_vat_exigibility">Exigibilité de la TVA</label>
+            <select id="settings-default_vat_exigibility" name="default_vat_exigibility" defaultValue={texts.default_vat_exigibility ?? ''}>
+              <option value="">Non précisée</option>
+              {Object.entries(VAT_EXIGIBILITY_LABELS).map(([v, label]) => (
+                <option key={v} value={v}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            {error('default_vat_exigibility') && <span className="field-error">{error('default_vat_exigibility')}</span>}
+          </div>
+          {field({
+            name: 'default_payment_terms',
+            label: 'Conditions de paiement',
+            hint: 'Quand le client n’a pas les siennes. « 30 jours fin de mois », « à réception »… fixent l’échéance.',
+            kind: 'textarea',
+          })}
+          {field({ name: 'default_discount_terms', label: 'Conditions d’escompte', hint: 'Par exemple « Pas d’escompte pour paiement anticipé ».', kind: 'textarea' })}
+        </div>
+      </section>
+
+      <section className="card">
+        <h2>Mentions de paiement</h2>
+        <p className="muted">Imprimées sur chaque document et figées dans celui-ci à sa finalisation.</p>
+        <div className="grid-2">
+          {field({ name: 'iban', label: 'IBAN', hint: 'Espaces ignorés.' })}
+          {field({ name: 'bic', label: 'BIC', hint: '8 ou 11 caractères.' })}
+          {field({ name: 'penalty_rate', label: 'Taux des pénalités de retard (%)', hint: 'Par exemple 12,5 (au moins trois fois le taux d’intérêt légal).' })}
+          {field({ name: 'recovery_fee', label: 'Indemnité forfaitaire de recouvrement (€)', hint: '40 € pour un client professionnel (C. com. L441-10).' })}
+        </div>
+        <div style={{ marginTop: 14 }}>{field({ name: 'footer_mentions', label: 'Mentions de pied de page', kind: 'textarea' })}</div>
+      </section>
+
+      <section className="card">
+        <h2>Devis signés</h2>
+        <p className="muted">Appliqué par le module de signature quand le client signe un devis. Chaque option implique la précédente.</p>
+        <fieldset className="checks" style={{ gridTemplateColumns: '1fr' }}>
+          <legend className="sr-only">Automatismes à la signature</legend>
+          {FLAGS.map((f) => (
+            <label key={f.name}>
+              <input type="checkbox" name={f.name} defaultChecked={texts[f.name] === 'on'} /> {f.label}
+            </label>
+          ))}
+        </fieldset>
+      </section>
+
+      <section className="card">
+        <h2>Facturation électronique</h2>
+        <fieldset className="checks" style={{ gridTemplateColumns: '1fr' }}>
+          <legend className="sr-only">Facturation électronique</legend>
+          <label>
+            <input type="checkbox" name="einvoicing_enabled" defaultChecked={texts.einvoicing_enabled === 'on'} /> Émettre les factures par la plateforme agréée
+          </label>
+        </fieldset>
+        <div className="grid-2" style={{ marginTop: 12 }}>
+          {field({ name: 'ereporting_prefs', label: 'Préférences d’e-reporting (JSON)', kind: 'json' })}
+          {field({ name: 'pdp_config', label: 'Configuration de la plateforme agréée (JSON)', kind: 'json' })}
+        </div>
+      </section>
+
+      <div className="form-actions">
+        <button className="btn btn-primary" type="submit" disabled={pending}>
+          {pending ? 'Enregistrement…' : 'Enregistrer'}
+        </button>
+      </div>
+    </form>
+  );
+}
