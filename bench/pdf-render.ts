@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { percentile } from './lib/fake-contacts';
+
+/**
+ * Issue 5's figures, in-process (no HTTP): rendering a finalized 10-line invoice — the react-pdf PDF, the
+ * Factur-X XML and the PDF/A-3 with the XML embedded — p50/p95 over 1,000 renders, resident memory printed
+ * every 100 renders (after a GC when run with --expose-gc, as `npm run bench:pdf` does); then the render
+ * job's whole path for RENDER_JOBS invoices by one worker (load from the database, render, store the file,
+ * mark ready), as invoices per minute. Target: p50 < 300 ms, no memory growth across the 1,000 renders.
+ * PGlite in memory unless DATABASE_URL is set.
+ */
+const RENDERS = Number(process.env.RENDERS ?? 1000);
+const WARM_UP = 20;
+const RENDER_JOBS = Number(process.env.RENDER_JOBS ?? 100);
+
+if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory';
+const { closeDatabase, getDatabase } = await import('@/db/client');
+const { stopQueue } = await import('@/lib/jobs/queue');
+const { line } = await import('@/lib/billing/testing');
+const { finalizeDocument } = await import('@/lib/billing/finalize-document');
+const { createTestOrg } = await import('@/lib/testing/fixtures');
+const { LocalStorage, setStorage } = await import('@/lib/storage');
+const { completeSeller } = await import('@/lib/pdf/testing');
+const { loadRenderModel } = await import('@/lib/pdf/model');
+const { renderDocument } = await import('@/lib/pdf/render-document');
+const { renderStoredDocument } = await import('@/lib/pdf/render-stored-document');
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+const org = await createTestOrg('Bench PDF');
+const api = await completeSeller(org);
+const contact = await api.contact({ email: 'compta@client-bench.fr' });
+const RATES = ['20', '10', '5.5', '20', '20'];
+const invoice = () => ({
+  type: 'facture',
+  contact_id: contact.id,
+  operation_nature: 'mixte',
+  payment_method: 'bank_transfer',
+  items: Array.from({ length: 10 }, (_, i) =>
+    line(`Prestation ${i + 1} — intervention sur site`, String(1 + (i % 4)), 12_000 + i * 137, RATES[i % RATES.length], {
+      unit: 'HUR',
+      details: i % 3 === 0 ? 'Déplacement et matériel compris.' : null,
+    }),
+  ),
+});
+const doc = await api.issued(invoice());
+const model = await loadRenderModel(org.db, org.org.id, doc.id);
+
+for (let i = 0; i < WARM_UP; i++) await renderDocument(model);
+gc?.();
+const baseline = process.memoryUsage();
+console.log(`\n${RENDERS} renders of a finalized 10-line invoice (PDF + Factur-X XML + PDF/A-3), one at a time`);
+console.log(`after ${WARM_UP} warm-up renders: rss ${mb(baseline.rss)}, heap used ${mb(baseline.heapUsed)}${gc ? ' (after GC)' : ''}`);
+const times: number[] = [];
+let peakRss = baseline.rss;
+let bytes = 0;
+for (let i = 1; i <= RENDERS; i++) {
+  const started = performance.now();
+  const out = await renderDocument(model);
+  times.push(performance.now() - started);
+  bytes = out.pdf.byteLength;
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  if (i % 100 === 0) {
+    gc?.();
+    const m = process.memoryUsage();
+    peakRss = Math.max(peakRss, m.rss);
+    console.log(`  ${String(i).padStart(5)} renders: rss ${mb(m.rss)}, heap used ${mb(m.heapUsed)}, p50 so far ${round(percentile(times, 50))} ms`);
+  }
+}
+const end = process.memoryUsage();
+
+// The job's whole path: documents already finalized, rendered and stored one after the other by one worker.
+const dir = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-pdf-'));
+setStorage(new LocalStorage(dir));
+const ids: string[] = [];
+for (let i = 0; i < RENDER_JOBS; i++) {
+  const draft = await api.draft(invoice());
+  ids.push((await finalizeDocument(org.db, org.org.id, draft.id)).id);
+}
+const jobStarted = performance.now();
+const jobTimes: number[] = [];
+for (const id of ids) {
+  const started = performance.now();
+  if ((await renderStoredDocument(org.db, org.org.id, id)) !== 'ready') throw new Error(`document ${id} was not rendered`);
+  jobTimes.push(performance.now() - started);
+}
+const jobSeconds = (performance.now() - jobStarted) / 1000;
+await rm(dir, { recursive: true, force: true });
+
+console.log(
+  `\nengine: ${(await getDatabase()).kind}; ` +
+    `node ${process.version}; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs; PDF ${(bytes / 1024).toFixed(1)} KB`,
+);
+console.table([
+  {
+    measure: 'render PDF + XML (in memory)',
+    runs: RENDERS,
+    'p50 ms': round(percentile(times, 50)),
+    'p95 ms': round(percentile(times, 95)),
+    'max ms': round(Math.max(...times)),
+    'per minute (1 worker)': Math.round(60_000 / (times.reduce((a, b) => a + b, 0) / times.length)),
+  },
+  {
+    measure: 'render job (load, render, store, ready)',
+    runs: RENDER_JOBS,
+    'p50 ms': round(percentile(jobTimes, 50)),
+    'p95 ms': round(percentile(jobTimes, 95)),
+    'max ms': round(Math.max(...jobTimes)),
+    'per minute (1 worker)': Math.round((RENDER_JOBS / jobSeconds) * 60),
+  },
+]);
+console.log(
+  `memory: rss ${mb(baseline.rss)} after warm-up → ${mb(end.rss)} after ${RENDERS} renders (peak ${mb(peakRss)}); ` +
+    `heap used ${mb(baseline.heapUsed)} → ${mb(end.heapUsed)}`,
+);
+console.log(`p50: ${round(percentile(times, 50))} ms (target < 300 ms)`);
+// Finalizing through the API queued render jobs (no worker runs here): stop the queue before the database.
+await stopQueue();
+await closeDatabase();
