@@ -220,6 +220,9 @@ export const invoiceSettings = pgTable('invoice_settings', {
   einvoicing_enabled: boolean('einvoicing_enabled').notNull().default(false),
   ereporting_prefs: jsonb('ereporting_prefs'),
   pdp_config: jsonb('pdp_config'),
+  /** Reminder ladders (lib/reminders): days relative to the due date, and to a quote's validity date. */
+  payment_reminder_offsets: integer('payment_reminder_offsets').array().notNull().default(sql`'{-3,1,7,15,30}'::integer[]`),
+  quote_expiry_reminder_offsets: integer('quote_expiry_reminder_offsets').array().notNull().default(sql`'{-7,-2}'::integer[]`),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

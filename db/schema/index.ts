@@ -4,3 +4,4 @@ export * from './contacts';
 export * from './billing';
 export * from './email';
 export * from './pdf';
+export * from './reminders';
