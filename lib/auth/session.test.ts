@@ -2,6 +2,7 @@ import { encode } from 'next-auth/jwt';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as listEvents } from '@/app/v1/events/route';
 import { authSecret } from '@/lib/config';
+import { authOptions } from './session';
 import { recordEvent } from '@/lib/events/events';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
@@ -52,5 +53,23 @@ describe('staff session cookie on /v1', () => {
       headers: { cookie: await cookieFor({ sub: userId, orgId: a.org.id }), authorization: 'Bearer nope' },
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('org switcher (next-auth jwt callback)', () => {
+  const jwt = (params: Record<string, unknown>) =>
+    authOptions().callbacks!.jwt!(params as Parameters<NonNullable<NonNullable<ReturnType<typeof authOptions>['callbacks']>['jwt']>>[0]);
+
+  it('signs in on the oldest membership, switches to another org the user belongs to, never to a foreign one', async () => {
+    const c = await createTestOrg();
+    await addMembership(c.db, c.org.id, userId, 'admin');
+    const signedIn = await jwt({ token: { sub: userId }, user: { id: userId } });
+    expect(signedIn.orgId).toBe(a.org.id);
+
+    const switched = await jwt({ token: { ...signedIn }, trigger: 'update', session: { orgId: c.org.id } });
+    expect(switched.orgId).toBe(c.org.id);
+
+    const refused = await jwt({ token: { ...switched }, trigger: 'update', session: { orgId: b.org.id } });
+    expect(refused.orgId).toBe(c.org.id);
   });
 });
