@@ -9,13 +9,15 @@ import { percentile } from './lib/fake-contacts';
  * every 100 renders (after a GC when run with --expose-gc, as `npm run bench:pdf` does); then the render
  * job's whole path for RENDER_JOBS invoices by one worker (load from the database, render, store the file,
  * mark ready), as invoices per minute. Target: p50 < 300 ms, no memory growth across the 1,000 renders.
- * PGlite in memory unless DATABASE_URL is set.
+ * PGlite in memory unless DATABASE_URL is set; React in production mode unless NODE_ENV says otherwise.
  */
 const RENDERS = Number(process.env.RENDERS ?? 1000);
 const WARM_UP = 20;
 const RENDER_JOBS = Number(process.env.RENDER_JOBS ?? 100);
 
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory';
+// Measure React as the server runs it (next start sets production); set before react-pdf is first imported.
+(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
 const { closeDatabase, getDatabase } = await import('@/db/client');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { line } = await import('@/lib/billing/testing');

@@ -232,7 +232,7 @@ const en: Labels = {
 
 export const LABELS: Record<Language, Labels> = { fr, en };
 
-export const lines = (...parts: Array<string | null | undefined | false>) => parts.filter((p): p is string => Boolean(p?.trim()));
+export const lines = (...parts: Array<string | null | undefined | false>) => parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '');
 
 /** "SAS au capital de 10 000 € — 12 rue … — SIREN … — RCS … — N° TVA …": the seller's legal identity in one line. */
 export function legalIdentity(seller: Seller, lang: Language): string {

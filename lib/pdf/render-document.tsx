@@ -28,6 +28,9 @@ export function fileNameOf(m: Pick<RenderModel, 'number' | 'type' | 'language' |
 export async function renderDocument(m: RenderModel): Promise<RenderedDocument> {
   registerFonts();
   const raw = await renderToBuffer(<InvoiceDocument model={m} />);
+  // React's scheduler lets go of the finished react-pdf root in a macrotask: renders chained without a turn of the
+  // event loop (a busy worker, a benchmark) would keep every root alive (diegomura/react-pdf#3051).
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const fileName = fileNameOf(m);
   if (m.draft || !m.finalized_at) return { pdf: new Uint8Array(raw), xml: null, profile: null, fileName };
 
