@@ -30,6 +30,8 @@ export function toPublicSettings(row: InvoiceSettingsRow): InvoiceSettings {
     einvoicing_enabled: row.einvoicing_enabled,
     ereporting_prefs: row.ereporting_prefs as Record<string, unknown> | null,
     pdp_config: row.pdp_config as Record<string, unknown> | null,
+    payment_reminder_offsets: row.payment_reminder_offsets,
+    quote_expiry_reminder_offsets: row.quote_expiry_reminder_offsets,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

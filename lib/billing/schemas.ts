@@ -14,6 +14,7 @@ import {
 import { PageQuery } from '@/lib/http/pagination';
 import { Dec, decimalPlaces, isDecimalString, MAX_AMOUNT_CENTS, normalizeQuantity, normalizeRate, VAT_CATEGORIES } from '@/lib/money';
 import { Timestamp } from '@/lib/openapi/schemas';
+import { PaymentReminderOffsets, QuoteExpiryReminderOffsets } from '@/lib/reminders/ladder';
 
 export {
   CREDIT_REASON_CODES,
@@ -449,6 +450,8 @@ export const InvoiceSettingsInput = z
     einvoicing_enabled: z.boolean({ error: 'must be a boolean' }).default(false),
     ereporting_prefs: z.record(z.string(), z.unknown(), { error: 'must be an object' }).nullish().transform((v) => v ?? null),
     pdp_config: z.record(z.string(), z.unknown(), { error: 'must be an object' }).nullish().transform((v) => v ?? null),
+    payment_reminder_offsets: PaymentReminderOffsets,
+    quote_expiry_reminder_offsets: QuoteExpiryReminderOffsets,
   })
   .superRefine((s, ctx) => {
     // Numbers of different types must never collide: each series has its own prefix.
@@ -472,7 +475,8 @@ export const InvoiceSettingsInput = z
     id: 'InvoiceSettingsInput',
     description:
       'Every field optional. Omitted: prefixes and non-nullable fields take their defaults, the others are reset to null. ' +
-      'auto_send_signed_invoices implies auto_finalize_signed_invoices, which implies auto_convert_signed_quotes (normalized).',
+      'auto_send_signed_invoices implies auto_finalize_signed_invoices, which implies auto_convert_signed_quotes (normalized). ' +
+      'The reminder ladders default to [-3, 1, 7, 15, 30] (payment) and [-7, -2] (quote expiry).',
   });
 export type InvoiceSettingsInput = z.output<typeof InvoiceSettingsInput>;
 
@@ -498,6 +502,8 @@ export const InvoiceSettings = z
     einvoicing_enabled: z.boolean(),
     ereporting_prefs: z.record(z.string(), z.unknown()).nullable(),
     pdp_config: z.record(z.string(), z.unknown()).nullable(),
+    payment_reminder_offsets: z.array(z.number().int()).meta({ description: 'Payment-reminder ladder: days relative to the due date.' }),
+    quote_expiry_reminder_offsets: z.array(z.number().int()).meta({ description: 'Quote-expiry ladder: days relative to the validity date.' }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })

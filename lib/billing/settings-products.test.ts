@@ -31,6 +31,8 @@ const DEFAULTS = {
   einvoicing_enabled: false,
   ereporting_prefs: null,
   pdp_config: null,
+  payment_reminder_offsets: [-3, 1, 7, 15, 30],
+  quote_expiry_reminder_offsets: [-7, -2],
 };
 
 describe('invoice settings', () => {

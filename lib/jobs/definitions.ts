@@ -2,6 +2,7 @@ import { expireQuotesJob } from '@/lib/billing/expire-quotes';
 import { emailJobs } from '@/lib/email/jobs';
 import { purgeIdempotencyKeys } from '@/lib/http/idempotency';
 import { renderDocumentJob, sweepRendersJob } from '@/lib/pdf/jobs';
+import { dispatchRemindersJob } from '@/lib/reminders/jobs';
 import { defineJob, type JobDefinition } from './define';
 
 export const purgeIdempotencyJob = defineJob<Record<string, never>>({
@@ -16,4 +17,4 @@ export const purgeIdempotencyJob = defineJob<Record<string, never>>({
 });
 
 /** Every job kind the workers serve; a module adds its definitions here. */
-export const jobDefinitions: JobDefinition<never>[] = [purgeIdempotencyJob, expireQuotesJob, ...emailJobs, renderDocumentJob, sweepRendersJob] as JobDefinition<never>[];
+export const jobDefinitions: JobDefinition<never>[] = [purgeIdempotencyJob, expireQuotesJob, ...emailJobs, renderDocumentJob, sweepRendersJob, dispatchRemindersJob] as JobDefinition<never>[];

@@ -3,11 +3,12 @@ import { billingOperations } from '@/lib/billing/operations';
 import { contactOperations } from '@/lib/contacts/operations';
 import { eventOperations } from '@/lib/events/operations';
 import { pdfOperations } from '@/lib/pdf/operations';
+import { reminderOperations } from '@/lib/reminders/operations';
 import type { Operation } from './operation';
 import { ErrorBody } from './schemas';
 
 /** Every operation the API serves; a module adds its list here. */
-export const operations: Operation[] = [...eventOperations, ...contactOperations, ...billingOperations, ...pdfOperations] as Operation[];
+export const operations: Operation[] = [...eventOperations, ...contactOperations, ...billingOperations, ...pdfOperations, ...reminderOperations] as Operation[];
 
 const STANDARD_ERRORS: Array<[number, string, string]> = [
   [401, 'unauthorized', 'Missing or invalid API key.'],

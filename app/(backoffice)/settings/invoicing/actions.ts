@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { putInvoiceSettings } from '@/lib/billing/invoice-settings';
+import { getInvoiceSettings, putInvoiceSettings } from '@/lib/billing/invoice-settings';
 import { InvoiceSettingsInput } from '@/lib/billing/schemas';
 import { ApiError, fieldErrors } from '@/lib/errors';
 import { requireStaffOrg } from '@/lib/http/staff';
@@ -31,8 +31,19 @@ const TEXT_FIELDS = [
   'recovery_fee',
   'ereporting_prefs',
   'pdp_config',
+  'payment_reminder_offsets',
+  'quote_expiry_reminder_offsets',
 ] as const;
+const LADDERS = ['payment_reminder_offsets', 'quote_expiry_reminder_offsets'] as const;
+
+/** A ladder typed as "-3, 1, 7": blank is no step; a token that is not an integer is left for the schema to refuse. */
+const ladder = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((t) => (/^[-+]?\d+$/.test(t) ? Number(t) : t));
 const FLAGS = ['auto_convert_signed_quotes', 'auto_finalize_signed_invoices', 'auto_send_signed_invoices', 'einvoicing_enabled'] as const;
+const FORM_KEYS = new Set<string>([...TEXT_FIELDS, ...FLAGS]);
 
 /** JSON typed in a textarea: blank is null; anything that does not parse is reported on its field. */
 function json(text: string, field: string, errors: Record<string, string>): unknown {
@@ -64,7 +75,11 @@ export async function saveInvoiceSettingsAction(prev: SettingsFormState, form: F
     errors.recovery_fee = 'Montant en euros, par exemple 40 ou 40,00.';
   }
   const days = texts.default_validity_days!.trim();
+  // A PUT resets what it omits: the settings other modules own (the reminders' ladders) are sent back as stored.
+  const current = await getInvoiceSettings(staff.db, staff.orgId);
+  const kept = Object.fromEntries(Object.entries(current).filter(([key]) => !FORM_KEYS.has(key) && !['org_id', 'created_at', 'updated_at'].includes(key)));
   const body = {
+    ...kept,
     devis_prefix: texts.devis_prefix!.trim() || undefined,
     facture_prefix: texts.facture_prefix!.trim() || undefined,
     acompte_prefix: texts.acompte_prefix!.trim() || undefined,
@@ -81,9 +96,13 @@ export async function saveInvoiceSettingsAction(prev: SettingsFormState, form: F
     ...Object.fromEntries(FLAGS.map((f) => [f, texts[f] === 'on'])),
     ereporting_prefs: json(texts.ereporting_prefs!, 'ereporting_prefs', errors),
     pdp_config: json(texts.pdp_config!, 'pdp_config', errors),
+    ...Object.fromEntries(LADDERS.map((f) => [f, ladder(texts[f]!)])),
   };
   const parsed = InvoiceSettingsInput.safeParse(body);
-  if (!parsed.success) Object.assign(errors, { ...fieldErrors(parsed.error), ...errors });
+  if (!parsed.success) {
+    // A ladder's error names one of its steps ("payment_reminder_offsets.2"): shown beside the ladder's input.
+    for (const [key, message] of Object.entries(fieldErrors(parsed.error))) errors[LADDERS.find((f) => key.startsWith(`${f}.`)) ?? key] ??= message;
+  }
   if (Object.keys(errors).length || !parsed.success) return refuse(errors);
   try {
     await putInvoiceSettings(staff.db, staff.orgId, parsed.data);

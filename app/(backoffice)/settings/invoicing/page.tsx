@@ -44,6 +44,8 @@ export default async function InvoicingSettingsPage() {
           einvoicing_enabled: s.einvoicing_enabled ? 'on' : '',
           ereporting_prefs: jsonText(s.ereporting_prefs),
           pdp_config: jsonText(s.pdp_config),
+          payment_reminder_offsets: s.payment_reminder_offsets.join(', '),
+          quote_expiry_reminder_offsets: s.quote_expiry_reminder_offsets.join(', '),
         }}
       />
     </>

@@ -123,6 +123,26 @@ export function InvoiceSettingsForm({ values, year }: Props) {
       </section>
 
       <section className="card">
+        <h2>Relances</h2>
+        <p className="muted">
+          Armées à l’envoi d’un document : des jours avant (nombre négatif) ou après la date de référence, chacun à 9 h (heure de Paris). Les étapes
+          déjà passées à l’envoi sont sautées ; une facture payée ou annulée, un devis accepté, refusé ou expiré n’est plus relancé.
+        </p>
+        <div className="grid-2">
+          {field({
+            name: 'payment_reminder_offsets',
+            label: 'Relances de paiement (jours par rapport à l’échéance)',
+            hint: 'Par exemple -3, 1, 7, 15, 30 (de -90 à 365, 10 au plus) ; vide : aucune relance automatique.',
+          })}
+          {field({
+            name: 'quote_expiry_reminder_offsets',
+            label: 'Rappels d’expiration des devis (jours par rapport à la fin de validité)',
+            hint: 'Par exemple -7, -2 (de -90 à 0) ; vide : aucun rappel.',
+          })}
+        </div>
+      </section>
+
+      <section className="card">
         <h2>Devis signés</h2>
         <p className="muted">Appliqué par le module de signature quand le client signe un devis. Chaque option implique la précédente.</p>
         <fieldset className="checks" style={{ gridTemplateColumns: '1fr' }}>

@@ -1,0 +1,6 @@
+import { created, ok, route } from '@/lib/http/handler';
+import { createReminderOperation, listRemindersOperation } from '@/lib/reminders/operations';
+import { addManualReminder, listReminders } from '@/lib/reminders/reminders';
+
+export const GET = route(listRemindersOperation, async ({ db, orgId, params }) => ok(await listReminders(db, orgId, params.id)));
+export const POST = route(createReminderOperation, async ({ db, orgId, params, body }) => created(await addManualReminder(db, orgId, params.id, body)));

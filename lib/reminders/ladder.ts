@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { DocumentType } from '@/db/schema/billing';
+import { addDays, daysBetween } from '@/lib/billing/dates';
+import { type ReminderTone, reminderTone } from '@/lib/email/templates/data';
+
+/**
+ * Reminder ladders: day offsets relative to an anchor date, kept in the invoice settings. The payment ladder is
+ * anchored on the due date of an invoice or deposit invoice, the quote-expiry ladder on the validity date of a
+ * quote. This module is pure (no database): the schedule of a ladder and the tone of its steps.
+ */
+export const DEFAULT_PAYMENT_REMINDER_OFFSETS = [-3, 1, 7, 15, 30];
+export const DEFAULT_QUOTE_EXPIRY_REMINDER_OFFSETS = [-7, -2];
+export const MAX_LADDER_STEPS = 10;
+
+/** The hour (Europe/Paris) a ladder step goes out on its day: business hours, not midnight. */
+export const REMINDER_HOUR_PARIS = 9;
+
+const offsets = (min: number, max: number, fallback: number[], anchor: string) =>
+  z
+    .array(
+      z
+        .number({ error: 'must be an integer number of days' })
+        .int({ error: 'must be an integer number of days' })
+        .min(min, { error: `must be at least ${min} (days from the ${anchor})` })
+        .max(max, { error: `must be at most ${max} (days from the ${anchor})` }),
+      { error: 'must be an array of day offsets' },
+    )
+    // Normalized: the ladder is a set of days, in order.
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+    .refine((days) => days.length <= MAX_LADDER_STEPS, { error: `at most ${MAX_LADDER_STEPS} steps` })
+    .default(fallback);
+
+export const PaymentReminderOffsets = offsets(-90, 365, DEFAULT_PAYMENT_REMINDER_OFFSETS, 'due date').meta({
+  type: 'array',
+  items: { type: 'integer' },
+  description:
+    `Payment-reminder ladder: days relative to the due date (negative before it), integers from -90 to 365, at most ${MAX_LADDER_STEPS}; ` +
+    'stored sorted and deduplicated. [] sends no automatic payment reminder.',
+});
+
+export const QuoteExpiryReminderOffsets = offsets(-90, 0, DEFAULT_QUOTE_EXPIRY_REMINDER_OFFSETS, 'validity date').meta({
+  type: 'array',
+  items: { type: 'integer' },
+  description:
+    `Quote-expiry ladder: days relative to the validity date (0 = its last day), integers from -90 to 0, at most ${MAX_LADDER_STEPS}; ` +
+    'stored sorted and deduplicated. [] sends no quote-expiry reminder.',
+});
+
+export type LadderKind = 'payment' | 'quote_expiry';
+
+/** Which ladder chases a document type, and on which date: none for a credit note. */
+export function ladderKindOf(type: DocumentType): LadderKind | null {
+  if (type === 'facture' || type === 'acompte') return 'payment';
+  if (type === 'devis') return 'quote_expiry';
+  return null;
+}
+
+const parisParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Paris',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** Paris wall-clock minus UTC at `instant`, in milliseconds (+1 h in winter, +2 h in summer). */
+function parisOffsetMs(instant: number): number {
+  const p = Object.fromEntries(parisParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant it is `hour`:00 in Paris on `day` (YYYY-MM-DD), whatever the server's zone and the season. */
+export function parisInstant(day: string, hour = REMINDER_HOUR_PARIS): Date {
+  const naive = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+  // Two passes: the offset at the guess can differ from the offset at the answer around a DST change.
+  const first = naive - parisOffsetMs(naive);
+  return new Date(naive - parisOffsetMs(first));
+}
+
+export interface LadderStep {
+  step: number;
+  offset_days: number;
+  scheduled_at: Date;
+  /** Already past when the ladder is armed: recorded as skipped, never sent. */
+  past: boolean;
+}
+
+/** The steps of a ladder anchored on `anchorDay`, each at REMINDER_HOUR_PARIS on its day. */
+export function ladderSteps(offsetDays: readonly number[], anchorDay: string, now: Date): LadderStep[] {
+  return offsetDays.map((offset_days, step) => {
+    const scheduled_at = parisInstant(addDays(anchorDay, offset_days));
+    return { step, offset_days, scheduled_at, past: scheduled_at.getTime() <= now.getTime() };
+  });
+}
+
+/**
+ * The tone of a manual payment reminder that staff left to us: by the day it goes out (gentle up to the due date,
+ * firm after it). Ladder steps get theirs when armed (lib/reminders/arm-ladder.ts): gentle, firm, final at the last.
+ */
+export function manualTone(dueDate: string, today: string): ReminderTone {
+  return reminderTone(daysBetween(dueDate, today), false);
+}

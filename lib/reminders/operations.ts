@@ -1,0 +1,86 @@
+import { operation } from '@/lib/openapi/operation';
+import { IdParams } from '@/lib/openapi/schemas';
+import { NoQuery, Reminder, ReminderCreate, ReminderList, ReminderParams, SendDocumentInput, SendDocumentResult, Tracking } from './schemas';
+
+const tag = 'Invoices';
+
+export const sendDocumentOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/{id}/send',
+  tag,
+  summary: 'E-mail a finalized document to its client',
+  description:
+    "The PDF attached, in the contact's preferred language; email, cc, subject and message apply to this send only (the contact is not " +
+    'modified). A finalized document becomes sent (a paid invoice or an accepted quote can be sent again and keeps its status); sent_at is ' +
+    'set on the first send; the reminder ladder of the invoice settings is armed (steps already past are skipped); event invoice.sent. ' +
+    'The e-mail leaves by a job after the response.',
+  scope: 'invoice:write',
+  params: IdParams,
+  body: SendDocumentInput.prefault({}),
+  responses: { 200: { description: 'The document as sent, and the reminders armed.', schema: SendDocumentResult } },
+  errors: [
+    [409, 'not_finalized'],
+    [409, 'invalid_transition'],
+    [422, 'no_recipient'],
+  ],
+});
+
+export const listRemindersOperation = operation({
+  method: 'get',
+  path: '/v1/invoices/{id}/reminders',
+  tag,
+  summary: "A document's reminders: its ladder and manual ones",
+  description: 'In schedule order, whatever their status (pending, sent, skipped, cancelled); the whole list in one page.',
+  scope: 'invoice:read',
+  params: IdParams,
+  query: NoQuery,
+  responses: { 200: { description: 'The reminders.', schema: ReminderList } },
+});
+
+export const createReminderOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/{id}/reminders',
+  tag,
+  summary: 'Add a manual reminder, now or at a time',
+  description:
+    'A payment reminder for a finalized or sent invoice or deposit invoice with a due date, a quote-expiry reminder for an open quote. ' +
+    'Sent by the dispatcher when due (within the minute for now), unless the document is settled by then.',
+  scope: 'invoice:write',
+  params: IdParams,
+  body: ReminderCreate.prefault({}),
+  responses: { 201: { description: 'The reminder, pending.', schema: Reminder } },
+  errors: [
+    [409, 'not_finalized'],
+    [409, 'not_remindable'],
+    [409, 'reminder_opt_out'],
+    [409, 'too_many_reminders'],
+  ],
+});
+
+export const deleteReminderOperation = operation({
+  method: 'delete',
+  path: '/v1/invoices/{id}/reminders/{reminder_id}',
+  tag,
+  summary: 'Cancel a pending reminder',
+  description: 'It stays in the list, cancelled (reason deleted). A reminder already sent, skipped or cancelled is 409 reminder_not_pending.',
+  scope: 'invoice:write',
+  params: ReminderParams,
+  query: NoQuery,
+  responses: { 200: { description: 'The cancelled reminder.', schema: Reminder } },
+  errors: [[409, 'reminder_not_pending']],
+});
+
+export const trackingOperation = operation({
+  method: 'get',
+  path: '/v1/invoices/reminders/tracking',
+  tag,
+  summary: 'Documents to chase, most urgent first',
+  description:
+    'The unpaid invoices and deposit invoices (finalized or sent, balance > 0) that have reminders: exhausted ladders first, then the most ' +
+    'overdue, then the soonest next reminder (ties: oldest document first); at most 20 rows.',
+  scope: 'invoice:read',
+  query: NoQuery,
+  responses: { 200: { description: 'The rows.', schema: Tracking } },
+});
+
+export const reminderOperations = [sendDocumentOperation, listRemindersOperation, createReminderOperation, deleteReminderOperation, trackingOperation];

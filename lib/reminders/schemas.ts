@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { REMINDER_KINDS, REMINDER_STATUSES, REMINDER_TONES } from '@/db/schema/reminders';
+import { BillingDocument, IsoDate } from '@/lib/billing/schemas';
+import { Timestamp } from '@/lib/openapi/schemas';
+
+/** Lone UTF-16 surrogates and NUL cannot be stored as valid UTF-8 text. */
+const wellFormed = (s: string) => !/\p{Cs}/u.test(s) && !s.includes('\u0000');
+
+/** Optional free text: trimmed, blank becomes null. */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(max, { error: `at most ${max} characters` })
+    .refine(wellFormed, { error: 'contains an invalid character' })
+    .nullish()
+    .transform((s) => s || null);
+
+const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
+
+// ─── Sending ────────────────────────────────────────────────────────────────
+
+export const SendDocumentInput = z
+  .strictObject({
+    email: z
+      .string({ error: 'must be an e-mail address' })
+      .trim()
+      .nullish()
+      .transform((s) => s || null)
+      .pipe(Email.nullable())
+      .meta({ type: ['string', 'null'], description: "This send only; omitted, null or blank: the contact's e-mail. The contact is not modified." }),
+    cc: z
+      .array(Email, { error: 'must be an array of e-mail addresses' })
+      .max(20, { error: 'at most 20 addresses' })
+      .nullish()
+      .transform((a) => [...new Set(a ?? [])])
+      .meta({ description: 'Copied recipients, this send only.' }),
+    subject: optionalText(300).meta({ description: "Replaces the template's subject line." }),
+    message: optionalText(5000).meta({ description: 'Your own words, quoted in the e-mail as written.' }),
+  })
+  .meta({ id: 'SendDocumentInput', description: 'Every field optional; nothing here is stored on the contact.' });
+export type SendDocumentInput = z.output<typeof SendDocumentInput>;
+
+export const SendDocumentResult = z
+  .object({
+    document: BillingDocument,
+    scheduled_reminders: z.number().int().meta({
+      description:
+        'Reminders armed by this send: payment reminders for an invoice or deposit invoice, quote-expiry reminders for a quote; 0 for ' +
+        'documents not chased (credit notes, no anchor date, settled, fully past ladder) or when the document already had its ladder.',
+    }),
+    sent: z.literal(true),
+  })
+  .meta({ id: 'SendDocumentResult' });
+export type SendDocumentResult = z.infer<typeof SendDocumentResult>;
+
+// ─── Reminders ──────────────────────────────────────────────────────────────
+
+export const Reminder = z
+  .object({
+    id: z.uuid(),
+    document_id: z.uuid(),
+    kind: z.enum(REMINDER_KINDS).meta({ description: 'payment or quote_expiry (a ladder step armed on send), or manual.' }),
+    step: z.number().int().nullable().meta({ description: '0-based place in the ladder; null for a manual reminder.' }),
+    offset_days: z.number().int().nullable().meta({ description: 'Days from the due date (validity date of a quote); null for manual.' }),
+    scheduled_at: Timestamp,
+    status: z.enum(REMINDER_STATUSES),
+    tone: z
+      .enum(REMINDER_TONES)
+      .nullable()
+      .meta({ description: 'Payment reminders: gentle, firm or final; null for quotes, and for a manual one until it goes out (chosen by date).' }),
+    message: z.string().nullable(),
+    reason: z.string().nullable().meta({
+      description:
+        'Why it was skipped or cancelled: past_at_send, opted_out, no_recipient, nothing_due, quote_lapsed, document_<status>, deleted, failed.',
+    }),
+    sent_at: Timestamp.nullable(),
+    email_id: z.uuid().nullable().meta({ description: 'The e-mail queued for it (its delivery status is in the mail log).' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Reminder' });
+export type Reminder = z.infer<typeof Reminder>;
+
+export const ReminderList = z
+  .object({
+    data: z.array(Reminder),
+    meta: z.object({ next_cursor: z.null().meta({ description: 'Always null: the whole ladder is one page.' }) }),
+  })
+  .meta({ id: 'ReminderList', description: "The document's reminders in schedule order (a ladder has at most 10 steps)." });
+
+export const MAX_SCHEDULE_DAYS = 366;
+
+export const ReminderCreate = z
+  .strictObject({
+    scheduled_at: z.iso
+      .datetime({ offset: true, error: 'must be an RFC 3339 timestamp' })
+      .nullish()
+      .meta({ description: `When to send it; omitted or null: now (within the minute). Not in the past, at most ${MAX_SCHEDULE_DAYS} days ahead.` }),
+    message: optionalText(5000).meta({ description: 'Your own words, quoted in the e-mail as written.' }),
+    tone: z
+      .enum(REMINDER_TONES, { error: 'must be gentle, firm or final' })
+      .nullish()
+      .meta({ description: 'Payment reminders only: the voice of the e-mail; omitted: gentle up to the due date, firm after it.' }),
+  })
+  .meta({ id: 'ReminderCreate' });
+export type ReminderCreate = z.output<typeof ReminderCreate>;
+
+export const ReminderParams = z.object({ id: z.uuid(), reminder_id: z.uuid() });
+
+/** For the calls that take no query parameter: an unknown one is a 422 naming it, not silently ignored. */
+export const NoQuery = z.strictObject({});
+
+// ─── Tracking ───────────────────────────────────────────────────────────────
+
+export const TRACKING_ROWS = 20;
+
+export const TrackingRow = z
+  .object({
+    document_id: z.uuid(),
+    number: z.string().nullable(),
+    contact_name: z.string().nullable().meta({ description: 'The client as invoiced; null when the contact was deleted or erased.' }),
+    due_date: IsoDate.nullable(),
+    days_overdue: z.number().int().meta({ description: 'Days past the due date (Europe/Paris), floored at 0.' }),
+    total_ttc_cents: z.number().int(),
+    balance_cents: z.number().int().meta({ description: 'total_ttc − payments − its finalized credit note; always > 0 here.' }),
+    sent_count: z.number().int(),
+    pending_count: z.number().int(),
+    next_at: Timestamp.nullable().meta({ description: 'The next pending reminder; null when none is pending.' }),
+    exhausted: z.boolean().meta({ description: 'Nothing pending any more and some step came (sent, or skipped), the document still unpaid.' }),
+  })
+  .meta({ id: 'ReminderTrackingRow' });
+export type TrackingRow = z.infer<typeof TrackingRow>;
+
+export const Tracking = z
+  .object({ items: z.array(TrackingRow).max(TRACKING_ROWS) })
+  .meta({ id: 'ReminderTracking', description: `At most ${TRACKING_ROWS} rows, most urgent first.` });
+export type Tracking = z.infer<typeof Tracking>;

@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { documents } from '@/db/schema';
+import { todayParis } from '@/lib/billing/dates';
+import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/billing/documents';
+import { pastValidity } from '@/lib/billing/transitions';
+import { dispatchEmails } from '@/lib/email/dispatch';
+import { queueEmail } from '@/lib/email/queue-email';
+import { ApiError, conflict } from '@/lib/errors';
+import { getOrg } from '@/lib/orgs/orgs';
+import { armLadder } from './arm-ladder';
+import { documentPdfForSending } from './document-pdf';
+import { contactEmail, greetingName, languageOf } from './recipient';
+import type { SendDocumentInput, SendDocumentResult } from './schemas';
+
+/** A draft was never issued; a cancelled, rejected or expired document (or a quote past its validity) is closed. */
+function assertSendable(doc: DocumentRow, today: string) {
+  if (doc.status === 'draft') throw conflict('not_finalized', 'A draft cannot be sent: finalize it first (it gets its number and its PDF).');
+  if (doc.status === 'cancelled' || doc.status === 'rejected' || doc.status === 'expired' || pastValidity(doc, today)) {
+    const why = pastValidity(doc, today) ? `expired after ${doc.validity_date}` : doc.status;
+    throw conflict('invalid_transition', `This document is ${why}: it is not sent any more${doc.type === 'facture' || doc.type === 'acompte' ? ' (send its credit note instead)' : ''}.`);
+  }
+}
+
+/** The override of this send, else the contact's address; none → 422 no_recipient. */
+function recipientOf(input: SendDocumentInput, contact: ContactRow | null): string {
+  const to = input.email ?? contactEmail(contact);
+  if (!to) {
+    throw new ApiError(422, 'no_recipient', 'No e-mail address to send to: the contact has none (or no longer exists). Pass one in email.', 'email');
+  }
+  return to;
+}
+
+async function loadForSend(conn: Conn, orgId: string, id: string, input: SendDocumentInput, today: string, lock = false) {
+  const doc = await loadDocument(conn, orgId, id, lock);
+  assertSendable(doc, today);
+  const contact = await loadContactRow(conn, orgId, doc.contact_id);
+  return { doc, contact, to: recipientOf(input, contact) };
+}
+
+/**
+ * POST /v1/invoices/{id}/send: e-mails a finalized document to its client with its PDF, in the contact's
+ * language; the address, copies, subject and message given here are for this send only (the contact is not
+ * modified). In one transaction: a `finalized` document becomes `sent` (other statuses stay: a paid invoice
+ * or an accepted quote can be sent again), `sent_at` is set on the first effective send, the reminder ladder is
+ * armed, the e-mail is recorded, and `invoice.sent` is written. The e-mail leaves by its job after the commit.
+ */
+export async function sendDocument(db: Db, orgId: string, id: string, input: SendDocumentInput, now = new Date()): Promise<SendDocumentResult> {
+  const today = todayParis(now);
+  // Checked before the PDF is fetched or rendered, then again under the lock.
+  await loadForSend(db, orgId, id, input, today);
+  const pdf = await documentPdfForSending(db, orgId, id);
+  const org = await getOrg(db, orgId);
+
+  const { view, scheduled, queued } = await db.transaction(async (tx) => {
+    const { doc, contact, to } = await loadForSend(tx, orgId, id, input, today, true);
+    const status = doc.status === 'finalized' ? 'sent' : doc.status;
+    const [updated] = await tx
+      .update(documents)
+      .set({ status, sent_at: doc.sent_at ?? now, updated_at: now, ...(status !== doc.status ? { status_changed_at: now } : {}) })
+      .where(and(eq(documents.org_id, orgId), eq(documents.id, doc.id)))
+      .returning();
+    const scheduled = await armLadder(tx, orgId, updated!, now);
+    const credited = doc.type === 'avoir' && doc.avoir_for_id ? await loadDocument(tx, orgId, doc.avoir_for_id) : null;
+    const queued = await queueEmail(tx, orgId, {
+      to: [to],
+      cc: (input.cc ?? []).filter((address) => address !== to),
+      replyTo: org.email,
+      subject: input.subject,
+      template: 'document_sent',
+      language: languageOf(doc, contact),
+      documentId: doc.id,
+      data: {
+        seller_name: org.name,
+        recipient_name: greetingName(contact),
+        document_number: doc.number!,
+        message: input.message,
+        document_type: doc.type,
+        amount_cents: doc.total_ttc,
+        due_date: doc.type === 'facture' || doc.type === 'acompte' ? doc.due_date : null,
+        validity_date: doc.type === 'devis' ? doc.validity_date : null,
+        credited_document_number: credited?.number ?? null,
+      },
+      attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.content }],
+    });
+    const view = await recordDocumentEvent(tx, orgId, 'invoice.sent', updated!);
+    return { view, scheduled, queued };
+  });
+  await dispatchEmails([queued]);
+  return { document: view, scheduled_reminders: scheduled, sent: true };
+}
