@@ -25,7 +25,8 @@ export function storageFromEnv(env: Record<string, string | undefined> = process
       forcePathStyle: truthy(env.S3_FORCE_PATH_STYLE),
     });
   }
-  return new LocalStorage(path.resolve(process.cwd(), env.STORAGE_DIR || '.data/storage'));
+  // A runtime directory, not a source file: the bundler must not trace it.
+  return new LocalStorage(path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.STORAGE_DIR || '.data/storage'));
 }
 
 const key = Symbol.for('paraphe.storage');
