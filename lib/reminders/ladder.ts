@@ -73,9 +73,9 @@ function parisOffsetMs(instant: number): number {
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
-/** The instant it is `hour`:00 in Paris on `day` (YYYY-MM-DD), whatever the server's zone and the season. */
-export function parisInstant(day: string, hour = REMINDER_HOUR_PARIS): Date {
-  const naive = Date.parse(`${day}T${String(hour).padStart(2, '0')}:00:00Z`);
+/** The instant it is `hour`:`minute` in Paris on `day` (YYYY-MM-DD), whatever the server's zone and the season. */
+export function parisInstant(day: string, hour = REMINDER_HOUR_PARIS, minute = 0): Date {
+  const naive = Date.parse(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
   // Two passes: the offset at the guess can differ from the offset at the answer around a DST change.
   const first = naive - parisOffsetMs(naive);
   return new Date(naive - parisOffsetMs(first));

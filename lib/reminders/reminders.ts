@@ -48,19 +48,17 @@ export async function listReminders(db: Db, orgId: string, documentId: string) {
   return { data: rows.map(toPublicReminder), meta: { next_cursor: null } };
 }
 
-/** Why a document cannot get a reminder now (409), or nothing. */
-function assertRemindable(doc: DocumentRow, today: string) {
-  const refuse = (why: string) => {
-    throw conflict('not_remindable', `No reminder can be added: ${why}.`);
-  };
-  if (doc.status === 'draft') throw conflict('not_finalized', 'A draft is not chased: finalize and send it first.');
+/** Why a document cannot get a reminder now (the 409 it answers), or null when it can. */
+export function remindRefusal(doc: DocumentRow, today: string): { code: string; message: string } | null {
+  const refuse = (why: string) => ({ code: 'not_remindable', message: `No reminder can be added: ${why}.` });
+  if (doc.status === 'draft') return { code: 'not_finalized', message: 'A draft is not chased: finalize and send it first.' };
   const kind = ladderKindOf(doc.type);
-  if (!kind) refuse('a credit note is not chased');
-  if (!(CHASED_STATUSES[kind!] as readonly string[]).includes(doc.status) || pastValidity(doc, today)) {
-    refuse(pastValidity(doc, today) ? `the quote expired after ${doc.validity_date}` : `the document is ${doc.status}`);
-  }
-  if (kind === 'payment' && !doc.due_date) refuse('the invoice has no due date');
-  if (kind === 'quote_expiry' && !doc.validity_date) refuse('the quote has no validity date');
+  if (!kind) return refuse('a credit note is not chased');
+  if (pastValidity(doc, today)) return refuse(`the quote expired after ${doc.validity_date}`);
+  if (!(CHASED_STATUSES[kind] as readonly string[]).includes(doc.status)) return refuse(`the document is ${doc.status}`);
+  if (kind === 'payment' && !doc.due_date) return refuse('the invoice has no due date');
+  if (kind === 'quote_expiry' && !doc.validity_date) return refuse('the quote has no validity date');
+  return null;
 }
 
 /**
@@ -77,7 +75,8 @@ export async function addManualReminder(db: Db, orgId: string, documentId: strin
   return db.transaction(async (tx) => {
     // Locked like a send: the ladder state of the document changes one transaction at a time.
     const doc = await loadDocument(tx, orgId, documentId, true);
-    assertRemindable(doc, todayParis(now));
+    const refusal = remindRefusal(doc, todayParis(now));
+    if (refusal) throw conflict(refusal.code, refusal.message);
     if (input.tone && ladderKindOf(doc.type) !== 'payment') throw validationError('tone', 'tone: only a payment reminder has a tone');
     const contact = await loadContactRow(tx, orgId, doc.contact_id);
     if (contact?.reminder_opt_out) throw conflict('reminder_opt_out', 'This client opted out of reminder e-mails (contact reminder_opt_out).');

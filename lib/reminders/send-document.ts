@@ -13,13 +13,16 @@ import { documentPdfForSending } from './document-pdf';
 import { contactEmail, greetingName, languageOf } from './recipient';
 import type { SendDocumentInput, SendDocumentResult } from './schemas';
 
-/** A draft was never issued; a cancelled, rejected or expired document (or a quote past its validity) is closed. */
-function assertSendable(doc: DocumentRow, today: string) {
-  if (doc.status === 'draft') throw conflict('not_finalized', 'A draft cannot be sent: finalize it first (it gets its number and its PDF).');
+/** Why a document cannot be sent (the 409 it answers), or null: a draft was never issued; a cancelled, rejected or
+ * expired document (or a quote past its validity) is closed. */
+export function sendRefusal(doc: DocumentRow, today: string): { code: string; message: string } | null {
+  if (doc.status === 'draft') return { code: 'not_finalized', message: 'A draft cannot be sent: finalize it first (it gets its number and its PDF).' };
   if (doc.status === 'cancelled' || doc.status === 'rejected' || doc.status === 'expired' || pastValidity(doc, today)) {
     const why = pastValidity(doc, today) ? `expired after ${doc.validity_date}` : doc.status;
-    throw conflict('invalid_transition', `This document is ${why}: it is not sent any more${doc.type === 'facture' || doc.type === 'acompte' ? ' (send its credit note instead)' : ''}.`);
+    const instead = doc.type === 'facture' || doc.type === 'acompte' ? ' (send its credit note instead)' : '';
+    return { code: 'invalid_transition', message: `This document is ${why}: it is not sent any more${instead}.` };
   }
+  return null;
 }
 
 /** The override of this send, else the contact's address; none → 422 no_recipient. */
@@ -33,7 +36,8 @@ function recipientOf(input: SendDocumentInput, contact: ContactRow | null): stri
 
 async function loadForSend(conn: Conn, orgId: string, id: string, input: SendDocumentInput, today: string, lock = false) {
   const doc = await loadDocument(conn, orgId, id, lock);
-  assertSendable(doc, today);
+  const refusal = sendRefusal(doc, today);
+  if (refusal) throw conflict(refusal.code, refusal.message);
   const contact = await loadContactRow(conn, orgId, doc.contact_id);
   return { doc, contact, to: recipientOf(input, contact) };
 }

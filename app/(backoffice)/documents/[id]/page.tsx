@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
 import { EmailLog } from '@/components/email-log';
+import { ReminderLadder } from '@/components/reminder-ladder';
+import { SendDocument } from '@/components/send-document';
 import { todayParis } from '@/lib/billing/dates';
 import { documentFlow } from '@/lib/billing/document-flow';
 import { listPayments } from '@/lib/billing/payments';
@@ -113,6 +115,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
         defaultDepositPercentage={defaultDepositPercentage(doc)}
         cancelConsequences={can.cancel ? cancelConsequences(doc, flow.documents, totalPaid) : []}
       />
+
+      <SendDocument orgId={staff.orgId} documentId={doc.id} />
 
       <div className="grid-2">
         <section className="card">
@@ -280,6 +284,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           ))}
         </ol>
       </section>
+
+      <ReminderLadder orgId={staff.orgId} documentId={doc.id} />
 
       <EmailLog orgId={staff.orgId} documentId={doc.id} />
 
