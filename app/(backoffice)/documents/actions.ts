@@ -21,6 +21,7 @@ import { listContacts } from '@/lib/contacts/contacts';
 import { ApiError, fieldErrors } from '@/lib/errors';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { parseEuros } from '@/lib/money';
+import { enqueueRenders, pendingCreditNotesOf } from '@/lib/pdf/request-render';
 import type { ProductChoice } from './editor-model';
 
 /** What a form or button of the billing pages gets back: a message above it, or messages by field. */
@@ -126,8 +127,16 @@ async function transition(id: string, run: (db: Parameters<typeof finalizeDocume
   return { done };
 }
 
+/** As POST /finalize: the PDF is queued for rendering once the finalization has committed. */
 export async function finalizeAction(id: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
-  return transition(id, finalizeDocument, 'Document finalisé : il est numéroté et scellé dans la chaîne d’intégrité.');
+  return transition(
+    id,
+    async (db, orgId, docId) => {
+      await finalizeDocument(db, orgId, docId);
+      await enqueueRenders(orgId, [docId]);
+    },
+    'Document finalisé : il est numéroté et scellé dans la chaîne d’intégrité.',
+  );
 }
 
 export async function acceptAction(id: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
@@ -138,8 +147,16 @@ export async function rejectAction(id: string, _prev: ActionState, _form: FormDa
   return transition(id, rejectQuote, 'Devis refusé.');
 }
 
+/** As POST /cancel: the credit note a cancelled invoice gets is queued for rendering. */
 export async function cancelAction(id: string, _prev: ActionState, _form: FormData): Promise<ActionState> {
-  return transition(id, cancelDocument, 'Document annulé.');
+  return transition(
+    id,
+    async (db, orgId, docId) => {
+      await cancelDocument(db, orgId, docId);
+      await enqueueRenders(orgId, await pendingCreditNotesOf(db, orgId, docId));
+    },
+    'Document annulé.',
+  );
 }
 
 /** A draft disappears (it never had a number); back to the list. */

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
 import { EmailLog } from '@/components/email-log';
+import { PdfStatus } from '@/components/pdf-status';
 import { ReminderLadder } from '@/components/reminder-ladder';
 import { SendDocument } from '@/components/send-document';
 import { todayParis } from '@/lib/billing/dates';
@@ -31,6 +32,7 @@ import {
 } from '../labels';
 import { loadDocumentOr404 } from '../load';
 import { DocumentActions } from './document-actions';
+import { DraftPreview } from './draft-preview';
 import { PaymentsPanel } from './payments-panel';
 import { VerifyChain } from './verify-chain';
 
@@ -230,6 +232,18 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
               </>
             )}
           </dl>
+        )}
+      </section>
+
+      <section className="card" aria-label="PDF">
+        <h2>PDF</h2>
+        {doc.finalized_at ? (
+          <PdfStatus documentId={doc.id} status={doc.render_status} />
+        ) : (
+          <>
+            <p className="muted">Un brouillon n’a pas de PDF stocké : son aperçu porte la mention « brouillon ».</p>
+            <DraftPreview documentId={doc.id} />
+          </>
         )}
       </section>
 
