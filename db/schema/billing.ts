@@ -106,6 +106,8 @@ export const documents = pgTable(
     index('documents_org_status').on(t.org_id, t.status, t.id),
     index('documents_org_contact').on(t.org_id, t.contact_id, t.id),
     index('documents_org_issue_date').on(t.org_id, t.issue_date),
+    // Migration 0012 adds what Drizzle cannot declare: documents_search_trgm (GIN trigram of what q searches),
+    // documents_org_issued and documents_org_receivable (partial, with INCLUDE columns, for the statistics).
     index('documents_parent_devis').on(t.parent_devis_id),
     index('documents_converted_from').on(t.converted_from_id),
     uniqueIndex('documents_org_number').on(t.org_id, t.number),
@@ -165,7 +167,11 @@ export const payments = pgTable(
     reference: text('reference'),
     created_at: createdAt(),
   },
-  (t) => [index('payments_document').on(t.document_id, t.id), index('payments_org_paid_at').on(t.org_id, t.paid_at)],
+  (t) => [
+    index('payments_document').on(t.document_id, t.id),
+    // Migration 0012 rebuilds it with INCLUDE (amount) (index-only sums of cash collected), which Drizzle cannot declare.
+    index('payments_org_paid_at').on(t.org_id, t.paid_at),
+  ],
 );
 
 /** The last number given per (org, type, year): locked FOR UPDATE by a finalization, so numbers have no gap. */

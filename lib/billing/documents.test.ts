@@ -217,6 +217,8 @@ describe('GET /v1/invoices', () => {
     const q1 = await o.draft({ type: 'devis', contact_id: alice.id, title: 'Fournil', issue_date: '2026-01-15', items: [line('A', '1', 100)] });
     const f1 = await o.issued({ type: 'facture', contact_id: bob.id, issue_date: todayParis(), due_date: todayParis(), items: [line('A', '1', 100)] });
     const f2 = await o.draft({ type: 'facture', contact_id: alice.id, issue_date: '2026-02-01', items: [line('A', '1', 100)] });
+    // Another org's draft for a client of the same name is not found by q (the live-name lookup is per org).
+    await api.draft({ type: 'devis', contact_id: (await api.contact({ company: 'Boulangerie Voisine' })).id, items: [line('A', '1', 100)] });
 
     const ids = async (query: Record<string, string>) => {
       const res = await o.list(query);

@@ -36,12 +36,12 @@ function monthsBack(day: string, months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Sums over the finalized invoices, deposits and credit notes matching `where`. */
+/** Sums over the finalized invoices, deposits and credit notes matching `where` (quotes, if any, aside). */
 const billedSums = sql`
-  count(*) filter (where type <> 'avoir') as invoice_count,
-  coalesce(sum(total_ht) filter (where type <> 'avoir'), 0) as invoiced_ht,
-  coalesce(sum(total_tva) filter (where type <> 'avoir'), 0) as invoiced_tva,
-  coalesce(sum(total_ttc) filter (where type <> 'avoir'), 0) as invoiced_ttc,
+  count(*) filter (where type in ('facture', 'acompte')) as invoice_count,
+  coalesce(sum(total_ht) filter (where type in ('facture', 'acompte')), 0) as invoiced_ht,
+  coalesce(sum(total_tva) filter (where type in ('facture', 'acompte')), 0) as invoiced_tva,
+  coalesce(sum(total_ttc) filter (where type in ('facture', 'acompte')), 0) as invoiced_ttc,
   count(*) filter (where type = 'avoir') as credit_note_count,
   coalesce(sum(total_ht) filter (where type = 'avoir'), 0) as credited_ht,
   coalesce(sum(total_tva) filter (where type = 'avoir'), 0) as credited_tva,
@@ -60,15 +60,16 @@ async function balances(db: Db, orgId: string, today: string, contactId?: string
            count(*) filter (where due_date < ${today}) as overdue_count,
            coalesce(sum(bal) filter (where due_date < ${today}), 0) as overdue_amount
     from (
-      select d.due_date,
-             d.total_ttc
-             - coalesce((select sum(p.amount) from payments p where p.org_id = d.org_id and p.document_id = d.id), 0)
-             -- "status <> 'cancelled'" is always true of a finalized credit note; it lets the lookup use the
-             -- partial unique index on avoir_for_id.
-             - coalesce((select sum(c.total_ttc) from documents c
-                         where c.avoir_for_id = d.id and c.status <> 'cancelled' and c.finalized_at is not null
-                               and c.org_id = d.org_id), 0) as bal
+      select d.due_date, d.total_ttc - paid.amount - credited.amount as bal
       from documents d
+      -- Lateral: each balance is computed once (in the select list and the filter alike), per open document.
+      cross join lateral (select coalesce(sum(p.amount), 0) as amount from payments p where p.org_id = d.org_id and p.document_id = d.id) paid
+      -- "status <> 'cancelled'" is always true of a finalized credit note; it lets the lookup use the partial
+      -- unique index on avoir_for_id.
+      cross join lateral (select coalesce(sum(c.total_ttc), 0) as amount from documents c
+                          where c.avoir_for_id = d.id and c.status <> 'cancelled' and c.finalized_at is not null
+                                and c.org_id = d.org_id) credited
+      -- The predicate of the documents_org_receivable index (migration billing_list_stats_indexes), as written there.
       where d.org_id = ${orgId} and d.type in ('facture', 'acompte') and d.status in ('finalized', 'sent')
             ${contactId ? sql`and d.contact_id = ${contactId}` : sql``}
     ) x
@@ -93,27 +94,39 @@ export async function invoiceStats(db: Db, orgId: string, q: StatsQuery): Promis
   const from = q.from ?? startOfYear(to);
   const range = sql`and issue_date between ${from} and ${to}`;
 
-  const [sums] = await query(db, sql`select ${billedSums} ${billed(orgId, range)}`);
-  const [collected] = await query(
-    db,
-    sql`select count(*) as count, coalesce(sum(amount), 0) as amount from payments
-        where org_id = ${orgId} and paid_at between ${from} and ${to}`,
-  );
-  const [drafts] = await query(db, sql`select count(*) as count from documents where org_id = ${orgId} and status = 'draft'`);
-  const [quotes] = await query(
-    db,
-    sql`
-    select count(*) filter (where status in ('finalized', 'sent')) as open_count,
-           coalesce(sum(total_ht) filter (where status in ('finalized', 'sent')), 0) as open_ht,
-           count(*) filter (where status = 'accepted') as accepted_count,
-           coalesce(sum(total_ht) filter (where status = 'accepted'), 0) as accepted_ht,
-           count(*) filter (where status = 'rejected') as rejected_count,
-           count(*) filter (where status = 'expired') as expired_count
-    from documents
-    where org_id = ${orgId} and type = 'devis' and finalized_at is not null ${range}`,
-  );
-  const invoiced = amountsOf(sums, 'invoiced');
-  const credited = amountsOf(sums, 'credited');
+  // Independent reads, run side by side on the pool. One pass over the finalized documents of the range, grouped
+  // by type and status (an index-only scan of documents_org_issued), gives the sales and the quotes.
+  const [groups, [collected], [drafts], open] = await Promise.all([
+    query(
+      db,
+      sql`select type, status, count(*) as count, sum(total_ht) as ht, sum(total_tva) as tva, sum(total_ttc) as ttc
+          from documents
+          where org_id = ${orgId} and finalized_at is not null ${range}
+          group by type, status`,
+    ),
+    query(
+      db,
+      sql`select count(*) as count, coalesce(sum(amount), 0) as amount from payments
+          where org_id = ${orgId} and paid_at between ${from} and ${to}`,
+    ),
+    query(db, sql`select count(*) as count from documents where org_id = ${orgId} and status = 'draft'`),
+    balances(db, orgId, as_of),
+  ]);
+  const sum = (keep: (g: Row) => boolean) => {
+    const out = { count: 0, total_ht: 0, total_tva: 0, total_ttc: 0 };
+    for (const g of groups.filter(keep)) {
+      out.count += n(g.count);
+      out.total_ht += n(g.ht);
+      out.total_tva += n(g.tva);
+      out.total_ttc += n(g.ttc);
+    }
+    return out;
+  };
+  const quote = (statuses: string[]) => sum((g) => g.type === 'devis' && statuses.includes(String(g.status)));
+  const invoiced = sum((g) => g.type === 'facture' || g.type === 'acompte');
+  const credited = sum((g) => g.type === 'avoir');
+  const openQuotes = quote(['finalized', 'sent']);
+  const accepted = quote(['accepted']);
   return {
     from,
     to,
@@ -126,13 +139,13 @@ export async function invoiceStats(db: Db, orgId: string, q: StatsQuery): Promis
       total_ttc: invoiced.total_ttc - credited.total_ttc,
     },
     collected: { count: n(collected?.count), amount: n(collected?.amount) },
-    ...(await balances(db, orgId, as_of)),
+    ...open,
     drafts: { count: n(drafts?.count) },
     quotes: {
-      open: { count: n(quotes?.open_count), total_ht: n(quotes?.open_ht) },
-      accepted: { count: n(quotes?.accepted_count), total_ht: n(quotes?.accepted_ht) },
-      rejected: { count: n(quotes?.rejected_count) },
-      expired: { count: n(quotes?.expired_count) },
+      open: { count: openQuotes.count, total_ht: openQuotes.total_ht },
+      accepted: { count: accepted.count, total_ht: accepted.total_ht },
+      rejected: { count: quote(['rejected']).count },
+      expired: { count: quote(['expired']).count },
     },
   };
 }
@@ -156,14 +169,30 @@ export async function revenueByMonth(db: Db, orgId: string, q: RevenueQuery): Pr
   if (months.length > MAX_MONTHS) {
     throw validationError('from', `from: at most ${MAX_MONTHS} months per request`);
   }
+  // Grouped by day and by sign (an index-only scan of documents_org_issued), then into months here: cheaper than
+  // formatting every row's date in SQL.
   const rows = await query(
     db,
-    sql`select to_char(issue_date, 'YYYY-MM') as month, ${billedSums}
+    sql`select issue_date::text as day, type = 'avoir' as credit, count(*) as count,
+               sum(total_ht) as ht, sum(total_tva) as tva, sum(total_ttc) as ttc
         ${billed(orgId, sql`and issue_date between ${from} and ${to}`)}
-        group by 1`,
+        group by issue_date, type = 'avoir'`,
   );
-  const byMonth = new Map(rows.map((r) => [String(r.month), r]));
-  const [total] = await query(db, sql`select ${billedSums} ${billed(orgId, sql`and issue_date between ${from} and ${to}`)}`);
+  const byMonth = new Map<string, Row>();
+  const total: Row = {};
+  for (const r of rows) {
+    const month = String(r.day).slice(0, 7);
+    const m = byMonth.get(month) ?? {};
+    byMonth.set(month, m);
+    const side = r.credit === true || r.credit === 't' ? 'credited' : 'invoiced';
+    const count = side === 'credited' ? 'credit_note_count' : 'invoice_count';
+    m[count] = n(m[count]) + n(r.count);
+    for (const [key, column] of [['ht', 'ht'], ['tva', 'tva'], ['ttc', 'ttc']] as const) {
+      m[`${side}_${key}`] = n(m[`${side}_${key}`]) + n(r[column]);
+      // The total is the sum of the months (same range, same documents): no second scan.
+      total[`${side}_${key}`] = n(total[`${side}_${key}`]) + n(r[column]);
+    }
+  }
   return {
     from,
     to,
@@ -178,23 +207,36 @@ export async function revenueByMonth(db: Db, orgId: string, q: RevenueQuery): Pr
 export async function revenueByClient(db: Db, orgId: string, q: RevenueByClientQuery): Promise<RevenueByClient> {
   const to = q.to ?? todayParis();
   const from = q.from ?? startOfYear(to);
+  const range = sql`and issue_date between ${from} and ${to}`;
+  // The sums first (an index-only scan of documents_org_issued), then the names as invoiced of the clients kept.
   const rows = await query(
     db,
-    sql`select contact_id,
-               (array_agg(client_snapshot->>'name' order by chain_index desc))[1] as contact_name,
-               count(*) as document_count, ${billedSums}
-        ${billed(orgId, sql`and issue_date between ${from} and ${to}`)}
+    sql`select contact_id, count(*) as document_count, ${billedSums}
+        ${billed(orgId, range)}
         group by contact_id
         order by coalesce(sum(total_ht) filter (where type <> 'avoir'), 0) - coalesce(sum(total_ht) filter (where type = 'avoir'), 0) desc,
                  contact_id
         limit ${q.limit}`,
   );
+  const ids = rows.map((r) => String(r.contact_id));
+  const names = ids.length
+    ? await query(
+        db,
+        sql`select distinct on (contact_id) contact_id, client_snapshot->>'name' as contact_name
+            ${billed(orgId, range)} and contact_id in ${sql`(${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`}
+            order by contact_id, chain_index desc`,
+      )
+    : [];
+  const nameOf = new Map(names.map((r) => [String(r.contact_id), (r.contact_name as string | null) ?? null]));
   return {
     from,
     to,
     data: rows.map((r) => ({
       contact_id: String(r.contact_id),
-      contact_name: (r.contact_name as string | null) ?? null,
+      contact_name: nameOf.get(String(r.contact_id)) ?? null,
       ...revenueOf(r),
       document_count: n(r.document_count),
     })),
