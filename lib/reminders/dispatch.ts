@@ -18,6 +18,8 @@ type OrgRow = typeof orgs.$inferSelect;
 
 /** Reminders claimed per transaction: short transactions (PGlite has one connection), few round trips. */
 export const DISPATCH_BATCH = 50;
+/** Batches in flight at once in one run: one renders while another waits on the database. */
+export const DISPATCH_LANES = 2;
 /** Unexpected failures of one reminder before it is skipped (reason failed, last_error kept). */
 export const MAX_DISPATCH_ATTEMPTS = 3;
 /** Back-off before a failed reminder is tried again: 5 min, then 10. */
@@ -28,6 +30,8 @@ export interface DispatchOptions {
   /** Only this org's reminders (tests; the job serves every org). */
   orgId?: string;
   batchSize?: number;
+  /** Batches dispatched side by side (default DISPATCH_LANES). */
+  lanes?: number;
 }
 
 export interface DispatchSummary {
@@ -213,19 +217,16 @@ async function dispatchBatch(tx: Tx, now: Date, limit: number, orgId?: string) {
     summary[status] += ids.length;
   }
 
+  const marks: Array<{ id: string; email_id: string; tone: string | null }> = [];
   for (const { r, outcome } of toSend) {
     if (outcome.status !== 'send') continue;
     const pdf = pdfs.get(r.document_id);
     const input = pdf ? { ...outcome.email, attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.content }] } : outcome.email;
     try {
       // A savepoint: one reminder that cannot be queued does not take the others down with it.
-      const email = await tx.transaction(async (sp) => {
-        const email = await queueEmail(sp, r.org_id, input);
-        const tone = input.template === 'payment_reminder' ? input.data.tone : null;
-        await sp.update(reminders).set({ email_id: email.id, tone, last_error: null, updated_at: now }).where(eq(reminders.id, r.id));
-        return email;
-      });
+      const email = await tx.transaction((sp) => queueEmail(sp, r.org_id, input));
       queued.push(email);
+      marks.push({ id: r.id, email_id: email.id, tone: input.template === 'payment_reminder' ? input.data.tone : null });
       summary.sent++;
     } catch (err) {
       const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
@@ -247,6 +248,13 @@ async function dispatchBatch(tx: Tx, now: Date, limit: number, orgId?: string) {
       summary.failed++;
     }
   }
+  // Each sent reminder names its e-mail (and the tone it went out with), in one statement for the batch.
+  if (marks.length) {
+    await tx.execute(sql`
+      update ${reminders} set email_id = m.email_id, tone = m.tone, last_error = null, updated_at = ${now}
+        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(id uuid, email_id uuid, tone text)
+       where ${reminders.id} = m.id`);
+  }
   return { claimed: claimed.length, summary, queued };
 }
 
@@ -254,17 +262,23 @@ async function dispatchBatch(tx: Tx, now: Date, limit: number, orgId?: string) {
  * Sends every reminder due at `now`, in batches of short transactions. Each batch claims its reminders with
  * `FOR UPDATE SKIP LOCKED` and marks them sent in the same transaction that records their e-mails, so a step
  * is sent at most once however many dispatchers run, and a crash leaves it pending for the next run. The
- * e-mails go to their job after each commit. Runs across orgs (a maintenance job); `orgId` narrows it.
+ * e-mails go to their job after each commit. `lanes` batches run side by side (on PostgreSQL one renders
+ * e-mails while another waits on the database; they share the work exactly as two dispatchers would). Runs
+ * across orgs (a maintenance job); `orgId` narrows it.
  */
 export async function dispatchDueReminders(db: Db, options: DispatchOptions = {}): Promise<DispatchSummary> {
   const now = options.now ?? new Date();
   const limit = options.batchSize ?? DISPATCH_BATCH;
   const total: DispatchSummary = { sent: 0, skipped: 0, cancelled: 0, failed: 0 };
-  for (;;) {
-    const batch = await db.transaction((tx) => dispatchBatch(tx, now, limit, options.orgId));
-    await dispatchEmails(batch.queued);
-    for (const key of Object.keys(total) as Array<keyof DispatchSummary>) total[key] += batch.summary[key];
-    // A claimed reminder always leaves the due set (sent, skipped, cancelled, or pushed past `now`): this ends.
-    if (batch.claimed < limit) return total;
-  }
+  const lane = async () => {
+    for (;;) {
+      const batch = await db.transaction((tx) => dispatchBatch(tx, now, limit, options.orgId));
+      await dispatchEmails(batch.queued);
+      for (const key of Object.keys(total) as Array<keyof DispatchSummary>) total[key] += batch.summary[key];
+      // A claimed reminder always leaves the due set (sent, skipped, cancelled, or pushed past `now`): this ends.
+      if (batch.claimed < limit) return;
+    }
+  };
+  await Promise.all(Array.from({ length: options.lanes ?? DISPATCH_LANES }, lane));
+  return total;
 }

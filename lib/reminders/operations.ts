@@ -77,7 +77,8 @@ export const trackingOperation = operation({
   summary: 'Documents to chase, most urgent first',
   description:
     'The unpaid invoices and deposit invoices (finalized or sent, balance > 0) that have reminders: exhausted ladders first, then the most ' +
-    'overdue, then the soonest next reminder (ties: oldest document first); at most 20 rows.',
+    'overdue, then the soonest next reminder (remaining ties: the sooner due date, then the oldest document); at most 20 rows. ' +
+    'days_overdue is floored at 0; balance_cents = total_ttc − payments − the finalized credit note, always > 0 here.',
   scope: 'invoice:read',
   query: NoQuery,
   responses: { 200: { description: 'The rows.', schema: Tracking } },
