@@ -75,7 +75,7 @@ export async function saveInvoiceSettingsAction(prev: SettingsFormState, form: F
     errors.recovery_fee = 'Montant en euros, par exemple 40 ou 40,00.';
   }
   const days = texts.default_validity_days!.trim();
-  // A PUT resets what it omits: the settings other modules own (the reminders' ladders) are sent back as stored.
+  // A PUT resets what it omits: any setting this form does not show is sent back as stored.
   const current = await getInvoiceSettings(staff.db, staff.orgId);
   const kept = Object.fromEntries(Object.entries(current).filter(([key]) => !FORM_KEYS.has(key) && !['org_id', 'created_at', 'updated_at'].includes(key)));
   const body = {
