@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { REMINDER_KINDS, REMINDER_STATUSES, REMINDER_TONES } from '@/db/schema/reminders';
-import { BillingDocument, IsoDate } from '@/lib/billing/schemas';
+import { BillingDocument, IsoDate, text } from '@/lib/billing/schemas';
 import { Timestamp } from '@/lib/openapi/schemas';
-
-/** Lone UTF-16 surrogates and NUL cannot be stored as valid UTF-8 text. */
-const wellFormed = (s: string) => !/\p{Cs}/u.test(s) && !s.includes('\u0000');
-
-/** Optional free text: trimmed, blank becomes null. */
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'must be a string' })
-    .trim()
-    .max(max, { error: `at most ${max} characters` })
-    .refine(wellFormed, { error: 'contains an invalid character' })
-    .nullish()
-    .transform((s) => s || null);
 
 const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
 
@@ -35,8 +22,8 @@ export const SendDocumentInput = z
       .nullish()
       .transform((a) => [...new Set(a ?? [])])
       .meta({ description: 'Copied recipients, this send only.' }),
-    subject: optionalText(300).meta({ description: "Replaces the template's subject line." }),
-    message: optionalText(5000).meta({ description: 'Your own words, quoted in the e-mail as written.' }),
+    subject: text(300).meta({ description: "Replaces the template's subject line." }),
+    message: text(5000).meta({ description: 'Your own words, quoted in the e-mail as written.' }),
   })
   .meta({ id: 'SendDocumentInput', description: 'Every field optional; nothing here is stored on the contact.' });
 export type SendDocumentInput = z.output<typeof SendDocumentInput>;
@@ -97,7 +84,7 @@ export const ReminderCreate = z
       .datetime({ offset: true, error: 'must be an RFC 3339 timestamp' })
       .nullish()
       .meta({ description: `When to send it; omitted or null: now (within the minute). Not in the past, at most ${MAX_SCHEDULE_DAYS} days ahead.` }),
-    message: optionalText(5000).meta({ description: 'Your own words, quoted in the e-mail as written.' }),
+    message: text(5000).meta({ description: 'Your own words, quoted in the e-mail as written.' }),
     tone: z
       .enum(REMINDER_TONES, { error: 'must be gentle, firm or final' })
       .nullish()
