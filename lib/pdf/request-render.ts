@@ -2,6 +2,8 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documentRenders, documents } from '@/db/schema';
 import { loadDocument } from '@/lib/billing/documents';
+import { cancelDocument } from '@/lib/billing/cancel-document';
+import { finalizeDocument } from '@/lib/billing/finalize-document';
 import { conflict } from '@/lib/errors';
 import { enqueue } from '@/lib/jobs/queue';
 import { type RenderJobData, renderDocumentJob } from './jobs';
@@ -69,4 +71,18 @@ export async function requestRender(db: Db, orgId: string, documentId: string): 
   }
   if (doc.render_status !== 'ready') await enqueueRender(orgId, documentId);
   return renderState(db, orgId, documentId);
+}
+
+/** Finalizes (lib/billing), then queues the PDF once that transaction has committed: what every caller wants. */
+export async function finalizeAndQueueRender(db: Db, orgId: string, documentId: string) {
+  const document = await finalizeDocument(db, orgId, documentId);
+  await enqueueRenders(orgId, [document.id]);
+  return document;
+}
+
+/** Cancels (lib/billing), then queues the render of the credit note a cancelled invoice or deposit was issued. */
+export async function cancelAndQueueRender(db: Db, orgId: string, documentId: string) {
+  const document = await cancelDocument(db, orgId, documentId);
+  await enqueueRenders(orgId, await pendingCreditNotesOf(db, orgId, documentId));
+  return document;
 }

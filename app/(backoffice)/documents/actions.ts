@@ -3,13 +3,12 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { cancelDocument } from '@/lib/billing/cancel-document';
+import type { Db } from '@/db/client';
 import { convertToFacture } from '@/lib/billing/convert-to-facture';
 import { createCreditNote } from '@/lib/billing/create-credit-note';
 import { createDeposit } from '@/lib/billing/create-deposit';
 import { createDocument } from '@/lib/billing/create-document';
 import { duplicateDocument } from '@/lib/billing/duplicate-document';
-import { finalizeDocument } from '@/lib/billing/finalize-document';
 import { verifyChain } from '@/lib/billing/hash-chain';
 import { deletePayment, recordPayment } from '@/lib/billing/payments';
 import { listProducts } from '@/lib/billing/products';
@@ -21,7 +20,7 @@ import { listContacts } from '@/lib/contacts/contacts';
 import { ApiError, fieldErrors } from '@/lib/errors';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { parseEuros } from '@/lib/money';
-import { enqueueRenders, pendingCreditNotesOf } from '@/lib/pdf/request-render';
+import { cancelAndQueueRender, finalizeAndQueueRender } from '@/lib/pdf/request-render';
 import type { ProductChoice } from './editor-model';
 
 /** What a form or button of the billing pages gets back: a message above it, or messages by field. */
@@ -118,7 +117,7 @@ export async function searchProductsAction(q: string): Promise<ProductChoice[]> 
 // ─── Transitions (bound to the document id) ─────────────────────────────────
 
 /** A transition that keeps the user on the document: its refusal, or a confirmation. */
-async function transition(id: string, run: (db: Parameters<typeof finalizeDocument>[0], orgId: string, id: string) => Promise<unknown>, done: string): Promise<ActionState> {
+async function transition(id: string, run: (db: Db, orgId: string, id: string) => Promise<unknown>, done: string): Promise<ActionState> {
   const staff = await requireStaffOrg();
   const docId = Id.parse(id);
   const result = await attempt(() => run(staff.db, staff.orgId, docId));
@@ -132,8 +131,7 @@ export async function finalizeAction(id: string, _prev: ActionState, _form: Form
   return transition(
     id,
     async (db, orgId, docId) => {
-      await finalizeDocument(db, orgId, docId);
-      await enqueueRenders(orgId, [docId]);
+      await finalizeAndQueueRender(db, orgId, docId);
     },
     'Document finalisé : il est numéroté et scellé dans la chaîne d’intégrité.',
   );
@@ -152,8 +150,7 @@ export async function cancelAction(id: string, _prev: ActionState, _form: FormDa
   return transition(
     id,
     async (db, orgId, docId) => {
-      await cancelDocument(db, orgId, docId);
-      await enqueueRenders(orgId, await pendingCreditNotesOf(db, orgId, docId));
+      await cancelAndQueueRender(db, orgId, docId);
     },
     'Document annulé.',
   );
