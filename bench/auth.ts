@@ -10,7 +10,8 @@ import { type LoadResult, load, printTable, startServer } from './lib/server';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-const server = await startServer(3301);
+// The pool at the production default (10 connections); BENCH_NODE_ARGS passes flags to node (e.g. a GC setting to try).
+const server = await startServer(3301, { DATABASE_POOL_MAX: process.env.BENCH_POOL ?? '10' }, (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
 try {
   const headers = { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' };
   const created = await fetch(`${server.baseUrl}/v1/contacts`, { method: 'POST', headers, body: JSON.stringify({ company: 'Bench SARL', email: 'bench@example.fr' }) });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -31,6 +31,7 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not print a key:\n${out}`)), 60_000);
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
       out += chunk.toString();
       const m = /API key\s+:\s+(paraphe_pk_\w+)/.exec(out);
       if (m) {

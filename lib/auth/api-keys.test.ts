@@ -1,7 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { apiKeys } from '@/db/schema';
 import { createTestOrg } from '@/lib/testing/fixtures';
+
+// The real argon2, observed: how many verifications a burst costs.
+const argon2Verify = vi.hoisted(() => vi.fn());
+vi.mock('@node-rs/argon2', async (original) => {
+  const real = await original<typeof import('@node-rs/argon2')>();
+  argon2Verify.mockImplementation(real.verify);
+  return { ...real, verify: argon2Verify };
+});
+
 import { createApiKey, generateApiKey, KEY_CACHE_TTL_MS, listApiKeys, verifyApiKey } from './api-keys';
 
 it('generates keys of the documented shape whose lookup id is their first 8 random characters', () => {
@@ -30,4 +39,37 @@ it('honours a revocation made by another process once the cache entry expires (a
   expect(await verifyApiKey(db, key, t0 + 1_000)).not.toBeNull();
   expect(await verifyApiKey(db, key, t0 + KEY_CACHE_TTL_MS + 1)).toBeNull();
   expect(KEY_CACHE_TTL_MS).toBeLessThanOrEqual(5_000);
+});
+
+it('rechecks a busy key ahead of expiry without making the request wait, and sees a revocation from then on', async () => {
+  const { db, org } = await createTestOrg();
+  const { key, apiKey } = await createApiKey(db, org.id, { name: 'busy', scopes: ['contacts:read'] });
+  const t0 = Date.now();
+  await verifyApiKey(db, key, t0);
+  await db.update(apiKeys).set({ revoked_at: new Date() }).where(eq(apiKeys.id, apiKey.id));
+  // Past 4 s the cached grant still answers (within the 5 s promise) while the row is read again behind it…
+  expect(await verifyApiKey(db, key, t0 + 4_500)).toMatchObject({ keyId: apiKey.id });
+  await vi.waitFor(async () => expect(await verifyApiKey(db, key, t0 + 4_600)).toBeNull());
+});
+
+it('keeps trusting an expired entry only while its row still holds the hash the key matched', async () => {
+  const { db, org } = await createTestOrg();
+  const { key, apiKey } = await createApiKey(db, org.id, { name: 'rotated', scopes: ['contacts:read', 'contacts:write'] });
+  const t0 = Date.now();
+  await verifyApiKey(db, key, t0);
+  // Scopes narrowed in the database are picked up at the next check.
+  await db.update(apiKeys).set({ scopes: ['contacts:read'] }).where(eq(apiKeys.id, apiKey.id));
+  expect(await verifyApiKey(db, key, t0 + KEY_CACHE_TTL_MS + 1)).toMatchObject({ scopes: ['contacts:read'] });
+  // A row whose hash changed no longer vouches for this key.
+  await db.update(apiKeys).set({ hash: '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$cmVwbGFjZWQ' }).where(eq(apiKeys.id, apiKey.id));
+  expect(await verifyApiKey(db, key, t0 + 2 * KEY_CACHE_TTL_MS + 2)).toBeNull();
+});
+
+it('verifies a burst of concurrent requests with one argon2 run', async () => {
+  const { db, org } = await createTestOrg();
+  const { key, apiKey } = await createApiKey(db, org.id, { name: 'burst', scopes: ['contacts:read'] });
+  argon2Verify.mockClear();
+  const grants = await Promise.all(Array.from({ length: 20 }, () => verifyApiKey(db, key)));
+  expect(grants.every((g) => g?.keyId === apiKey.id)).toBe(true);
+  expect(argon2Verify).toHaveBeenCalledTimes(1);
 });

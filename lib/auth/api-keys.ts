@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
@@ -98,48 +98,96 @@ export async function revokeApiKey(db: Db, orgId: string, keyId: string) {
 
 // ---- verification cache --------------------------------------------------------------------------------
 
-/** Other processes learn of a revocation when their cache entry expires: at most this long. */
+/**
+ * Other processes learn of a revocation within this long: an entry older than this is checked again against its
+ * row (one indexed read, no argon2) before it is trusted.
+ */
 export const KEY_CACHE_TTL_MS = 5_000;
+const KEY_RECHECK_AHEAD_MS = 4_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Only verified keys are cached; the bound keeps a flood of distinct valid keys from growing it without end. */
+const CACHE_MAX_ENTRIES = 10_000;
 
+/** `hash` is the row's hash the token was verified against: while the row keeps it, argon2 need not run again. */
+type CacheEntry = { principal: ApiKeyPrincipal; hash: string; checkedAt: number };
 const cacheKey = Symbol.for('paraphe.apiKeyCache');
-type CacheEntry = { principal: ApiKeyPrincipal; expiresAt: number };
 // One cache per process even when Next.js loads this module in several bundles, so revocation reaches all.
-const globalCache = globalThis as { [cacheKey]?: Map<string, CacheEntry> };
-globalCache[cacheKey] ??= new Map();
-const cache = globalCache[cacheKey];
+const globalCache = globalThis as {
+  [cacheKey]?: { entries: Map<string, CacheEntry>; inFlight: Map<string, Promise<ApiKeyPrincipal | null>>; revoked: Set<string> };
+};
+globalCache[cacheKey] ??= { entries: new Map(), inFlight: new Map(), revoked: new Set() };
+// `revoked`: ids revoked by this process, so a verification already in flight cannot cache the key again.
+const { entries: cache, inFlight, revoked } = globalCache[cacheKey];
 const lastUsedWrites = new Map<string, number>();
 
-const fingerprint = (token: string) => createHash('sha256').update(token).digest('base64url');
+const fingerprint = (token: string) => hash('sha256', token, 'base64url');
 
 function forgetKey(keyId: string) {
+  revoked.add(keyId);
   for (const [k, entry] of cache) if (entry.principal.keyId === keyId) cache.delete(k);
 }
 
-/** Returns the key's grant, or null for a malformed, unknown, wrong or revoked key. */
+/**
+ * Returns the key's grant, or null for a malformed, unknown, wrong or revoked key. Concurrent requests with the same
+ * token share one verification, so a burst after start (or after expiry) costs one argon2 run, not one per request.
+ */
 export async function verifyApiKey(db: Db, token: string, now = Date.now()): Promise<ApiKeyPrincipal | null> {
   const match = KEY_PATTERN.exec(token);
   if (!match) return null;
   const fp = fingerprint(token);
   const cached = cache.get(fp);
-  if (cached && cached.expiresAt > now) return cached.principal;
-  cache.delete(fp);
+  const age = cached ? now - cached.checkedAt : Number.POSITIVE_INFINITY;
+  if (age < KEY_CACHE_TTL_MS) {
+    // Checked again ahead of expiry, in the background, so that a busy key never makes a request wait for it.
+    if (age >= KEY_RECHECK_AHEAD_MS && !inFlight.has(fp)) void single(fp, () => recheck(db, fp, cached!, now)).catch(() => {});
+    return cached!.principal;
+  }
+  return single(fp, () => (cached ? recheck(db, fp, cached, now) : verify(db, fp, token, match[1]!, match[2]!, now)));
+}
 
+function single(fp: string, run: () => Promise<ApiKeyPrincipal | null>): Promise<ApiKeyPrincipal | null> {
+  let pending = inFlight.get(fp);
+  if (!pending) {
+    pending = run().finally(() => inFlight.delete(fp));
+    inFlight.set(fp, pending);
+  }
+  return pending;
+}
+
+async function verify(db: Db, fp: string, token: string, env: string, secret: string, now: number) {
   const [row] = await db
     .select()
     .from(apiKeys)
-    .where(eq(apiKeys.lookup_id, match[2]!.slice(0, 8)));
-  if (!row || row.revoked_at || !row.env || row.env !== match[1]) return null;
+    .where(eq(apiKeys.lookup_id, secret.slice(0, 8)));
+  if (!row || row.revoked_at || row.env !== env) return null;
   if (!(await verifySecret(row.hash, token))) return null;
 
-  const principal: ApiKeyPrincipal = {
-    kind: 'api_key',
-    keyId: row.id,
-    orgId: row.org_id,
-    scopes: row.scopes as Scope[],
-  };
-  cache.set(fp, { principal, expiresAt: now + KEY_CACHE_TTL_MS });
+  const principal: ApiKeyPrincipal = { kind: 'api_key', keyId: row.id, orgId: row.org_id, scopes: row.scopes as Scope[] };
+  remember(fp, { principal, hash: row.hash, checkedAt: now });
   touchLastUsed(db, row.id, row.last_used_at, now);
+  return principal;
+}
+
+function remember(fp: string, entry: CacheEntry) {
+  if (revoked.has(entry.principal.keyId)) return;
+  cache.delete(fp); // re-inserted last: the map's first key is the oldest entry, dropped when full
+  if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(fp, entry);
+}
+
+/** An expired entry stays valid while its row is unrevoked and still holds the hash the token matched. */
+async function recheck(db: Db, fp: string, entry: CacheEntry, now: number) {
+  const [row] = await db
+    .select({ hash: apiKeys.hash, revoked_at: apiKeys.revoked_at, scopes: apiKeys.scopes, last_used_at: apiKeys.last_used_at })
+    .from(apiKeys)
+    .where(eq(apiKeys.id, entry.principal.keyId));
+  if (!row || row.revoked_at || row.hash !== entry.hash) {
+    cache.delete(fp);
+    return null;
+  }
+  const principal: ApiKeyPrincipal = { ...entry.principal, scopes: row.scopes as Scope[] };
+  remember(fp, { principal, hash: row.hash, checkedAt: now });
+  touchLastUsed(db, principal.keyId, row.last_used_at, now);
   return principal;
 }
 

@@ -65,8 +65,8 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
       }
       if (principal.kind === 'api_key') limitHeaders = rateLimitHeaders(await consumeRateLimit(principal.keyId));
 
-      const params = parseParams(options.params, (await next?.params) ?? {});
-      const query = parseWith(options.query, Object.fromEntries(new URL(req.url).searchParams));
+      const params = options.params ? parseParams(options.params, (await next?.params) ?? {}) : undefined;
+      const query = options.query ? parseWith(options.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
       const rawBody = options.body ? await req.text() : '';
       const body = options.body ? parseWith(options.body, parseJson(rawBody)) : undefined;
       const ctx = { req, requestId, db, orgId: principal.orgId, principal, params, query, body } as RouteContext<P, Q, B>;

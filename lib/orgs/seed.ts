@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orgs } from '@/db/schema';
 import { createApiKey } from '@/lib/auth/api-keys';
@@ -19,8 +19,16 @@ export interface DemoCredentials {
  * DEMO_EMAIL / DEMO_PASSWORD fix the login (the e2e journeys use them); otherwise the password is random.
  */
 export async function seedDemo(db: Db): Promise<DemoCredentials | null> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(orgs);
-  if (n > 0) return null;
+  // Several app processes may start at once on an empty database: one seeds, the others wait and find an org.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(727275)`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(orgs);
+    if (n > 0) return null;
+    return seed(tx);
+  });
+}
+
+async function seed(db: Db): Promise<DemoCredentials> {
   const org = await createOrg(db, {
     name: 'Atelier Lumière',
     legal_name: 'Atelier Lumière SAS',

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { daysBetween, todayParis } from '@/lib/billing/dates';
 import { balanceSql } from './balance';
 import { type Tracking, TRACKING_ROWS } from './schemas';
@@ -57,8 +58,9 @@ export const trackingSliceQuery = (db: Db, n: 1 | 2 | 3) => db.select(FIELDS).fr
  * Named prepared statements, per database handle: on PostgreSQL each connection plans a slice once and reuses
  * the plan (planning the documents table with its many indexes costs more than running the slice).
  */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-const prepare = (db: Db) => ([1, 2, 3] as const).map((n) => trackingSliceQuery(db, n).prepare(`reminder_tracking_slice_${n}`));
+const trackingSlices = preparedStatement((db) =>
+  ([1, 2, 3] as const).map((n) => trackingSliceQuery(db, n).prepare(`reminder_tracking_slice_${n}`)),
+);
 
 /**
  * GET /v1/invoices/reminders/tracking: the org's unsettled issued documents that have a reminder ladder, most
@@ -68,8 +70,7 @@ const prepare = (db: Db) => ([1, 2, 3] as const).map((n) => trackingSliceQuery(d
  */
 export async function reminderTracking(db: Db, orgId: string, now = new Date()): Promise<Tracking> {
   const today = todayParis(now);
-  const slices = prepared.get(db) ?? prepare(db);
-  prepared.set(db, slices);
+  const slices = trackingSlices(db);
   const rows: Array<Awaited<ReturnType<(typeof slices)[number]['execute']>>[number]> = [];
   for (const statement of slices) {
     rows.push(...(await statement.execute({ org_id: orgId, today })));

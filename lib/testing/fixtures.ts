@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getDb } from '@/db/client';
+import { type Database, getDatabase, getDb, openDatabase } from '@/db/client';
 import { createApiKey } from '@/lib/auth/api-keys';
 import { SCOPES, type Scope } from '@/lib/auth/scopes';
 import { createOrg } from '@/lib/orgs/orgs';
@@ -34,3 +34,24 @@ export async function createTestOrg(name = `Org ${randomUUID().slice(0, 8)}`) {
   };
 }
 export type TestOrg = Awaited<ReturnType<typeof createTestOrg>>;
+
+/**
+ * A database of its own, migrated and empty, for the few tests about a whole database (first-run seeding): a new
+ * in-memory PGlite, or a new database beside the PostgreSQL test one. `close` drops it.
+ */
+export async function openEmptyDatabase(): Promise<Database> {
+  const shared = await getDatabase();
+  if (shared.kind === 'pglite') return openDatabase({ ...process.env, PGLITE_DIR: 'memory' });
+  const name = `paraphe_test_${randomUUID().replaceAll('-', '')}`;
+  await shared.sql(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ ...process.env, DATABASE_URL: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await shared.sql(`DROP DATABASE ${name} WITH (FORCE)`);
+    },
+  };
+}
