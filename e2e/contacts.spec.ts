@@ -159,3 +159,49 @@ test('create a contact through the form, fix a validation error, then export, de
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact effacé');
   await expect(page.getByText('jeanne.martin@example.fr')).toHaveCount(0);
 });
+
+test('filter the contacts list by a status chip, page through it, and come back to the first page', async ({ page }) => {
+  await signIn(page);
+  // 55 contacts tagged for this journey: 53 won, 2 lost — more won than one page (50) holds.
+  const contacts = Array.from({ length: 55 }, (_, i) => ({
+    company: `Pager ${String(i).padStart(2, '0')} SARL`,
+    tags: ['pager-e2e'],
+    lead_status: i < 2 ? 'lost' : 'won',
+  }));
+  const imported = await page.request.post('/v1/contacts/import', { data: { contacts } });
+  expect(imported.status()).toBe(200);
+  expect((await imported.json()).created).toBe(55);
+
+  await page.goto('/contacts?tag=pager-e2e');
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(51); // header + the first 50
+
+  const chips = page.getByRole('navigation', { name: 'Filtrer par statut' });
+  await chips.getByRole('link', { name: 'Perdu' }).click();
+  await expect(page).toHaveURL(/lead_status=lost/);
+  await expect(page).toHaveURL(/tag=pager-e2e/);
+  await expect(chips.getByRole('link', { name: 'Perdu' })).toHaveAttribute('aria-current', 'true');
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'Suivant' })).toHaveCount(0);
+
+  await chips.getByRole('link', { name: 'Gagné' }).click();
+  await expect(rows).toHaveCount(51);
+  await page.getByRole('link', { name: 'Suivant' }).click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(rows).toHaveCount(4); // the 3 won contacts left
+  await expect(page.getByRole('link', { name: 'Suivant' })).toHaveCount(0);
+
+  // A chip always restarts at the first page, keeping the other filters.
+  await chips.getByRole('link', { name: 'Tous' }).click();
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(page).toHaveURL(/tag=pager-e2e/);
+  await expect(rows).toHaveCount(51);
+  await page.getByRole('link', { name: 'Suivant' }).click();
+  await page.getByRole('link', { name: 'Première page' }).click();
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(rows).toHaveCount(51);
+
+  // A forged cursor says so instead of failing.
+  await page.goto('/contacts?tag=pager-e2e&cursor=forged');
+  await expect(page.getByText('Ce lien de pagination n’est plus valable')).toBeVisible();
+});

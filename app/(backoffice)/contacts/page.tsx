@@ -1,48 +1,21 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FilterChips, Pager } from '@/components/list-page';
+import { loadListPage, readListFilters } from '@/components/list-query';
 import { listContacts } from '@/lib/contacts/contacts';
-import { type Contact, ContactListQuery, LEAD_STATUSES } from '@/lib/contacts/schemas';
-import { ApiError, fieldErrors } from '@/lib/errors';
-import type { Page } from '@/lib/http/pagination';
+import { ContactListQuery, LEAD_STATUSES } from '@/lib/contacts/schemas';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { contactState, LEAD_STATUS_CHIPS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Contacts' };
 
 const FILTERS = ['q', 'type', 'lead_status', 'tag', 'include_deleted', 'cursor'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-/** The list URL with some filters changed (undefined removes one); a new filter always restarts at the first page. */
-function hrefWith(current: Filters, changes: Filters): string {
-  const next: Filters = { ...current, cursor: undefined, ...changes };
-  const params = new URLSearchParams(Object.entries(next).filter((e): e is [string, string] => Boolean(e[1])));
-  const search = params.toString();
-  return search ? `/contacts?${search}` : '/contacts';
-}
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaffOrg();
   const raw = await searchParams;
-  // A filter left blank in the form arrives as "q=": it is no filter, not a blank search.
-  const filters: Filters = Object.fromEntries(
-    FILTERS.flatMap((k) => (typeof raw[k] === 'string' && raw[k].trim() !== '' ? [[k, raw[k].trim()]] : [])),
-  );
-  const parsed = ContactListQuery.safeParse(filters);
-
-  let page: Page<Contact> = { data: [], meta: { next_cursor: null } };
-  let problem: string | null = null;
-  if (!parsed.success) {
-    problem = Object.entries(fieldErrors(parsed.error))
-      .map(([field, message]) => `${field}: ${message}`)
-      .join(' · ');
-  } else {
-    try {
-      page = await listContacts(staff.db, staff.orgId, parsed.data);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.code === 'invalid_cursor')) throw err;
-      problem = 'Ce lien de pagination n’est plus valable : reprenez à la première page.';
-    }
-  }
+  const filters = readListFilters(raw, FILTERS);
+  const { page, problem } = await loadListPage(ContactListQuery, filters, (query) => listContacts(staff.db, staff.orgId, query));
   const filtered = Boolean(filters.q || filters.type || filters.lead_status || filters.tag || filters.include_deleted);
   const showState = filters.include_deleted === 'true';
 
@@ -97,16 +70,15 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         </form>
       </search>
 
-      <nav className="toolbar" aria-label="Filtrer par statut">
-        <Link className="chip" href={hrefWith(filters, { lead_status: undefined })} aria-current={filters.lead_status ? undefined : 'true'}>
-          Tous
-        </Link>
-        {LEAD_STATUSES.map((s) => (
-          <Link key={s} className={`chip ${LEAD_STATUS_CHIPS[s]}`} href={hrefWith(filters, { lead_status: s })} aria-current={filters.lead_status === s ? 'true' : undefined}>
-            {LEAD_STATUS_LABELS[s]}
-          </Link>
-        ))}
-      </nav>
+      <FilterChips
+        base="/contacts"
+        filters={filters}
+        name="lead_status"
+        values={LEAD_STATUSES}
+        labels={LEAD_STATUS_LABELS}
+        chips={LEAD_STATUS_CHIPS}
+        label="Filtrer par statut"
+      />
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
@@ -170,20 +142,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         )}
       </section>
 
-      {(filters.cursor || page.meta.next_cursor) && (
-        <div className="toolbar">
-          {filters.cursor && (
-            <Link className="btn" href={hrefWith(filters, {})}>
-              Première page
-            </Link>
-          )}
-          {page.meta.next_cursor && (
-            <Link className="btn" href={hrefWith(filters, { cursor: page.meta.next_cursor })} rel="next">
-              Suivant
-            </Link>
-          )}
-        </div>
-      )}
+      <Pager base="/contacts" filters={filters} nextCursor={page.meta.next_cursor} />
     </>
   );
 }

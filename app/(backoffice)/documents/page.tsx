@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { FilterChips, Pager } from '@/components/list-page';
+import { listHref, loadListPage, readListFilters } from '@/components/list-query';
 import { todayParis } from '@/lib/billing/dates';
 import { listDocuments } from '@/lib/billing/list-documents';
 import { type BillingDocument, DocumentListQuery } from '@/lib/billing/schemas';
 import { getContact } from '@/lib/contacts/contacts';
-import { ApiError, fieldErrors } from '@/lib/errors';
-import type { Page } from '@/lib/http/pagination';
+import { ApiError } from '@/lib/errors';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { formatEuros } from '@/lib/money';
 import { ContactFilter } from './contact-filter';
@@ -14,16 +15,6 @@ import { dayLabel, documentName, STATUS_CHIPS, STATUS_LABELS, STATUSES, TYPE_LAB
 export const metadata: Metadata = { title: 'Devis & factures' };
 
 const FILTERS = ['type', 'status', 'contact_id', 'q', 'issue_date_from', 'issue_date_to', 'overdue', 'cursor'] as const;
-type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
-
-/** The list URL with some filters changed (undefined removes one); a new filter always restarts at the first page. */
-function hrefWith(current: Filters, changes: Filters): string {
-  const next: Filters = { ...current, cursor: undefined, ...changes };
-  const params = new URLSearchParams(Object.entries(next).filter((e): e is [string, string] => Boolean(e[1])));
-  const search = params.toString();
-  return search ? `/documents?${search}` : '/documents';
-}
-
 /** Issued, unpaid invoices past their due date (the list's overdue filter, row by row). */
 const isOverdue = (d: BillingDocument, today: string) =>
   (d.type === 'facture' || d.type === 'acompte') && (d.status === 'finalized' || d.status === 'sent') && d.due_date !== null && d.due_date < today;
@@ -31,34 +22,16 @@ const isOverdue = (d: BillingDocument, today: string) =>
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaffOrg();
   const raw = await searchParams;
-  // A filter left blank in the form arrives as "q=": it is no filter, not a blank search.
-  const filters: Filters = Object.fromEntries(
-    FILTERS.flatMap((k) => (typeof raw[k] === 'string' && raw[k].trim() !== '' ? [[k, raw[k].trim()]] : [])),
-  );
-  const parsed = DocumentListQuery.safeParse(filters);
-
-  let page: Page<BillingDocument> = { data: [], meta: { next_cursor: null } };
-  let problem: string | null = null;
-  if (!parsed.success) {
-    problem = Object.entries(fieldErrors(parsed.error))
-      .map(([field, message]) => `${field}: ${message}`)
-      .join(' · ');
-  } else {
-    try {
-      page = await listDocuments(staff.db, staff.orgId, parsed.data);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.code === 'invalid_cursor')) throw err;
-      problem = 'Ce lien de pagination n’est plus valable : reprenez à la première page.';
-    }
-  }
+  const filters = readListFilters(raw, FILTERS);
+  const { page, query, problem } = await loadListPage(DocumentListQuery, filters, (q) => listDocuments(staff.db, staff.orgId, q));
   let contact: { id: string; name: string } | null = null;
-  if (parsed.success && parsed.data.contact_id) {
+  if (query?.contact_id) {
     try {
-      const c = await getContact(staff.db, staff.orgId, parsed.data.contact_id);
+      const c = await getContact(staff.db, staff.orgId, query.contact_id);
       contact = { id: c.id, name: c.display_name ?? 'Contact effacé' };
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
-      contact = { id: parsed.data.contact_id, name: 'Contact inconnu' };
+      contact = { id: query.contact_id, name: 'Contact inconnu' };
     }
   }
   const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
@@ -118,16 +91,15 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         </form>
       </search>
 
-      <nav className="toolbar" aria-label="Filtrer par statut">
-        <Link className="chip" href={hrefWith(filters, { status: undefined })} aria-current={filters.status ? undefined : 'true'}>
-          Tous
-        </Link>
-        {STATUSES.map((s) => (
-          <Link key={s} className={`chip ${STATUS_CHIPS[s]}`} href={hrefWith(filters, { status: s })} aria-current={filters.status === s ? 'true' : undefined}>
-            {STATUS_LABELS[s]}
-          </Link>
-        ))}
-      </nav>
+      <FilterChips
+        base="/documents"
+        filters={filters}
+        name="status"
+        values={STATUSES}
+        labels={STATUS_LABELS}
+        chips={STATUS_CHIPS}
+        label="Filtrer par statut"
+      />
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
@@ -170,7 +142,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                   <td>{TYPE_LABELS[d.type]}</td>
                   <td>
                     {d.contact_name ? (
-                      <Link href={hrefWith(filters, { contact_id: d.contact_id })} title="Voir les documents de ce client">
+                      <Link href={listHref('/documents', filters, { contact_id: d.contact_id })} title="Voir les documents de ce client">
                         {d.contact_name}
                       </Link>
                     ) : (
@@ -193,20 +165,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         )}
       </section>
 
-      {(filters.cursor || page.meta.next_cursor) && (
-        <div className="toolbar">
-          {filters.cursor && (
-            <Link className="btn" href={hrefWith(filters, {})}>
-              Première page
-            </Link>
-          )}
-          {page.meta.next_cursor && (
-            <Link className="btn" href={hrefWith(filters, { cursor: page.meta.next_cursor })} rel="next">
-              Suivant
-            </Link>
-          )}
-        </div>
-      )}
+      <Pager base="/documents" filters={filters} nextCursor={page.meta.next_cursor} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Pager } from '@/components/list-page';
+import { loadListPage, readListFilters } from '@/components/list-query';
 import { listProducts } from '@/lib/billing/products';
-import { type Product, ProductListQuery } from '@/lib/billing/schemas';
-import { ApiError, fieldErrors } from '@/lib/errors';
-import type { Page } from '@/lib/http/pagination';
+import { ProductListQuery } from '@/lib/billing/schemas';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { formatEuros } from '@/lib/money';
 import { rateLabel } from '../documents/labels';
@@ -14,29 +14,8 @@ export const metadata: Metadata = { title: 'Produits' };
 export default async function ProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaffOrg();
   const raw = await searchParams;
-  const filters = Object.fromEntries(
-    (['q', 'cursor'] as const).flatMap((k) => (typeof raw[k] === 'string' && raw[k].trim() !== '' ? [[k, raw[k].trim()]] : [])),
-  ) as { q?: string; cursor?: string };
-  const parsed = ProductListQuery.safeParse(filters);
-
-  let page: Page<Product> = { data: [], meta: { next_cursor: null } };
-  let problem: string | null = null;
-  if (!parsed.success) {
-    problem = Object.entries(fieldErrors(parsed.error))
-      .map(([field, message]) => `${field}: ${message}`)
-      .join(' · ');
-  } else {
-    try {
-      page = await listProducts(staff.db, staff.orgId, parsed.data);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.code === 'invalid_cursor')) throw err;
-      problem = 'Ce lien de pagination n’est plus valable : reprenez à la première page.';
-    }
-  }
-  const qs = (changes: { cursor?: string }) => {
-    const params = new URLSearchParams(Object.entries({ q: filters.q, ...changes }).filter((e): e is [string, string] => Boolean(e[1])));
-    return params.size ? `/products?${params}` : '/products';
-  };
+  const filters = readListFilters(raw, ['q', 'cursor']);
+  const { page, problem } = await loadListPage(ProductListQuery, filters, (query) => listProducts(staff.db, staff.orgId, query));
 
   return (
     <>
@@ -129,20 +108,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
         )}
       </section>
 
-      {(filters.cursor || page.meta.next_cursor) && (
-        <div className="toolbar">
-          {filters.cursor && (
-            <Link className="btn" href={qs({})}>
-              Première page
-            </Link>
-          )}
-          {page.meta.next_cursor && (
-            <Link className="btn" href={qs({ cursor: page.meta.next_cursor })} rel="next">
-              Suivant
-            </Link>
-          )}
-        </div>
-      )}
+      <Pager base="/products" filters={filters} nextCursor={page.meta.next_cursor} />
     </>
   );
 }

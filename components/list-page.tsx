@@ -1,0 +1,52 @@
+import Link from 'next/link';
+import { listHref, type UrlFilters } from './list-query';
+
+/** One chip per value of a filter, plus "Tous"; the current one is marked for assistive technology and the CSS. */
+export function FilterChips<V extends string>(props: {
+  base: string;
+  filters: UrlFilters;
+  name: string;
+  values: readonly V[];
+  labels: Record<V, string>;
+  chips: Record<V, string>;
+  label: string;
+}) {
+  const { base, filters, name, values, labels, chips } = props;
+  const current = filters[name];
+  return (
+    <nav className="toolbar" aria-label={props.label}>
+      <Link className="chip" href={listHref(base, filters, { [name]: undefined })} aria-current={current ? undefined : 'true'}>
+        Tous
+      </Link>
+      {values.map((v) => (
+        <Link
+          key={v}
+          className={`chip ${chips[v]}`}
+          href={listHref(base, filters, { [name]: v })}
+          aria-current={current === v ? 'true' : undefined}
+        >
+          {labels[v]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** "Première page" once past the first, "Suivant" while there is more. Nothing when everything fits on one page. */
+export function Pager({ base, filters, nextCursor }: { base: string; filters: UrlFilters; nextCursor: string | null }) {
+  if (!filters.cursor && !nextCursor) return null;
+  return (
+    <div className="toolbar">
+      {filters.cursor && (
+        <Link className="btn" href={listHref(base, filters, {})}>
+          Première page
+        </Link>
+      )}
+      {nextCursor && (
+        <Link className="btn" href={listHref(base, filters, { cursor: nextCursor })} rel="next">
+          Suivant
+        </Link>
+      )}
+    </div>
+  );
+}
