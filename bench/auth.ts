@@ -1,9 +1,11 @@
 import { type LoadResult, load, printTable, startServer } from './lib/server';
 
 /**
- * Issue 2's figure: an authenticated GET that reads one row (API key verified, scope, rate limit counted in
- * the database, one SELECT) against a bare route returning a constant, 32 connections, on the built server.
- * Target: authenticated ≥ 60 % of bare throughput, p99 < 25 ms.
+ * Issue 2's figure: an authenticated GET that reads one row (API key verified, scope, rate-limit point taken from
+ * the process's lease of the shared quota, one SELECT) against a bare route returning a constant, 32 connections,
+ * on the built server.
+ * Target: authenticated ≥ 60 % of bare throughput, p99 < 25 ms. The server runs with the production pool size (10);
+ * BENCH_ENGINE=pglite measures the embedded engine, BENCH_ROUNDS / BENCH_SECONDS the length, BENCH_POOL the pool.
  * The two alternate over ROUNDS rounds so that background load on a shared machine weighs on both alike;
  * the ratio reported is the median of the per-round ratios.
  */
@@ -37,7 +39,9 @@ try {
   console.log(`\nengine: ${server.engine}; 32 connections, ${SECONDS} s per run, ${ROUNDS} alternating rounds, built server (next start)`);
   printTable(rows);
   console.log(`authenticated / bare throughput, median of rounds: ${(median(ratios) * 100).toFixed(1)} % (target ≥ 60 %) — per round: ${ratios.map((r) => `${(r * 100).toFixed(1)} %`).join(', ')}`);
-  console.log(`authenticated p99, median of rounds: ${median(rows.filter((_, i) => i % 2 === 1).map((r) => r.p99))} ms (target < 25 ms)`);
+  const p99 = (parity: number) => median(rows.filter((_, i) => i % 2 === parity).map((r) => r.p99));
+  // The bare route's own p99 is the floor this machine and Next.js set: the authenticated one cannot go below it.
+  console.log(`p99, median of rounds: authenticated ${p99(1)} ms (target < 25 ms), bare ${p99(0)} ms`);
 } finally {
   await server.stop();
 }

@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 /**
  * Starts the built app (`npm run build` first) on a fresh database: PostgreSQL (a new database on
  * 127.0.0.1:5432) when it answers and BENCH_ENGINE is not "pglite", else PGlite in a temp directory.
- * Returns the base URL, the demo API key the seed printed, and a stop function.
+ * Returns the base URL, the demo API key the seed printed, and a stop function. BENCH_SERVER_LOG=<file> appends the
+ * server's output to that file (for a `--trace-gc` or event-loop probe passed as node flags).
  */
 export async function startServer(port = 3300, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
   if (!existsSync('.next/BUILD_ID')) throw new Error('Build the app first: npm run build');
