@@ -11,7 +11,7 @@ vi.mock('@node-rs/argon2', async (original) => {
   return { ...real, verify: argon2Verify };
 });
 
-import { createApiKey, generateApiKey, KEY_CACHE_TTL_MS, listApiKeys, verifyApiKey } from './api-keys';
+import { createApiKey, generateApiKey, KEY_CACHE_TTL_MS, listApiKeys, revokeApiKey, verifyApiKey } from './api-keys';
 
 it('generates keys of the documented shape whose lookup id is their first 8 random characters', () => {
   const { key, lookupId } = generateApiKey('live');
@@ -72,4 +72,35 @@ it('verifies a burst of concurrent requests with one argon2 run', async () => {
   const grants = await Promise.all(Array.from({ length: 20 }, () => verifyApiKey(db, key)));
   expect(grants.every((g) => g?.keyId === apiKey.id)).toBe(true);
   expect(argon2Verify).toHaveBeenCalledTimes(1);
+});
+
+it('refuses a key revoked in this process at once, even to a request that joins a verification started before', async () => {
+  const { db, org } = await createTestOrg();
+  const { key, apiKey } = await createApiKey(db, org.id, { name: 'revoked mid-flight', scopes: ['contacts:read'] });
+  // A first request starts the argon2 verification (it read the row while the key was still valid)…
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const realVerify = argon2Verify.getMockImplementation()!;
+  argon2Verify.mockClear().mockImplementationOnce(async (...args: unknown[]) => {
+    await held;
+    return realVerify(...args);
+  });
+  const first = verifyApiKey(db, key);
+  await vi.waitFor(() => expect(argon2Verify).toHaveBeenCalled());
+  // …staff revoke the key meanwhile; a request arriving after the revocation must not ride on that verification.
+  await revokeApiKey(db, org.id, apiKey.id);
+  const joined = verifyApiKey(db, key);
+  release();
+  expect(await joined).toBeNull();
+  await first;
+  expect(await verifyApiKey(db, key)).toBeNull();
+
+  // The same with an expired entry being re-checked against its row.
+  const other = await createApiKey(db, org.id, { name: 'revoked mid-recheck', scopes: ['contacts:read'] });
+  const t0 = Date.now();
+  await verifyApiKey(db, other.key, t0);
+  const recheck = verifyApiKey(db, other.key, t0 + 4_500); // answers from cache, re-reads the row behind it
+  await revokeApiKey(db, org.id, other.apiKey.id);
+  expect(await verifyApiKey(db, other.key, t0 + KEY_CACHE_TTL_MS + 1)).toBeNull();
+  await recheck;
 });

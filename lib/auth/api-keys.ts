@@ -142,7 +142,9 @@ export async function verifyApiKey(db: Db, token: string, now = Date.now()): Pro
     if (age >= KEY_RECHECK_AHEAD_MS && !inFlight.has(fp)) void single(fp, () => recheck(db, fp, cached!, now)).catch(() => {});
     return cached!.principal;
   }
-  return single(fp, () => (cached ? recheck(db, fp, cached, now) : verify(db, fp, token, match[1]!, match[2]!, now)));
+  const principal = await single(fp, () => (cached ? recheck(db, fp, cached, now) : verify(db, fp, token, match[1]!, match[2]!, now)));
+  // A verification shared with requests that came before a revocation in this process does not outlive it.
+  return principal && revoked.has(principal.keyId) ? null : principal;
 }
 
 function single(fp: string, run: () => Promise<ApiKeyPrincipal | null>): Promise<ApiKeyPrincipal | null> {
