@@ -60,10 +60,11 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
     try {
       const db = await getDb();
       const principal = await authenticate(db, req);
+      // Every call made with a key counts against its quota, one refused for its scope too.
+      if (principal.kind === 'api_key') limitHeaders = rateLimitHeaders(await consumeRateLimit(principal.keyId));
       if (!hasScope(principal.scopes, options.scope)) {
         throw new ApiError(403, 'forbidden', `This call needs the ${options.scope} scope.`);
       }
-      if (principal.kind === 'api_key') limitHeaders = rateLimitHeaders(await consumeRateLimit(principal.keyId));
 
       const params = options.params ? parseParams(options.params, (await next?.params) ?? {}) : undefined;
       const query = options.query ? parseWith(options.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
@@ -82,7 +83,8 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
           principal: principal.kind === 'api_key' ? `key:${principal.keyId}` : `user:${principal.userId}`,
           key: idempotencyKey,
           method: req.method,
-          path: new URL(req.url).pathname,
+          // With its query: the same key on POST …/convert-to-facture?dry_run=true and then without must not replay the dry run.
+          path: ((url) => url.pathname + url.search)(new URL(req.url)),
           rawBody,
         },
         async () => {
@@ -105,8 +107,9 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
 async function authenticate(db: Db, req: Request): Promise<Principal> {
   const authorization = req.headers.get('authorization');
   if (authorization !== null) {
-    const [scheme, token] = authorization.trim().split(/\s+/, 2);
-    const principal = scheme?.toLowerCase() === 'bearer' && token ? await verifyApiKey(db, token) : null;
+    // Exactly `Bearer <key>`: anything after the key makes it another credential, refused like a bad key.
+    const [scheme, token, ...rest] = authorization.trim().split(/\s+/);
+    const principal = scheme?.toLowerCase() === 'bearer' && token && rest.length === 0 ? await verifyApiKey(db, token) : null;
     if (!principal) throw new ApiError(401, 'unauthorized', 'Missing or invalid API key.');
     return principal;
   }
