@@ -1,6 +1,7 @@
 import { createContact, listContacts } from '@/lib/contacts/contacts';
 import { createContactOperation, listContactsOperation } from '@/lib/contacts/operations';
-import { created, ok, route } from '@/lib/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listContactsOperation, async ({ db, orgId, query }) => ok(await listContacts(db, orgId, query)));
 export const POST = route(createContactOperation, async ({ db, orgId, body }) => created(await createContact(db, orgId, body)));
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

@@ -1,7 +1,8 @@
 import { createDocument } from '@/lib/billing/create-document';
 import { listDocuments } from '@/lib/billing/list-documents';
 import { createDocumentOperation, listDocumentsOperation } from '@/lib/billing/operations';
-import { created, ok, route } from '@/lib/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listDocumentsOperation, async ({ db, orgId, query }) => ok(await listDocuments(db, orgId, query)));
 export const POST = route(createDocumentOperation, async ({ db, orgId, body }) => created(await createDocument(db, orgId, body)));
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

@@ -1,5 +1,6 @@
 import { appBaseUrl } from '@/lib/config';
-import { ok, publicRoute } from '@/lib/http/handler';
+import { methodNotAllowed, ok, publicRoute } from '@/lib/http/handler';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 
 export const GET = publicRoute(async () => ok(buildOpenApiDocument(appBaseUrl())));
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

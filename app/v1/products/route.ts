@@ -1,6 +1,7 @@
 import { createProductOperation, listProductsOperation } from '@/lib/billing/operations';
 import { createProduct, listProducts } from '@/lib/billing/products';
-import { created, ok, route } from '@/lib/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listProductsOperation, async ({ db, orgId, query }) => ok(await listProducts(db, orgId, query)));
 export const POST = route(createProductOperation, async ({ db, orgId, body }) => created(await createProduct(db, orgId, body)));
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

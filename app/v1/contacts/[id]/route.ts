@@ -1,8 +1,9 @@
 import { deleteContact, getContact, updateContact } from '@/lib/contacts/contacts';
 import { deleteContactOperation, getContactOperation, updateContactOperation } from '@/lib/contacts/operations';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getContactOperation, async ({ db, orgId, params }) => ok(await getContact(db, orgId, params.id)));
 export const PATCH = route(updateContactOperation, async ({ db, orgId, params, body }) => ok(await updateContact(db, orgId, params.id, body)));
 // 200 with the contact rather than 204: the delete is soft, and the answer shows deleted_at.
 export const DELETE = route(deleteContactOperation, async ({ db, orgId, params }) => ok(await deleteContact(db, orgId, params.id)));
+export const { POST, PUT } = methodNotAllowed('GET', 'PATCH', 'DELETE');

@@ -1,5 +1,6 @@
 import { findDuplicates } from '@/lib/contacts/duplicates';
 import { listDuplicatesOperation } from '@/lib/contacts/operations';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listDuplicatesOperation, async ({ db, orgId, query }) => ok(await findDuplicates(db, orgId, query)));
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

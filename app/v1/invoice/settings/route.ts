@@ -1,6 +1,7 @@
 import { getInvoiceSettings, putInvoiceSettings } from '@/lib/billing/invoice-settings';
 import { getSettingsOperation, putSettingsOperation } from '@/lib/billing/operations';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getSettingsOperation, async ({ db, orgId }) => ok(await getInvoiceSettings(db, orgId)));
 export const PUT = route(putSettingsOperation, async ({ db, orgId, body }) => ok(await putInvoiceSettings(db, orgId, body)));
+export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT');

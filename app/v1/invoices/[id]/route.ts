@@ -1,7 +1,7 @@
 import { getDocument } from '@/lib/billing/list-documents';
 import { deleteDocumentOperation, getDocumentOperation, updateDocumentOperation } from '@/lib/billing/operations';
 import { deleteDocument, updateDocument } from '@/lib/billing/update-document';
-import { noContent, ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getDocumentOperation, async ({ db, orgId, params }) => ok(await getDocument(db, orgId, params.id)));
 export const PATCH = route(updateDocumentOperation, async ({ db, orgId, params, body }) => ok(await updateDocument(db, orgId, params.id, body)));
@@ -9,3 +9,4 @@ export const DELETE = route(deleteDocumentOperation, async ({ db, orgId, params 
   await deleteDocument(db, orgId, params.id);
   return noContent();
 });
+export const { POST, PUT } = methodNotAllowed('GET', 'PATCH', 'DELETE');

@@ -1,5 +1,6 @@
 import { clientSummaryOperation } from '@/lib/billing/operations';
 import { clientSummary } from '@/lib/billing/stats';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(clientSummaryOperation, async ({ db, orgId, query }) => ok(await clientSummary(db, orgId, query.contact_id)));
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

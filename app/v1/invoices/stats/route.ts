@@ -1,5 +1,6 @@
 import { statsOperation } from '@/lib/billing/operations';
 import { invoiceStats } from '@/lib/billing/stats';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(statsOperation, async ({ db, orgId, query }) => ok(await invoiceStats(db, orgId, query)));
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

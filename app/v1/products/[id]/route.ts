@@ -1,6 +1,6 @@
 import { deleteProductOperation, getProductOperation, updateProductOperation } from '@/lib/billing/operations';
 import { deleteProduct, getProduct, updateProduct } from '@/lib/billing/products';
-import { noContent, ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getProductOperation, async ({ db, orgId, params }) => ok(await getProduct(db, orgId, params.id)));
 export const PATCH = route(updateProductOperation, async ({ db, orgId, params, body }) => ok(await updateProduct(db, orgId, params.id, body)));
@@ -8,3 +8,4 @@ export const DELETE = route(deleteProductOperation, async ({ db, orgId, params }
   await deleteProduct(db, orgId, params.id);
   return noContent();
 });
+export const { POST, PUT } = methodNotAllowed('GET', 'PATCH', 'DELETE');

@@ -1,5 +1,6 @@
 import { eraseContact } from '@/lib/contacts/gdpr';
 import { eraseContactOperation } from '@/lib/contacts/operations';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(eraseContactOperation, async ({ db, orgId, params }) => ok(await eraseContact(db, orgId, params.id)));
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

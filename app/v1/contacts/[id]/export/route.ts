@@ -1,6 +1,6 @@
 import { exportContact } from '@/lib/contacts/gdpr';
 import { exportContactOperation } from '@/lib/contacts/operations';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(exportContactOperation, async ({ db, orgId, params }) =>
   ok(await exportContact(db, orgId, params.id), {
@@ -9,3 +9,4 @@ export const GET = route(exportContactOperation, async ({ db, orgId, params }) =
     'Cache-Control': 'no-store',
   }),
 );
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,5 +1,6 @@
 import { previewMerge } from '@/lib/contacts/merge';
 import { mergePreviewOperation } from '@/lib/contacts/operations';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(mergePreviewOperation, async ({ db, orgId, params, body }) => ok(await previewMerge(db, orgId, params.id, body)));
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

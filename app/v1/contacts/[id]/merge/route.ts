@@ -1,5 +1,6 @@
 import { mergeContacts } from '@/lib/contacts/merge';
 import { mergeOperation } from '@/lib/contacts/operations';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(mergeOperation, async ({ db, orgId, params, body }) => ok(await mergeContacts(db, orgId, params.id, body)));
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

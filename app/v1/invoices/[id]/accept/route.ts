@@ -1,5 +1,6 @@
 import { acceptQuoteOperation } from '@/lib/billing/operations';
 import { acceptQuote } from '@/lib/billing/quote-decision';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(acceptQuoteOperation, async ({ db, orgId, params }) => ok(await acceptQuote(db, orgId, params.id)));
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

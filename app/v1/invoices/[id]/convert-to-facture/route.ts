@@ -1,6 +1,6 @@
 import { convertToFacture } from '@/lib/billing/convert-to-facture';
 import { convertToFactureOperation } from '@/lib/billing/operations';
-import { created, ok, route } from '@/lib/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 // 201 when an invoice is created; 200 for a dry run, which creates nothing.
 export const POST = route(convertToFactureOperation, async ({ db, orgId, params, query }) => {
@@ -8,3 +8,4 @@ export const POST = route(convertToFactureOperation, async ({ db, orgId, params,
   const invoice = await convertToFacture(db, orgId, params.id, { dryRun });
   return dryRun ? ok(invoice) : created(invoice);
 });
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

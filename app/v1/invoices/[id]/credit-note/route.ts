@@ -1,5 +1,6 @@
 import { createCreditNote } from '@/lib/billing/create-credit-note';
 import { createCreditNoteOperation } from '@/lib/billing/operations';
-import { created, route } from '@/lib/http/handler';
+import { created, methodNotAllowed, route } from '@/lib/http/handler';
 
 export const POST = route(createCreditNoteOperation, async ({ db, orgId, params, body }) => created(await createCreditNote(db, orgId, params.id, body)));
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -1,5 +1,6 @@
 import { duplicateDocument } from '@/lib/billing/duplicate-document';
 import { duplicateDocumentOperation } from '@/lib/billing/operations';
-import { created, route } from '@/lib/http/handler';
+import { created, methodNotAllowed, route } from '@/lib/http/handler';
 
 export const POST = route(duplicateDocumentOperation, async ({ db, orgId, params }) => created(await duplicateDocument(db, orgId, params.id)));
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

@@ -1,6 +1,7 @@
 import { listPaymentsOperation, recordPaymentOperation } from '@/lib/billing/operations';
 import { listPayments, recordPayment } from '@/lib/billing/payments';
-import { created, ok, route } from '@/lib/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listPaymentsOperation, async ({ db, orgId, params, query }) => ok(await listPayments(db, orgId, params.id, query)));
 export const POST = route(recordPaymentOperation, async ({ db, orgId, params, body }) => created(await recordPayment(db, orgId, params.id, body)));
+export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');

@@ -1,4 +1,4 @@
-import { route } from '@/lib/http/handler';
+import { methodNotAllowed, route } from '@/lib/http/handler';
 import { getDocumentPdfOperation } from '@/lib/pdf/operations';
 import { contentDisposition, etagMatches, storedPdf } from '@/lib/pdf/stored-pdf';
 
@@ -19,3 +19,4 @@ export const GET = route(getDocumentPdfOperation, async ({ req, db, orgId, param
     },
   });
 });
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,4 +1,4 @@
-import { route } from '@/lib/http/handler';
+import { methodNotAllowed, route } from '@/lib/http/handler';
 import { previewDocumentOperation } from '@/lib/pdf/operations';
 import { previewDocument } from '@/lib/pdf/preview-document';
 import { contentDisposition } from '@/lib/pdf/stored-pdf';
@@ -16,3 +16,4 @@ export const GET = route(previewDocumentOperation, async ({ db, orgId, params, q
     },
   });
 });
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,5 +1,6 @@
 import { rejectQuoteOperation } from '@/lib/billing/operations';
 import { rejectQuote } from '@/lib/billing/quote-decision';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(rejectQuoteOperation, async ({ db, orgId, params }) => ok(await rejectQuote(db, orgId, params.id)));
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');

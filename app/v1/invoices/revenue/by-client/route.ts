@@ -1,5 +1,6 @@
 import { revenueByClientOperation } from '@/lib/billing/operations';
 import { revenueByClient } from '@/lib/billing/stats';
-import { ok, route } from '@/lib/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(revenueByClientOperation, async ({ db, orgId, query }) => ok(await revenueByClient(db, orgId, query)));
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');

@@ -1,0 +1,53 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { operations } from '@/lib/openapi/document';
+import { call } from '@/lib/testing/http';
+import { HTTP_METHODS } from './handler';
+
+/** Every /v1 route file, with its path as the API names it ("/v1/invoices/{id}/reminders"). */
+function v1Routes(dir = path.join(process.cwd(), 'app/v1'), segments: string[] = ['app', 'v1']): Array<{ module: string; path: string }> {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isFile() && entry.name === 'route.ts') {
+      return [{ module: `@/${segments.join('/')}/route`, path: `/${segments.slice(1).join('/').replace(/\[(\w+)\]/g, '{$1}')}` }];
+    }
+    return entry.isDirectory() ? v1Routes(path.join(dir, entry.name), [...segments, entry.name]) : [];
+  });
+}
+
+const ID = '0190f3a0-0000-7000-8000-000000000001';
+const routes = v1Routes().filter((r) => !r.module.includes('[...'));
+
+describe.each(routes)('$path', ({ module, path: template }) => {
+  it('answers every method: the ones it serves, and a JSON 405 naming them in Allow for the others', async () => {
+    const mod = (await import(/* @vite-ignore */ module)) as Record<string, Parameters<typeof call>[0]>;
+    const url = template.replace(/\{\w+\}/g, ID);
+    const params = Object.fromEntries([...template.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, ID]));
+    const served: string[] = [];
+    for (const method of HTTP_METHODS) {
+      expect(mod[method], `${method} ${template} is exported`).toBeTypeOf('function');
+      const res = await call(mod[method]!, method, url, { params });
+      if (res.status !== 405) {
+        served.push(method);
+        continue;
+      }
+      expect(res.body).toEqual({ code: 'method_not_allowed', message: expect.any(String), field: null });
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+    expect(served.length, `${template} serves something`).toBeGreaterThan(0);
+    for (const method of HTTP_METHODS.filter((m) => !served.includes(m))) {
+      const res = await call(mod[method]!, method, url, { params });
+      expect(res.headers.get('allow')).toBe([...served, ...(served.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', '));
+    }
+    // What a route serves is what /v1/openapi.json documents (the document itself is not an operation).
+    if (template !== '/v1/openapi.json') {
+      const documented = operations.filter((op) => op.path === template).map((op) => op.method.toUpperCase());
+      expect(documented.sort(), `operations documented for ${template}`).toEqual([...served].sort());
+    }
+  });
+});
+
+it('every documented operation is served by a route file', () => {
+  const paths = new Set(routes.map((r) => r.path));
+  for (const op of operations) expect(paths.has(op.path), `${op.method} ${op.path}`).toBe(true);
+});
