@@ -218,6 +218,10 @@ describe('GET /v1/contacts', () => {
     [{ include_deleted: 'maybe' }, 'include_deleted'],
     [{ q: '   ' }, 'q'],
     [{ limit: 101 }, 'limit'],
+    [{ limit: 0 }, 'limit'],
+    // PostgreSQL cannot hold a NUL character: a 422, not the 500 of a failed query.
+    [{ q: 'a\u0000b' }, 'q'],
+    [{ tag: 'vip\u0000' }, 'tag'],
   ])('refuses the query %j with 422 on %s', async (query, field) => {
     const res = await call(routes.list, 'GET', '/v1/contacts', { token, query });
     expect(res.status).toBe(422);

@@ -230,6 +230,38 @@ describe('merge-preview and merge', () => {
     expect((await rowOf(org, source.id))?.deleted_at).toBeNull();
   });
 
+  it('reads ids in any case: a UUID is the same contact in upper case', async () => {
+    const target = await newContact(org, { company: 'Case target' });
+    const source = await newContact(org, { company: 'Case source', email: 'case@example.fr' });
+    const upper = (id: string) => id.toUpperCase();
+    // The target named in another case than in source_ids is still the target: never merged into itself.
+    for (const run of [preview, merge]) {
+      const self = await run(upper(target.id), { source_ids: [target.id] });
+      expect(self.status).toBe(422);
+      expect(self.body).toMatchObject({ code: 'validation_error', field: 'source_ids.0' });
+      const twice = await run(target.id, { source_ids: [source.id, upper(source.id)] });
+      expect(twice.status).toBe(422);
+      expect(twice.body.field).toBe('source_ids.1');
+    }
+    expect(await rowOf(org, target.id)).toMatchObject({ deleted_at: null, merged_into_id: null });
+
+    const res = await merge(target.id, { source_ids: [upper(source.id)], fields: { email: upper(source.id) } });
+    expect(res.status).toBe(200);
+    expect(res.body.contact).toMatchObject({ id: target.id, email: 'case@example.fr' });
+    expect(res.body.sources.map((s: { id: string; merged_into_id: string }) => [s.id, s.merged_into_id])).toEqual([[source.id, target.id]]);
+  });
+
+  it('settles two crossed merges run at once: one merges, the other finds its target merged (no deadlock)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await newContact(org, { company: `Crossed A${round}` });
+      const b = await newContact(org, { company: `Crossed B${round}` });
+      const results = await Promise.all([merge(a.id, { source_ids: [b.id] }), merge(b.id, { source_ids: [a.id] })]);
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses, JSON.stringify(results.map((r) => r.body))).toEqual([200, 409]);
+      expect(results.find((r) => r.status === 409)?.body.code).toBe('contact_merged');
+    }
+  });
+
   it('refuses to merge into a deleted contact (409 contact_deleted)', async () => {
     const target = await newContact(org, { company: 'Gone target' });
     const source = await newContact(org, { company: 'Live source' });

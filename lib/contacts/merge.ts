@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
 import { validationError } from '@/lib/errors';
@@ -28,6 +28,16 @@ interface Plan {
 }
 
 async function plan(tx: Tx | Db, orgId: string, targetId: string, body: MergeBody, lock: boolean): Promise<Plan> {
+  if (lock) {
+    // Every contact of the merge locked at once, in id order, before any is read: two merges crossing the same
+    // contacts (A into B and B into A) then wait for each other instead of deadlocking (a 500 on PostgreSQL).
+    await tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.org_id, orgId), inArray(contacts.id, [targetId, ...body.source_ids])))
+      .orderBy(asc(contacts.id))
+      .for('update');
+  }
   const target = await loadContact(tx, orgId, targetId, lock);
   assertLive(target);
 
@@ -38,7 +48,8 @@ async function plan(tx: Tx | Db, orgId: string, targetId: string, body: MergeBod
   const found = new Map((lock ? await q.for('update') : await q).map((r) => [r.id, r]));
   const sources = body.source_ids.map((id, i) => {
     const field = `source_ids.${i}`;
-    if (id === targetId) throw validationError(field, 'cannot merge a contact into itself');
+    // target.id, not the path's: the client may write the id in upper case (MergeBody lowercases source_ids).
+    if (id === target.id) throw validationError(field, 'cannot merge a contact into itself');
     const row = found.get(id);
     if (!row) throw validationError(field, 'no such contact');
     if (row.erased_at) throw validationError(field, 'this contact was erased');

@@ -6,6 +6,10 @@ import { CHOOSABLE_FIELDS, type ChoosableField, CONTACT_TYPES, LANGUAGES, LEAD_S
 export * from './payload';
 
 const nullableString = z.string().nullable();
+/** PostgreSQL cannot hold a NUL character: a filter with one is a 422, not a failed query. */
+const noNul = (s: string) => !s.includes('\u0000');
+/** A contact id in canonical (lowercase) form, so ids compare as the database compares them, whatever case the client used. */
+const contactId = (error: string) => z.uuid({ error }).transform((id) => id.toLowerCase());
 
 /** The read representation. */
 export const Contact = z
@@ -52,11 +56,18 @@ export const ContactListQuery = PageQuery.extend({
     .trim()
     .min(1, { error: 'must not be blank' })
     .max(200, { error: 'at most 200 characters' })
+    .refine(noNul, { error: 'contains a NUL character' })
     .optional()
     .meta({ description: 'Case- and accent-insensitive substring of first name, last name, company or e-mail.' }),
   type: z.enum(CONTACT_TYPES).optional(),
   lead_status: z.enum(LEAD_STATUSES).optional(),
-  tag: z.string().trim().min(1, { error: 'must not be blank' }).optional().meta({ description: 'Exact tag.' }),
+  tag: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be blank' })
+    .refine(noNul, { error: 'contains a NUL character' })
+    .optional()
+    .meta({ description: 'Exact tag.' }),
   include_deleted: z
     .stringbool({ error: 'must be true or false' })
     .default(false)
@@ -102,7 +113,7 @@ export const DuplicatesQuery = PageQuery;
 export const MergeBody = z
   .object({
     source_ids: z
-      .array(z.uuid({ error: 'must be a contact id' }), { error: 'must be an array of contact ids' })
+      .array(contactId('must be a contact id'), { error: 'must be an array of contact ids' })
       .min(1, { error: 'give at least one contact to merge' })
       .max(20, { error: 'at most 20 contacts per merge' })
       .superRefine((ids, ctx) => {
@@ -111,7 +122,7 @@ export const MergeBody = z
         });
       }),
     fields: z
-      .object(Object.fromEntries(CHOOSABLE_FIELDS.map((f) => [f, z.uuid({ error: 'must be the id of the target or a source' }).optional()])))
+      .object(Object.fromEntries(CHOOSABLE_FIELDS.map((f) => [f, contactId('must be the id of the target or a source').optional()])))
       .strict()
       .optional()
       .meta({
