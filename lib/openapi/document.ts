@@ -10,10 +10,13 @@ import { ErrorBody } from './schemas';
 /** Every operation the API serves; a module adds its list here. */
 export const operations: Operation[] = [...eventOperations, ...contactOperations, ...billingOperations, ...pdfOperations, ...reminderOperations] as Operation[];
 
-const STANDARD_ERRORS: Array<[number, string, string]> = [
-  [401, 'unauthorized', 'Missing or invalid API key.'],
-  [403, 'forbidden', 'The key lacks the required scope (or no_active_org for a session without an org).'],
-  [429, 'rate_limited', 'Quota of the key spent; see Retry-After.'],
+/** What every call can answer: no or a bad key, a missing scope (no_active_org: a staff session without an org), the quota, a failure. */
+const STANDARD_ERRORS: Array<[number, string]> = [
+  [401, 'unauthorized'],
+  [403, 'forbidden'],
+  [403, 'no_active_org'],
+  [429, 'rate_limited'],
+  [500, 'internal_error'],
 ];
 
 function toOpenApi(op: Operation): ZodOpenApiOperationObject {
@@ -24,10 +27,12 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
       ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
     };
   }
-  const errors: Array<[number, string, string?]> = [...STANDARD_ERRORS, ...(op.errors ?? [])];
-  if (op.params) errors.push([404, 'not_found', 'Not found, or belongs to another organisation.']);
-  if (op.query || op.body) errors.push([422, 'validation_error', 'A field is invalid; `field` names it.']);
-  if (op.body) errors.push([400, 'invalid_json', 'The body is not JSON.']);
+  const errors: Array<[number, string]> = [...STANDARD_ERRORS, ...(op.errors ?? [])];
+  if (op.params) errors.push([404, 'not_found']);
+  if (op.query || op.body) errors.push([422, 'validation_error']);
+  if (op.body) errors.push([400, 'invalid_json']);
+  // Idempotency-Key on POST: a replay while the first runs, or the key reused for another request.
+  if (op.method === 'post') errors.push([409, 'idempotency_in_progress'], [422, 'idempotency_key_reused']);
   const byStatus = new Map<number, string[]>();
   for (const [status, code] of errors) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   for (const [status, codes] of byStatus) {
@@ -41,9 +46,14 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     summary: op.summary,
     description: `${op.description ? `${op.description}\n\n` : ''}Scope: \`${op.scope}\`.`,
     tags: [op.tag],
-    security: [{ apiKey: [] }],
+    // OpenAPI 3.1 lets a non-OAuth requirement list the roles it needs: the scope of the call.
+    security: [{ apiKey: [op.scope] }],
+    'x-scope': op.scope,
     ...(op.params || op.query ? { requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) } } : {}),
-    ...(op.body && op.method !== 'get' ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+    // A body every field of which is optional may be omitted altogether (send, manual reminder).
+    ...(op.body && op.method !== 'get'
+      ? { requestBody: { required: !op.body.safeParse(undefined).success, content: { 'application/json': { schema: op.body } } } }
+      : {}),
     ...(op.method === 'post' ? { parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the first response for 24 h.' }] } : {}),
     responses,
   } as ZodOpenApiOperationObject;
