@@ -322,7 +322,8 @@ export const putSettingsOperation = operation({
   tag: 'Invoice settings',
   summary: 'Replace the invoice settings',
   scope: 'invoice:write',
-  body: InvoiceSettingsInput,
+  // No body at all is the empty payload: every field takes its default.
+  body: InvoiceSettingsInput.prefault({}),
   responses: { 200: { description: 'The saved settings.', schema: InvoiceSettings } },
 });
 
@@ -366,7 +367,8 @@ export const updateProductOperation = operation({
   summary: 'Update a product',
   scope: 'invoice:write',
   params: IdParams,
-  body: ProductPatch,
+  // No body at all is the empty patch: nothing changes.
+  body: ProductPatch.prefault({}),
   responses: { 200: { description: 'The updated product.', schema: Product } },
 });
 

@@ -416,7 +416,12 @@ const Prefix = (fallback: string) =>
     })
     .default(fallback);
 
-/** PUT semantics: an omitted field takes its default (prefixes, non-nullable fields) or is reset to null. */
+const readOnly = z.unknown().optional().meta({ description: 'Read-only (from the GET representation): ignored.' });
+
+/**
+ * PUT semantics: an omitted field takes its default (prefixes, non-nullable fields) or is reset to null. The
+ * settings as GET answers them can be sent back: org_id, created_at and updated_at are ignored.
+ */
 export const InvoiceSettingsInput = z
   .strictObject({
     devis_prefix: Prefix('DEV'),
@@ -452,6 +457,10 @@ export const InvoiceSettingsInput = z
     pdp_config: z.record(z.string(), z.unknown(), { error: 'must be an object' }).nullish().transform((v) => v ?? null),
     payment_reminder_offsets: PaymentReminderOffsets,
     quote_expiry_reminder_offsets: QuoteExpiryReminderOffsets,
+    // The read-only keys of the GET representation, so that it can be sent back as is: ignored.
+    org_id: readOnly,
+    created_at: readOnly,
+    updated_at: readOnly,
   })
   .superRefine((s, ctx) => {
     // Numbers of different types must never collide: each series has its own prefix.
@@ -462,7 +471,7 @@ export const InvoiceSettingsInput = z
       seen.set(s[key].toUpperCase(), key);
     }
   })
-  .transform((s) => {
+  .transform(({ org_id: _org, created_at: _created, updated_at: _updated, ...s }) => {
     // The cascade: sending implies finalizing, which implies converting.
     const auto_finalize_signed_invoices = s.auto_finalize_signed_invoices || s.auto_send_signed_invoices;
     return {
@@ -474,7 +483,8 @@ export const InvoiceSettingsInput = z
   .meta({
     id: 'InvoiceSettingsInput',
     description:
-      'Every field optional. Omitted: prefixes and non-nullable fields take their defaults, the others are reset to null. ' +
+      'Every field optional (no body at all: every default). Omitted: prefixes and non-nullable fields take their defaults, the others are reset to null. ' +
+      'org_id, created_at and updated_at (read-only) are ignored, so the GET representation can be sent back. ' +
       'auto_send_signed_invoices implies auto_finalize_signed_invoices, which implies auto_convert_signed_quotes (normalized). ' +
       'The reminder ladders default to [-3, 1, 7, 15, 30] (payment) and [-7, -2] (quote expiry).',
   });
