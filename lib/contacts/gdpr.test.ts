@@ -117,6 +117,18 @@ describe('POST /v1/contacts/{id}/erase', () => {
     expect(listed.body.data.map((c: { id: string }) => c.id)).toContain(contact.id);
   });
 
+  it('answers the erased contact itself, its event last, whatever the case of the id in the path', async () => {
+    const contact = await newContact(org, { company: 'Upper case' });
+    const source = await newContact(org, { company: 'Merged in' });
+    await call(routes.merge, 'POST', '/v1/contacts/x/merge', { token, params: { id: contact.id }, body: { source_ids: [source.id] } });
+
+    const res = await call(routes.erase, 'POST', '/v1/contacts/x/erase', { token, params: { id: contact.id.toUpperCase() } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: contact.id, merged_into_id: null, erased_at: expect.any(String) });
+    const erased = (await eventsOf(org, 'contact.erased')).map((e) => (e.payload as { object: { id: string } }).object.id);
+    expect(erased.slice(-2)).toEqual([source.id, contact.id]);
+  });
+
   it('leaves other contacts untouched', async () => {
     const keep = await newContact(org, { company: 'Keep me', email: 'keep@example.fr' });
     const gone = await newContact(org, { company: 'Erase me', email: 'gone@example.fr' });

@@ -49,7 +49,8 @@ export async function eraseContact(db: Db, orgId: string, id: string): Promise<C
       .from(contacts)
       .where(and(eq(contacts.org_id, orgId), eq(contacts.merged_into_id, id), isNull(contacts.erased_at)))
       .for('update');
-    const ids = [id, ...merged.map((m) => m.id)];
+    // row.id, not the path's id: the client may write it in upper case, and the tombstones below compare ids as strings.
+    const ids = [row.id, ...merged.map((m) => m.id)];
     const now = new Date();
 
     const erased = await tx
@@ -67,7 +68,7 @@ export async function eraseContact(db: Db, orgId: string, id: string): Promise<C
         .where(and(eq(events.org_id, orgId), like(events.type, 'contact.%'), sql`${events.payload}->'object'->>'id' = ${tombstone.id}`));
     }
     // The target's event last, so a consumer reading in order sees the contact itself erased at the end.
-    tombstones.sort((a, b) => (a.id === id ? 1 : b.id === id ? -1 : 0));
+    tombstones.sort((a, b) => (a.id === row.id ? 1 : b.id === row.id ? -1 : 0));
     await recordEvents(tx, orgId, 'contact.erased', tombstones);
     return tombstones.at(-1)!;
   });
