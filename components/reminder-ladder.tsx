@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { todayParis } from '@/lib/billing/dates';
 import { loadContactRow, loadDocument } from '@/lib/billing/documents';
 import { ladderKindOf } from '@/lib/reminders/ladder';
-import { listReminders, remindRefusal } from '@/lib/reminders/reminders';
+import { reminderLadder, remindRefusal } from '@/lib/reminders/reminders';
 import { AddReminderForm, DeleteReminderButton } from './reminder-ladder-controls';
 import { parisDateTime, REMINDER_STATUS_LABELS, reasonLabel, stepLabel, TONE_LABELS } from './reminder-labels';
 
@@ -17,7 +17,7 @@ export async function ReminderLadder({ orgId, documentId }: { orgId: string; doc
   const doc = await loadDocument(db, orgId, documentId);
   const kind = ladderKindOf(doc.type);
   if (!kind) return null;
-  const { data: rows } = await listReminders(db, orgId, documentId);
+  const rows = await reminderLadder(db, orgId, documentId);
   const refusal = remindRefusal(doc, todayParis());
   const optedOut = (await loadContactRow(db, orgId, doc.contact_id))?.reminder_opt_out ?? false;
   const title = kind === 'payment' ? 'Relances de paiement' : 'Rappels d’expiration du devis';

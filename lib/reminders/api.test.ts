@@ -29,7 +29,7 @@ const expectError = (res: CallResult, status: number, code: string, field?: stri
 };
 
 describe('GET/POST /v1/invoices/{id}/reminders, DELETE …/{reminder_id}', () => {
-  it('lists the ladder in schedule order, adds a manual reminder between its steps, cancels a pending one', async () => {
+  it('lists the ladder and a manual reminder newest first, cancels a pending one', async () => {
     const inv = await invoice();
     expect((await api.send(inv.id)).body.scheduled_reminders).toBe(5);
     const at = new Date(`${addDays(inv.due_date, 3)}T14:00:00+01:00`).toISOString();
@@ -52,16 +52,17 @@ describe('GET/POST /v1/invoices/{id}/reminders, DELETE …/{reminder_id}', () =>
       updated_at: expect.stringMatching(/Z$/),
     });
 
+    // Newest first, like every list: the manual reminder added last, then the ladder from its last step.
     const list = await api.reminders(inv.id);
     expect(list.status).toBe(200);
     expect(list.body.meta).toEqual({ next_cursor: null });
     expect(list.body.data.map((r: { kind: string; offset_days: number | null }) => [r.kind, r.offset_days])).toEqual([
-      ['payment', -3],
-      ['payment', 1],
       ['manual', null],
-      ['payment', 7],
-      ['payment', 15],
       ['payment', 30],
+      ['payment', 15],
+      ['payment', 7],
+      ['payment', 1],
+      ['payment', -3],
     ]);
 
     const deleted = await api.deleteReminder(inv.id, added.body.id);
@@ -69,6 +70,23 @@ describe('GET/POST /v1/invoices/{id}/reminders, DELETE …/{reminder_id}', () =>
     expect(deleted.body).toMatchObject({ id: added.body.id, status: 'cancelled', reason: 'deleted' });
     expectError(await api.deleteReminder(inv.id, added.body.id), 409, 'reminder_not_pending');
     expect((await api.reminders(inv.id)).body.data).toHaveLength(6);
+  });
+
+  it('pages like every list: limit 1–100 (default 50), meta.next_cursor, a forged cursor is 422 invalid_cursor', async () => {
+    const inv = await invoice();
+    await api.send(inv.id);
+    const manual = (await api.addReminder(inv.id)).body.id;
+    const page = (query: Record<string, string | number>) =>
+      call(reminderRoutes.list, 'GET', `/v1/invoices/${inv.id}/reminders`, { token: api.token, params: { id: inv.id }, query });
+    const first = await page({ limit: 4 });
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((r: { id: string; offset_days: number | null }) => r.offset_days)).toEqual([null, 30, 15, 7]);
+    expect(first.body.data[0].id).toBe(manual);
+    const second = await page({ limit: 4, cursor: first.body.meta.next_cursor });
+    expect(second.body.data.map((r: { offset_days: number | null }) => r.offset_days)).toEqual([1, -3]);
+    expect(second.body.meta).toEqual({ next_cursor: null });
+    expectError(await page({ cursor: 'bm90LWEtY3Vyc29y' }), 422, 'invalid_cursor', 'cursor');
+    for (const limit of [0, 101, 'ten']) expectError(await page({ limit }), 422, 'validation_error', 'limit');
   });
 
   it('a reminder for now goes with the next dispatch; once sent it can no longer be deleted', async () => {

@@ -1,6 +1,6 @@
 import { operation } from '@/lib/openapi/operation';
 import { IdParams } from '@/lib/openapi/schemas';
-import { NoQuery, Reminder, ReminderCreate, ReminderList, ReminderParams, SendDocumentInput, SendDocumentResult, Tracking } from './schemas';
+import { NoQuery, Reminder, ReminderCreate, ReminderList, ReminderListQuery, ReminderParams, SendDocumentInput, SendDocumentResult, Tracking } from './schemas';
 
 const tag = 'Invoices';
 
@@ -30,11 +30,14 @@ export const listRemindersOperation = operation({
   path: '/v1/invoices/{id}/reminders',
   tag,
   summary: "A document's reminders: its ladder and manual ones",
-  description: 'In schedule order, whatever their status (pending, sent, skipped, cancelled); the whole list in one page.',
+  description:
+    'Ladder steps and manual reminders, whatever their status (pending, sent, skipped, cancelled), newest first, cursor-paginated ' +
+    '(limit 1–100, default 50; meta.next_cursor).',
   scope: 'invoice:read',
   params: IdParams,
-  query: NoQuery,
-  responses: { 200: { description: 'The reminders.', schema: ReminderList } },
+  query: ReminderListQuery,
+  responses: { 200: { description: 'A page of reminders.', schema: ReminderList } },
+  errors: [[422, 'invalid_cursor']],
 });
 
 export const createReminderOperation = operation({

@@ -1,10 +1,11 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reminders } from '@/db/schema';
 import { todayParis } from '@/lib/billing/dates';
 import { type DocumentRow, loadContactRow, loadDocument } from '@/lib/billing/documents';
 import { pastValidity } from '@/lib/billing/transitions';
 import { conflict, notFound, validationError } from '@/lib/errors';
+import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/http/pagination';
 import { CHASED_STATUSES } from './arm-ladder';
 import { ladderKindOf } from './ladder';
 import { MAX_SCHEDULE_DAYS, type Reminder, type ReminderCreate } from './schemas';
@@ -37,15 +38,30 @@ export function toPublicReminder(row: ReminderRow): Reminder {
   };
 }
 
-/** A document's reminders in schedule order: its ladder, manual ones in between. */
-export async function listReminders(db: Db, orgId: string, documentId: string) {
+/**
+ * GET /v1/invoices/{id}/reminders: a document's reminders (ladder steps and manual ones, every status) as every list
+ * of the API answers, newest first and cursor-paginated (`limit` 1–100, default 50).
+ */
+export async function listReminders(db: Db, orgId: string, documentId: string, query: PageQuery): Promise<Page<Reminder>> {
+  const doc = await loadDocument(db, orgId, documentId);
+  const rows = await db
+    .select()
+    .from(reminders)
+    .where(and(eq(reminders.org_id, orgId), eq(reminders.document_id, doc.id), afterCursor(reminders.id, query.cursor)))
+    .orderBy(desc(reminders.id))
+    .limit(query.limit + 1);
+  return toPage(rows, query.limit, toPublicReminder);
+}
+
+/** The back-office's view of a document's reminders: the whole ladder in schedule order, manual ones in between. */
+export async function reminderLadder(db: Db, orgId: string, documentId: string): Promise<Reminder[]> {
   const doc = await loadDocument(db, orgId, documentId);
   const rows = await db
     .select()
     .from(reminders)
     .where(and(eq(reminders.org_id, orgId), eq(reminders.document_id, doc.id)))
     .orderBy(asc(reminders.scheduled_at), asc(reminders.id));
-  return { data: rows.map(toPublicReminder), meta: { next_cursor: null } };
+  return rows.map(toPublicReminder);
 }
 
 /** Why a document cannot get a reminder now (the 409 it answers), or null when it can. */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { REMINDER_KINDS, REMINDER_STATUSES, REMINDER_TONES } from '@/db/schema/reminders';
 import { BillingDocument, IsoDate, text } from '@/lib/billing/schemas';
-import { Timestamp } from '@/lib/openapi/schemas';
+import { PageQuery } from '@/lib/http/pagination';
+import { pageOf, Timestamp } from '@/lib/openapi/schemas';
 
 const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
 
@@ -69,12 +70,10 @@ export const Reminder = z
   .meta({ id: 'Reminder' });
 export type Reminder = z.infer<typeof Reminder>;
 
-export const ReminderList = z
-  .object({
-    data: z.array(Reminder),
-    meta: z.object({ next_cursor: z.null().meta({ description: 'Always null: the whole ladder is one page.' }) }),
-  })
-  .meta({ id: 'ReminderList', description: "The document's reminders in schedule order (a ladder has at most 10 steps)." });
+export const ReminderList = pageOf(Reminder, 'ReminderList');
+
+/** limit (1–100, default 50) and cursor, as every list; any other parameter is a 422 naming it. */
+export const ReminderListQuery = z.strictObject(PageQuery.shape);
 
 export const MAX_SCHEDULE_DAYS = 366;
 

@@ -2,6 +2,6 @@ import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 import { createReminderOperation, listRemindersOperation } from '@/lib/reminders/operations';
 import { addManualReminder, listReminders } from '@/lib/reminders/reminders';
 
-export const GET = route(listRemindersOperation, async ({ db, orgId, params }) => ok(await listReminders(db, orgId, params.id)));
+export const GET = route(listRemindersOperation, async ({ db, orgId, params, query }) => ok(await listReminders(db, orgId, params.id, query)));
 export const POST = route(createReminderOperation, async ({ db, orgId, params, body }) => created(await addManualReminder(db, orgId, params.id, body)));
 export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');
