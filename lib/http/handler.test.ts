@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { GET as getEvent } from '@/app/v1/events/[id]/route';
 import { GET as listEvents } from '@/app/v1/events/route';
-import { GET as unknownPath } from '@/app/v1/[...path]/route';
+import { GET as unknownPath } from '@/app/v1/[[...path]]/route';
 import { events } from '@/db/schema';
 import { createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
 import { recordEvent } from '@/lib/events/events';

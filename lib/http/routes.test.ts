@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { getRouteRegex } from 'next/dist/shared/lib/router/utils/route-regex';
+import { getSortedRoutes } from 'next/dist/shared/lib/router/utils/sorted-routes';
 import { describe, expect, it } from 'vitest';
 import { operations } from '@/lib/openapi/document';
 import { call } from '@/lib/testing/http';
@@ -50,4 +52,22 @@ describe.each(routes)('$path', ({ module, path: template }) => {
 it('every documented operation is served by a route file', () => {
   const paths = new Set(routes.map((r) => r.path));
   for (const op of operations) expect(paths.has(op.path), `${op.method} ${op.path}`).toBe(true);
+});
+
+it('answers any other /v1 path, /v1 itself included, with the JSON 404 of the catch-all route (not the HTML page)', async () => {
+  // The route names as Next.js sorts and matches them ("/v1/invoices/[id]"), over the real files.
+  const names = (dir = path.join(process.cwd(), 'app/v1'), prefix = '/v1'): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      if (entry.isFile() && entry.name === 'route.ts') return [prefix];
+      return entry.isDirectory() ? names(path.join(dir, entry.name), `${prefix}/${entry.name}`) : [];
+    });
+  const sorted = getSortedRoutes(names());
+  const catchAll = sorted.find((r) => r.includes('...'))!;
+  const servedBy = (pathname: string) => sorted.find((r) => getRouteRegex(r).re.test(pathname));
+  for (const pathname of ['/v1', '/v1/nothing', '/v1/invoices/0190f3a0-0000-7000-8000-000000000001/nothing/deeper']) {
+    expect(servedBy(pathname), pathname).toBe(catchAll);
+  }
+  const { GET } = await import(/* @vite-ignore */ `@/app${catchAll}/route`);
+  const res = await call(GET, 'GET', '/v1');
+  expect([res.status, res.body]).toEqual([404, { code: 'not_found', message: expect.any(String), field: null }]);
 });

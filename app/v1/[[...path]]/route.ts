@@ -1,7 +1,7 @@
 import { notFound } from '@/lib/errors';
 import { publicRoute } from '@/lib/http/handler';
 
-// Unknown /v1 paths answer the API's JSON error, not the HTML 404 page.
+// Unknown /v1 paths (/v1 itself included: the catch-all is optional) answer the API's JSON error, not the HTML 404 page.
 const unknownPath = publicRoute(async (req) => {
   throw notFound(`Endpoint ${req.method} ${new URL(req.url).pathname}`);
 });
