@@ -189,16 +189,18 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /**
  * The JSON 405 for the methods a path does not serve (Next.js would answer them with an empty body). Each route file
- * ends with `export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST')`, naming what it serves.
+ * ends with `export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST')`, naming what it serves.
  */
-export function methodNotAllowed(...served: HttpMethod[]): Record<HttpMethod, (req: Request) => Promise<Response>> {
+export function methodNotAllowed(...served: HttpMethod[]): Record<HttpMethod | 'OPTIONS', (req: Request) => Promise<Response>> {
   const allow = [...served, ...(served.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const handler = publicRoute(async (req) => {
     throw new ApiError(405, 'method_not_allowed', `${req.method} is not served on ${new URL(req.url).pathname}; use ${served.join(' or ')}.`, null, {
       Allow: allow,
     });
   });
-  return Object.fromEntries(HTTP_METHODS.map((m) => [m, handler])) as Record<HttpMethod, typeof handler>;
+  // OPTIONS names the methods served (Next.js's own would list the 405 handlers too).
+  const options = async () => new Response(null, { status: 204, headers: { Allow: allow } });
+  return { ...(Object.fromEntries(HTTP_METHODS.map((m) => [m, handler])) as Record<HttpMethod, typeof handler>), OPTIONS: options };
 }
 
 /** For routes outside authentication (OpenAPI document, unknown paths): request id and error mapping only. */

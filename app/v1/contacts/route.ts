@@ -4,4 +4,4 @@ import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listContactsOperation, async ({ db, orgId, query }) => ok(await listContacts(db, orgId, query)));
 export const POST = route(createContactOperation, async ({ db, orgId, body }) => created(await createContact(db, orgId, body)));
-export const { PUT, PATCH, DELETE } = methodNotAllowed('GET', 'POST');
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

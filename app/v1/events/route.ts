@@ -3,4 +3,4 @@ import { listEventsOperation } from '@/lib/events/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listEventsOperation, async ({ db, orgId, query }) => ok(await listEvents(db, orgId, query)));
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -3,4 +3,4 @@ import { methodNotAllowed, ok, publicRoute } from '@/lib/http/handler';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 
 export const GET = publicRoute(async () => ok(buildOpenApiDocument(appBaseUrl())));
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -3,4 +3,4 @@ import { getEventOperation } from '@/lib/events/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getEventOperation, async ({ db, orgId, params }) => ok(await getEvent(db, orgId, params.id)));
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -4,4 +4,4 @@ import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getSettingsOperation, async ({ db, orgId }) => ok(await getInvoiceSettings(db, orgId)));
 export const PUT = route(putSettingsOperation, async ({ db, orgId, body }) => ok(await putInvoiceSettings(db, orgId, body)));
-export const { POST, PATCH, DELETE } = methodNotAllowed('GET', 'PUT');
+export const { POST, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'PUT');

@@ -9,4 +9,4 @@ export const DELETE = route(deleteDocumentOperation, async ({ db, orgId, params 
   await deleteDocument(db, orgId, params.id);
   return noContent();
 });
-export const { POST, PUT } = methodNotAllowed('GET', 'PATCH', 'DELETE');
+export const { POST, PUT, OPTIONS } = methodNotAllowed('GET', 'PATCH', 'DELETE');

@@ -3,4 +3,4 @@ import { clientSummary } from '@/lib/billing/stats';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(clientSummaryOperation, async ({ db, orgId, query }) => ok(await clientSummary(db, orgId, query.contact_id)));
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

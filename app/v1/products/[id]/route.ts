@@ -8,4 +8,4 @@ export const DELETE = route(deleteProductOperation, async ({ db, orgId, params }
   await deleteProduct(db, orgId, params.id);
   return noContent();
 });
-export const { POST, PUT } = methodNotAllowed('GET', 'PATCH', 'DELETE');
+export const { POST, PUT, OPTIONS } = methodNotAllowed('GET', 'PATCH', 'DELETE');

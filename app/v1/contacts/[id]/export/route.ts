@@ -9,4 +9,4 @@ export const GET = route(exportContactOperation, async ({ db, orgId, params }) =
     'Cache-Control': 'no-store',
   }),
 );
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

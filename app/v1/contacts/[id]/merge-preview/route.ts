@@ -3,4 +3,4 @@ import { mergePreviewOperation } from '@/lib/contacts/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(mergePreviewOperation, async ({ db, orgId, params, body }) => ok(await previewMerge(db, orgId, params.id, body)));
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

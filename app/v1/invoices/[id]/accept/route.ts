@@ -3,4 +3,4 @@ import { acceptQuote } from '@/lib/billing/quote-decision';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(acceptQuoteOperation, async ({ db, orgId, params }) => ok(await acceptQuote(db, orgId, params.id)));
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

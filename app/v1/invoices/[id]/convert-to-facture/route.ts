@@ -8,4 +8,4 @@ export const POST = route(convertToFactureOperation, async ({ db, orgId, params,
   const invoice = await convertToFacture(db, orgId, params.id, { dryRun });
   return dryRun ? ok(invoice) : created(invoice);
 });
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

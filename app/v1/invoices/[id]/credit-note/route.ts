@@ -3,4 +3,4 @@ import { createCreditNoteOperation } from '@/lib/billing/operations';
 import { created, methodNotAllowed, route } from '@/lib/http/handler';
 
 export const POST = route(createCreditNoteOperation, async ({ db, orgId, params, body }) => created(await createCreditNote(db, orgId, params.id, body)));
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

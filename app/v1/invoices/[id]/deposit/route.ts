@@ -3,4 +3,4 @@ import { createDepositOperation } from '@/lib/billing/operations';
 import { created, methodNotAllowed, route } from '@/lib/http/handler';
 
 export const POST = route(createDepositOperation, async ({ db, orgId, params, body }) => created(await createDeposit(db, orgId, params.id, body)));
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -3,4 +3,4 @@ import { duplicateDocumentOperation } from '@/lib/billing/operations';
 import { created, methodNotAllowed, route } from '@/lib/http/handler';
 
 export const POST = route(duplicateDocumentOperation, async ({ db, orgId, params }) => created(await duplicateDocument(db, orgId, params.id)));
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -3,4 +3,4 @@ import { documentFlowOperation } from '@/lib/billing/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(documentFlowOperation, async ({ db, orgId, params }) => ok(await documentFlow(db, orgId, params.id)));
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -19,4 +19,4 @@ export const GET = route(getDocumentPdfOperation, async ({ req, db, orgId, param
     },
   });
 });
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

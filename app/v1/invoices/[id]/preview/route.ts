@@ -16,4 +16,4 @@ export const GET = route(previewDocumentOperation, async ({ db, orgId, params, q
     },
   });
 });
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

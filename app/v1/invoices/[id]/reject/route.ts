@@ -3,4 +3,4 @@ import { rejectQuote } from '@/lib/billing/quote-decision';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(rejectQuoteOperation, async ({ db, orgId, params }) => ok(await rejectQuote(db, orgId, params.id)));
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -3,4 +3,4 @@ import { renderDocumentOperation } from '@/lib/pdf/operations';
 import { requestRender } from '@/lib/pdf/request-render';
 
 export const POST = route(renderDocumentOperation, async ({ db, orgId, params }) => accepted(await requestRender(db, orgId, params.id)));
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed('POST');
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -4,4 +4,4 @@ import { reminderTracking } from '@/lib/reminders/tracking';
 
 // A static segment: Next.js matches /v1/invoices/reminders/… here before the dynamic /v1/invoices/[id]/….
 export const GET = route(trackingOperation, async ({ db, orgId }) => ok(await reminderTracking(db, orgId)));
-export const { POST, PUT, PATCH, DELETE } = methodNotAllowed('GET');
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

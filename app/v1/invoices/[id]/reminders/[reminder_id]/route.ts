@@ -3,4 +3,4 @@ import { deleteReminderOperation } from '@/lib/reminders/operations';
 import { deleteReminder } from '@/lib/reminders/reminders';
 
 export const DELETE = route(deleteReminderOperation, async ({ db, orgId, params }) => ok(await deleteReminder(db, orgId, params.id, params.reminder_id)));
-export const { GET, POST, PUT, PATCH } = methodNotAllowed('DELETE');
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed('DELETE');
