@@ -13,7 +13,7 @@ import {
 } from '@/db/schema/billing';
 import { PageQuery } from '@/lib/http/pagination';
 import { Dec, decimalPlaces, isDecimalString, MAX_AMOUNT_CENTS, normalizeQuantity, normalizeRate, VAT_CATEGORIES } from '@/lib/money';
-import { Timestamp } from '@/lib/openapi/schemas';
+import { PathId, Timestamp } from '@/lib/openapi/schemas';
 import { PaymentReminderOffsets, QuoteExpiryReminderOffsets } from '@/lib/reminders/ladder';
 
 export {
@@ -403,7 +403,7 @@ export const PaymentBalance = z
   })
   .meta({ id: 'PaymentBalance' });
 
-export const PaymentParams = z.object({ id: z.uuid(), payment_id: z.uuid() });
+export const PaymentParams = z.object({ id: PathId, payment_id: PathId });
 
 // ─── Settings ───────────────────────────────────────────────────────────────
 

@@ -9,7 +9,8 @@ import { createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
 import { recordEvent } from '@/lib/events/events';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
-import { created, route } from './handler';
+import { IdParams } from '@/lib/openapi/schemas';
+import { created, ok, route } from './handler';
 
 let a: TestOrg;
 let b: TestOrg;
@@ -73,6 +74,14 @@ describe('org isolation', () => {
     expect(cross.body).toEqual({ code: 'not_found', message: missing.body.message, field: null });
     const list = await call(listEvents, 'GET', '/v1/events', { token: await a.key(), query: { type: 'test.isolated' } });
     expect(list.body.data).toEqual([]);
+  });
+
+  it('reads a path id in any case as the same id, in lower case (the form domain code compares)', async () => {
+    const echoId = route({ scope: 'events:read', params: IdParams }, async ({ params }) => ok({ id: params.id }));
+    const id = '0193A1B2-C3D4-7E5F-8A9B-0C1D2E3F4A5B';
+    const res = await call(echoId, 'GET', `/v1/echo/${id}`, { token: await a.key(), params: { id } });
+    expect(res.status).toBe(200);
+    expect(res.body.id).toBe(id.toLowerCase());
   });
 
   it('answers 404 for a malformed id', async () => {

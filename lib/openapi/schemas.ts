@@ -10,7 +10,9 @@ export const ErrorBody = z
 
 export const Uuid = z.uuid();
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339 timestamp.' });
-export const IdParams = z.object({ id: z.uuid() });
+/** An id in a path: any case is the same UUID, so it is read in lower case (the form the API writes and compares). */
+export const PathId = z.uuid().toLowerCase();
+export const IdParams = z.object({ id: PathId });
 
 export const pageOf = <T extends z.ZodType>(item: T, id: string) =>
   z

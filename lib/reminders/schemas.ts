@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REMINDER_KINDS, REMINDER_STATUSES, REMINDER_TONES } from '@/db/schema/reminders';
 import { BillingDocument, IsoDate, text } from '@/lib/billing/schemas';
 import { PageQuery } from '@/lib/http/pagination';
-import { pageOf, Timestamp } from '@/lib/openapi/schemas';
+import { PathId, pageOf, Timestamp } from '@/lib/openapi/schemas';
 
 const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
 
@@ -92,7 +92,7 @@ export const ReminderCreate = z
   .meta({ id: 'ReminderCreate' });
 export type ReminderCreate = z.output<typeof ReminderCreate>;
 
-export const ReminderParams = z.object({ id: z.uuid(), reminder_id: z.uuid() });
+export const ReminderParams = z.object({ id: PathId, reminder_id: PathId });
 
 /** For the calls that take no query parameter: an unknown one is a 422 naming it, not silently ignored. */
 export const NoQuery = z.strictObject({});
