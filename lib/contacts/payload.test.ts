@@ -16,6 +16,11 @@ describe('parseImportRow', () => {
     expect(parseImportRow({ type: 'particulier' })).toEqual({ reason: 'last_name: no name nor company: give first_name or last_name, or company' });
   });
 
+  it('reads a blank type or lead status as none, like a blank text field', () => {
+    expect(parseImportRow({ company: 'A', type: '', lead_status: '' })).toEqual({ payload: { company: 'A', type: null, lead_status: null } });
+    expect(parseImportRow({ company: 'A', lead_status: 'maybe' })).toEqual({ reason: 'lead_status: must be one of new, qualified, contacted, won, lost' });
+  });
+
   it('refuses what is not an object', () => {
     for (const row of [null, 'Martin', ['Martin'], 3]) expect(parseImportRow(row)).toEqual({ reason: 'row is not an object' });
   });

@@ -48,11 +48,17 @@ const code = (normalize: (s: string) => string, valid: (s: string) => boolean, m
     .nullish()
     .meta(example ? { examples: [example] } : {});
 
+/** One of `values`; blank is null like the text fields (a CSV cell left empty is no choice, not a wrong one). */
+const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z
+    .enum([...values, ''], { error: message })
+    .transform((v) => (v === '' ? null : (v as T[number])))
+    .nullish();
+
 const fieldSchemas = {
-  type: z
-    .enum(CONTACT_TYPES, { error: 'must be particulier or professionnel' })
-    .nullish()
-    .meta({ description: 'particulier or professionnel; null or omitted means professionnel.' }),
+  type: choice(CONTACT_TYPES, 'must be particulier or professionnel').meta({
+    description: 'particulier or professionnel; null, blank or omitted means professionnel.',
+  }),
   first_name: text(200),
   last_name: text(200),
   company: text(200).meta({ description: 'Legal name of a business.' }),
@@ -98,7 +104,7 @@ const fieldSchemas = {
     .meta({ description: 'Null means never asked. Every change is kept in the consent history.' }),
   consent_source: text(200).meta({ description: 'Where the consent was collected (form, call, import…).' }),
   legal_basis: text(200).meta({ description: 'Lawful basis of the processing (GDPR art. 6).' }),
-  lead_status: z.enum(LEAD_STATUSES, { error: 'must be one of new, qualified, contacted, won, lost' }).nullish(),
+  lead_status: choice(LEAD_STATUSES, 'must be one of new, qualified, contacted, won, lost'),
   lead_score: z
     .number({ error: 'must be an integer' })
     .int({ error: 'must be an integer' })
