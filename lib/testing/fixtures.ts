@@ -51,7 +51,13 @@ export async function openEmptyDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      await shared.sql(`DROP DATABASE ${name} WITH (FORCE)`);
+      // Not WITH (FORCE): killing sessions the pool is still closing makes their clients raise unhandled errors.
+      for (let wait = 0; wait < 50; wait++) {
+        const { rows } = await shared.sql('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await shared.sql(`DROP DATABASE ${name}`);
     },
   };
 }
