@@ -16,8 +16,8 @@ class DryRun {
 
 /**
  * POST /v1/invoices/{quote}/convert-to-facture: the draft invoice of a quote — its lines, then one discount
- * line per VAT group of each deposit invoice already issued on it (finalized, not cancelled), so the invoice
- * asks only for the balance. The quote itself is unchanged.
+ * line per VAT group of each deposit invoice already issued on it (finalized, not cancelled), net of the credit
+ * notes issued on that deposit, so the invoice asks only for the balance. The quote itself is unchanged.
  *
  * dry_run runs the very same conversion in a transaction that is rolled back: the answer is exactly the
  * invoice a real call would create (its id is never stored), and nothing is written.
@@ -55,27 +55,52 @@ async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingD
       ),
     )
     .orderBy(asc(documents.chain_index));
-  const depositItems = deposits.length
+  // A deposit partly credited since (a finalized avoir on it) is deducted net of what was credited.
+  const credits = deposits.length
+    ? await tx
+        .select()
+        .from(documents)
+        .where(
+          and(
+            eq(documents.org_id, orgId),
+            eq(documents.type, 'avoir'),
+            inArray(
+              documents.avoir_for_id,
+              deposits.map((d) => d.id),
+            ),
+            isNotNull(documents.finalized_at),
+          ),
+        )
+        .orderBy(asc(documents.chain_index))
+    : [];
+  const linked = [...deposits, ...credits].map((d) => d.id);
+  const depositItems = linked.length
     ? await tx
         .select()
         .from(documentItems)
-        .where(and(eq(documentItems.org_id, orgId), inArray(documentItems.document_id, deposits.map((d) => d.id))))
+        .where(and(eq(documentItems.org_id, orgId), inArray(documentItems.document_id, linked)))
     : [];
+  const groupsOf = (documentId: string) => computeTotals(depositItems.filter((it) => it.document_id === documentId)).groups;
 
   const inputs: ItemInput[] = toItemInputs(quoteItems).map((it, i) => ({ ...it, position: i }));
   // What is left to bill per VAT group: deposits rounded one by one can overshoot a group by a cent at 100 %.
   const left = new Map(computeTotals(quoteItems).groups.map((g) => [`${g.vat_category}|${g.vat_rate}`, g.base]));
   for (const deposit of deposits) {
-    const groups = computeTotals(depositItems.filter((it) => it.document_id === deposit.id)).groups;
-    for (const group of groups) {
+    const depositCredits = credits.filter((c) => c.avoir_for_id === deposit.id);
+    const credited = new Map<string, number>();
+    for (const credit of depositCredits) {
+      for (const g of groupsOf(credit.id)) credited.set(`${g.vat_category}|${g.vat_rate}`, (credited.get(`${g.vat_category}|${g.vat_rate}`) ?? 0) + g.base);
+    }
+    const net = depositCredits.length ? ` (net de l'avoir ${depositCredits.map((c) => c.number).join(', ')})` : '';
+    for (const group of groupsOf(deposit.id)) {
       const key = `${group.vat_category}|${group.vat_rate}`;
-      const amount = Math.min(group.base, left.get(key) ?? 0);
+      const amount = Math.min(group.base - (credited.get(key) ?? 0), left.get(key) ?? 0);
       if (amount <= 0) continue;
       left.set(key, (left.get(key) ?? 0) - amount);
       inputs.push({
         kind: 'discount',
         position: inputs.length,
-        description: `Déduction de l'acompte ${deposit.number} du ${frenchDate(deposit.issue_date)}`,
+        description: `Déduction de l'acompte ${deposit.number} du ${frenchDate(deposit.issue_date)}${net}`,
         unit_price: amount,
         vat_rate: group.vat_rate,
         vat_category: group.vat_category,

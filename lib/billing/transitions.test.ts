@@ -331,6 +331,24 @@ describe('convert-to-facture', () => {
     expect(await conflictOf(api.finalize(late.id))).toEqual([409, 'not_convertible']);
   });
 
+  it('deducts a deposit net of the credit notes issued on it since', async () => {
+    const q = await quote();
+    const dep = (await api.finalize((await api.deposit(q.id, { percentage: '30' })).body.id)).body;
+    // 5.00 € HT credited on the deposit's 20 % group (its 30 %: 11.25 € HT).
+    const credit = (await api.creditNote(dep.id, { credit_reason_code: 'commercial_gesture', items: [line('Geste', '1', 500, '20')] })).body;
+    const creditNumber = (await api.finalize(credit.id)).body.number;
+
+    const invoice = (await api.convert(q.id)).body;
+    expect(invoice.items.slice(3).map((i: { unit_price: number; vat_rate: string }) => [i.unit_price, i.vat_rate])).toEqual([
+      [625, '20.00'],
+      [3000, '10.00'],
+      [674, '5.50'],
+    ]);
+    expect(invoice.items[3].description).toBe(`Déduction de l'acompte ${dep.number} du ${todayParis().split('-').reverse().join('/')} (net de l'avoir ${creditNumber})`);
+    // Quote 159.98 € HT − deposit 47.99 € + credited 5.00 € = 116.99 € HT left; VAT 20 %: 31.25 → 6.25, 10 %: 70.00 → 7.00, 5.5 %: 15.74 → 0.87.
+    expect(invoice).toMatchObject({ total_ht: 11699, total_tva: 1412, total_ttc: 13111 });
+  });
+
   it('converts again once the previous invoice is cancelled', async () => {
     const q = await quote();
     const first = (await api.convert(q.id)).body;
