@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -70,7 +70,10 @@ async function openPglite(dir: string): Promise<Database> {
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dir === 'memory') {
-    client = new PGlite({ extensions: { pg_trgm } });
+    // Tests: start from the migrated copy the test run made once (writePgliteTemplate), if any.
+    const template = process.env.PGLITE_TEMPLATE;
+    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+    client = new PGlite({ extensions: { pg_trgm }, loadDataDir });
   } else {
     mkdirSync(dir, { recursive: true });
     release = await lockDirectory(dir);
@@ -91,6 +94,24 @@ async function openPglite(dir: string): Promise<Database> {
       await release?.();
     },
   };
+}
+
+/**
+ * Writes an in-memory PGlite with every migration applied to `file`, for PGLITE_TEMPLATE: a test file then loads it
+ * (~0.3 s) instead of migrating a new database (~1.7 s).
+ */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite({ extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  } finally {
+    await client.close();
+  }
 }
 
 /** PGlite enforces no lock and two processes on one directory lose writes: we hold one ourselves. */

@@ -1,8 +1,22 @@
-import { openDatabase } from '@/db/client';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openDatabase, writePgliteTemplate } from '@/db/client';
 
-/** Migrates the PostgreSQL test database once before the workers start, so they do not race to. */
+/**
+ * Before the workers start. PostgreSQL: migrate the test database once, so they do not race to. PGlite: migrate one
+ * in-memory database and save it as the template every test file's database starts from (PGLITE_TEMPLATE), which
+ * the forked workers inherit.
+ */
 export default async function setup() {
-  if (!process.env.DATABASE_URL) return;
-  const database = await openDatabase();
-  await database.close();
+  if (process.env.DATABASE_URL) {
+    const database = await openDatabase();
+    await database.close();
+    return;
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'paraphe-test-template-'));
+  const file = path.join(dir, 'pglite.tar');
+  await writePgliteTemplate(file);
+  process.env.PGLITE_TEMPLATE = file;
+  return () => rmSync(dir, { recursive: true, force: true });
 }
