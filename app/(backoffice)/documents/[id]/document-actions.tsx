@@ -4,7 +4,6 @@ import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useMemo, useState, useTransition } from 'react';
 import type { DocumentType } from '@/db/schema/billing';
 import type { BillingDocument, DocumentItem } from '@/lib/billing/schemas';
-import { unitLabel } from '@/lib/billing/units';
 import { AmountOverflowError, computeTotals, Dec, formatEuros, type TotalsLine } from '@/lib/money';
 import {
   type ActionState,
@@ -22,6 +21,7 @@ import {
 import { type Availability, depositPreview } from '../availability';
 import { eurosToCents, quantityLabel, quantityText } from '../editor-model';
 import { CREDIT_REASON_LABELS, rateLabel, TYPE_LABELS } from '../labels';
+import { ItemsTable } from './items-table';
 
 interface Props {
   doc: { id: string; type: DocumentType; status: string; number: string | null; total_ttc: number; items: DocumentItem[] };
@@ -300,35 +300,6 @@ function ConvertPanel({ id, onClose }: { id: string; onClose: () => void }) {
         </div>
       )}
     </div>
-  );
-}
-
-/** Lines of a document, read-only (previews). */
-export function ItemsTable({ items }: { items: ReadonlyArray<Pick<DocumentItem, 'kind' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'vat_rate' | 'total_ht'>> }) {
-  return (
-    <table className="table">
-      <thead>
-        <tr>
-          <th>Désignation</th>
-          <th className="num">Quantité</th>
-          <th className="num">Prix unitaire HT</th>
-          <th>TVA</th>
-          <th className="num">Total HT</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((it, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a preview's lines have no id and never move
-          <tr key={i}>
-            <td>{it.description}</td>
-            <td className="num">{it.kind === 'discount' ? '—' : `${quantityLabel(it.quantity)} ${unitLabel(it.unit, it.quantity)}`}</td>
-            <td className="num">{formatEuros(it.kind === 'discount' ? -it.unit_price : it.unit_price)}</td>
-            <td>{rateLabel(it.vat_rate)}</td>
-            <td className="num">{formatEuros(it.total_ht)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }
 

@@ -9,7 +9,6 @@ import { todayParis } from '@/lib/billing/dates';
 import { documentFlow } from '@/lib/billing/document-flow';
 import { listPayments } from '@/lib/billing/payments';
 import type { BillingDocument, Payment } from '@/lib/billing/schemas';
-import { unitLabel } from '@/lib/billing/units';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { computeTotals, formatEuros } from '@/lib/money';
 import { availableActions, cancelConsequences, creditNoteOf, defaultDepositPercentage } from '../availability';
@@ -33,6 +32,7 @@ import {
 import { loadDocumentOr404 } from '../load';
 import { DocumentActions } from './document-actions';
 import { DraftPreview } from './draft-preview';
+import { ItemsTable } from './items-table';
 import { PaymentsPanel } from './payments-panel';
 import { VerifyChain } from './verify-chain';
 
@@ -188,34 +188,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
         {items.length === 0 ? (
           <p className="muted">Aucune ligne.</p>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Désignation</th>
-                <th className="num">Quantité</th>
-                <th className="num">Prix unitaire HT</th>
-                <th>TVA</th>
-                <th className="num">Total HT</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((it) => (
-                <tr key={it.id}>
-                  <td>
-                    {it.description}
-                    {it.details && <div className="muted prewrap">{it.details}</div>}
-                  </td>
-                  <td className="num">{it.kind === 'discount' ? <span className="chip chip-amber">remise</span> : `${quantityLabel(it.quantity)} ${unitLabel(it.unit, it.quantity)}`}</td>
-                  <td className="num">{formatEuros(it.kind === 'discount' ? -it.unit_price : it.unit_price)}</td>
-                  <td>
-                    {rateLabel(it.vat_rate)}
-                    {it.vat_category !== 'S' && <div className="muted">{VAT_CATEGORY_LABELS[it.vat_category]}</div>}
-                  </td>
-                  <td className="num">{formatEuros(it.total_ht)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ItemsTable items={items} />
         )}
         {(doc.description || doc.notes) && (
           <dl className="props" style={{ marginTop: 12 }}>
