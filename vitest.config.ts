@@ -11,5 +11,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['lib/testing/global-setup.ts'],
+    setupFiles: ['lib/testing/setup.ts'],
   },
 });

@@ -81,8 +81,12 @@ async function openPglite(dir: string): Promise<Database> {
   }
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return pgliteDatabase(client, db as unknown as Db, release);
+}
+
+function pgliteDatabase(client: PGlite, db: Db, release?: () => Promise<void>): Database {
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     sql: async (text, values) =>
       // PGlite's query() takes one statement; parameterless multi-statement SQL (pg-boss) goes through exec().
@@ -97,17 +101,19 @@ async function openPglite(dir: string): Promise<Database> {
 }
 
 /**
- * Writes an in-memory PGlite with every migration applied to `file`, for PGLITE_TEMPLATE: a test file then loads it
- * (~0.3 s) instead of migrating a new database (~1.7 s).
+ * Writes an in-memory PGlite with every migration applied (and whatever `prepare` adds: the job queues) to `file`,
+ * for PGLITE_TEMPLATE: a test file then loads it (~0.3 s) instead of migrating a new database (~1.7 s).
  */
-export async function writePgliteTemplate(file: string): Promise<void> {
+export async function writePgliteTemplate(file: string, prepare?: (database: Database) => Promise<void>): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new PGlite({ extensions: { pg_trgm } });
   try {
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    await prepare?.(pgliteDatabase(client, db as unknown as Db));
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   } finally {
     await client.close();

@@ -1,3 +1,4 @@
+import '@/lib/modules';
 import { closeDatabase, getDb } from '@/db/client';
 import { billingCli } from '@/lib/billing/cli';
 import { runCli } from '@/lib/cli/program';

@@ -1,8 +1,9 @@
 import { closeDatabase } from '@/db/client';
-import { startWorkers, stopQueue } from '@/lib/jobs/queue';
+import { startWorkers, stopQueue } from '@/lib/jobs';
+import { jobs } from '@/lib/modules';
 
 // A separate worker process: with PostgreSQL, run as many as needed (WORKER_MODE=off on the app instances).
-await startWorkers();
+await startWorkers(jobs);
 console.log('[paraphe] worker started');
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GET as listEvents } from '@/app/v1/events/route';
 import { authSecret } from '@/lib/config';
 import { authOptions } from './session';
-import { recordEvent } from '@/lib/events/events';
+import { writeTestEvent } from '@/lib/events/testing';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
@@ -21,8 +21,8 @@ beforeAll(async () => {
   const user = await createUser(a.db, { email: `staff-${a.org.id}@example.fr`, password: 'long enough password' });
   userId = user.id;
   await addMembership(a.db, a.org.id, userId, 'member');
-  await recordEvent(a.db, a.org.id, 'session.visible', {});
-  await recordEvent(b.db, b.org.id, 'session.hidden', {});
+  await writeTestEvent(a.db, a.org.id, 'session.visible', {});
+  await writeTestEvent(b.db, b.org.id, 'session.hidden', {});
 });
 
 describe('staff session cookie on /v1', () => {

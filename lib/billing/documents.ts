@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/db/client';
 import { contacts, documentItems, documents, products } from '@/db/schema';
 import { displayName } from '@/lib/contacts/contacts';
 import { notFound, validationError } from '@/lib/errors';
-import { recordEvent } from '@/lib/events/events';
+import { type EventType, recordEvent } from '@/lib/events';
 import {
   AmountOverflowError,
   checkDiscounts,
@@ -155,7 +155,7 @@ export async function documentView(conn: Conn, orgId: string, row: DocumentRow):
 }
 
 /** Writes the event with the document as the API shows it, in the caller's transaction; returns that view. */
-export async function recordDocumentEvent(tx: Tx, orgId: string, type: string, row: DocumentRow): Promise<BillingDocument> {
+export async function recordDocumentEvent(tx: Tx, orgId: string, type: EventType, row: DocumentRow): Promise<BillingDocument> {
   const view = await documentView(tx, orgId, row);
   await recordEvent(tx, orgId, type, view);
   return view;

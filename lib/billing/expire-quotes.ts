@@ -1,7 +1,7 @@
 import { and, inArray, lt, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documents } from '@/db/schema';
-import { defineJob } from '@/lib/jobs/define';
+import { defineJob } from '@/lib/jobs';
 import { todayParis } from './dates';
 import { recordDocumentEvent } from './documents';
 import { OPEN_QUOTE_STATUSES } from './transitions';

@@ -103,7 +103,7 @@ describe('expiry (daily job)', () => {
   });
 
   it('is registered as a daily job', async () => {
-    const { jobDefinitions } = await import('@/lib/jobs/definitions');
+    const { jobs: jobDefinitions } = await import('@/lib/modules');
     expect(jobDefinitions.find((j) => j.name === 'billing.expire-quotes')).toMatchObject({ cron: '5 0 * * *' });
   });
 });

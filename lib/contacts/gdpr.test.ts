@@ -167,7 +167,7 @@ describe('GET /v1/contacts/{id}/export', () => {
       ],
       merged_contacts: [expect.objectContaining({ id: source.id, email: 'old@example.fr', merged_into_id: contact.id })],
       // Every exported reference of other modules, empty for this contact.
-      related: Object.fromEntries(contactReferences.filter((ref) => ref.export !== false).map((ref) => [ref.resource, []])),
+      related: Object.fromEntries(contactReferences().filter((ref) => ref.export !== false).map((ref) => [ref.resource, []])),
     });
   });
 

@@ -114,7 +114,7 @@ export async function exportContact(db: Db, orgId: string, id: string): Promise<
     .where(and(eq(contacts.org_id, orgId), eq(contacts.merged_into_id, id)))
     .orderBy(asc(contacts.id));
   const related: ContactExport['related'] = {};
-  for (const ref of contactReferences) {
+  for (const ref of contactReferences()) {
     if (ref.export === false) continue;
     related[ref.resource] = (await db.select().from(ref.table).where(eq(ref.column, id))) as Array<Record<string, unknown>>;
   }

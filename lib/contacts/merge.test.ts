@@ -126,7 +126,7 @@ describe('merge-preview and merge', () => {
     ]);
     // One entry per registered reference (other modules add theirs), in the registry's order.
     expect(res.body.moves).toEqual(
-      contactReferences.map((ref) => ({ resource: ref.resource, count: ref.resource === 'consent_history' ? 1 : 0 })),
+      contactReferences().map((ref) => ({ resource: ref.resource, count: ref.resource === 'consent_history' ? 1 : 0 })),
     );
     expect(await rowsOf(org)).toEqual(before);
     expect((await eventsOf(org)).length).toBe(eventsBefore);

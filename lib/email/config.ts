@@ -4,8 +4,6 @@ import type { EmailTransport } from '@/db/schema';
 export const MAX_SEND_ATTEMPTS = 5;
 /** Base delay of the exponential back-off between attempts (pg-boss waits 1–2×, 2–4×, 4–8×, 8–16× this). */
 export const SEND_RETRY_DELAY_SECONDS = 30;
-/** How long a queued e-mail may wait past its expected next attempt before the sweeper deems its job lost. */
-export const SWEEP_GRACE_SECONDS = 60;
 /** A Resend call that has not answered by then is abandoned (and retried: the idempotency key makes that safe). */
 export const PROVIDER_TIMEOUT_MS = 30_000;
 

@@ -1,15 +1,15 @@
 import { lt, sql } from 'drizzle-orm';
 import { emailWebhookEvents } from '@/db/schema';
-import { defineJob } from '@/lib/jobs/define';
+import { defineJob } from '@/lib/jobs';
 import { MAX_SEND_ATTEMPTS, SEND_RETRY_DELAY_SECONDS } from './config';
 import { sendQueuedEmail } from './send';
-import { sweepQueuedEmails } from './sweep';
 
 export const SEND_EMAIL_JOB = 'email.send';
 
 /**
- * Sends one queued e-mail. The e-mail's own `attempts` column bounds the attempts (across duplicate or
- * re-queued jobs); pg-boss supplies the exponential back-off between them.
+ * Sends one queued e-mail. The job is written with the e-mail, in its transaction (queueEmail). The e-mail's own
+ * `attempts` column bounds the attempts (across retries, and jobs expired by a dead worker); pg-boss supplies the
+ * exponential back-off between them, and the last attempt ends the e-mail `failed`.
  */
 export const sendEmailJob = defineJob<{ email_id: string }>({
   name: SEND_EMAIL_JOB,
@@ -19,20 +19,6 @@ export const sendEmailJob = defineJob<{ email_id: string }>({
   expireInSeconds: 120,
   async handle(data, { db }) {
     await sendQueuedEmail(db, data.email_id);
-  },
-});
-
-/** Every minute: re-queues the queued e-mails whose job was lost, fails those out of attempts. */
-export const sweepEmailsJob = defineJob<Record<string, never>>({
-  name: 'email.sweep',
-  retryLimit: 1,
-  retryDelaySeconds: 30,
-  retryBackoff: false,
-  cron: '* * * * *',
-  async handle(_data, { db }) {
-    // lib/jobs/queue imports the job list, which imports this file: load it when the job runs, not before.
-    const { getQueue } = await import('@/lib/jobs/queue');
-    await sweepQueuedEmails(db, await getQueue(), SEND_EMAIL_JOB);
   },
 });
 
@@ -48,4 +34,4 @@ export const purgeEmailWebhookEventsJob = defineJob<Record<string, never>>({
   },
 });
 
-export const emailJobs = [sendEmailJob, sweepEmailsJob, purgeEmailWebhookEventsJob];
+export const emailJobs = [sendEmailJob, purgeEmailWebhookEventsJob];

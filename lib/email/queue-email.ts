@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { EMAIL_TEMPLATES, type EmailAttachmentMeta, type EmailTemplate, emailAttachments, emails, LANGUAGES } from '@/db/schema';
 import { fromZodError, validationError } from '@/lib/errors';
+import { enqueue } from '@/lib/jobs';
 import { configuredTransport, emailFrom } from './config';
+import { sendEmailJob } from './jobs';
 import { renderEmail, type TemplateData } from './templates';
 
 /** An attachment passed inline: its bytes travel with the e-mail (e.g. the document's PDF). */
@@ -59,10 +61,8 @@ const Envelope = z.object({
 export type QueuedEmail = Pick<typeof emails.$inferSelect, 'id' | 'job_id' | 'status' | 'transport' | 'subject' | 'to'>;
 
 /**
- * Renders the e-mail and records it, status `queued`, in the caller's transaction: it exists exactly when the
- * change that sends it does. Nothing leaves here: after the commit, `dispatchEmails([queued])` (dispatch.ts)
- * hands it to the `email.send` job; if that never happens (crash, forgotten call) the sweeper does it within
- * a couple of minutes. The transport is chosen now (Resend when RESEND_API_KEY is set, else the outbox) and
+ * Renders the e-mail and records it, status `queued`, with its `email.send` job, in the caller's transaction: both
+ * exist exactly when the change that sends it does, and the e-mail leaves once that commits. The transport is chosen now (Resend when RESEND_API_KEY is set, else the outbox) and
  * kept: an outbox e-mail never leaves later, a Resend one never silently lands in the outbox.
  */
 export async function queueEmail(tx: Db, orgId: string, input: QueueEmailInput): Promise<QueuedEmail> {
@@ -105,5 +105,6 @@ export async function queueEmail(tx: Db, orgId: string, input: QueueEmailInput):
   if (transport === 'resend' && envelope.attachments.length) {
     await tx.insert(emailAttachments).values(envelope.attachments.map((a, position) => ({ email_id: row!.id, position, content: a.content })));
   }
+  await enqueue(tx, sendEmailJob, { email_id: row!.id }, { id: row!.job_id! });
   return row!;
 }

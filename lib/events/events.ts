@@ -5,13 +5,34 @@ import type { Db } from '@/db/client';
 import { events } from '@/db/schema';
 import { notFound } from '@/lib/errors';
 import { afterCursor, type PageQuery, toPage } from '@/lib/http/pagination';
+import { enqueueMany } from '@/lib/jobs';
+import { type EventType, isEventType } from './catalogue';
+import { type EmittedEvent, eventRegistry } from './registry';
+
+/** Only catalogued types, each object as its owner's schema says: what the outbox holds is what webhooks promise. */
+function checkEvent(type: string, object: unknown): asserts type is EventType {
+  if (!isEventType(type)) throw new Error(`Event type ${type} is not in the catalogue (lib/events/catalogue.ts)`);
+  const schema = eventRegistry().schemas[type];
+  if (!schema) throw new Error(`No module declares the payload of ${type}`);
+  const parsed = schema.safeParse(object);
+  if (!parsed.success) throw new Error(`${type} payload does not match its schema: ${parsed.error.message}`);
+}
+
+/** The subscribers' jobs for these events, written in the same transaction. */
+async function fanOut(tx: Db, emitted: readonly EmittedEvent[]) {
+  const { subscriptions } = eventRegistry();
+  const jobs = emitted.flatMap((event) => (subscriptions.get(event.type) ?? []).filter((s) => s.when?.(event) ?? true).map((s) => ({ def: s.job, data: s.data(event) })));
+  await enqueueMany(tx, jobs as never);
+}
 
 /**
- * Writes an event to the outbox. Call it with the transaction that makes the change, so the event exists
- * exactly when the change does. `object` is the resource as the API shows it.
+ * Writes an event to the outbox and its subscribers' jobs. Call it with the transaction that makes the change, so
+ * the event and what reacts to it exist exactly when the change does. `object` is the resource as the API shows it.
  */
-export async function recordEvent(tx: Db, orgId: string, type: string, object: unknown) {
+export async function recordEvent(tx: Db, orgId: string, type: EventType, object: unknown) {
+  checkEvent(type, object);
   const [row] = await tx.insert(events).values({ org_id: orgId, type, payload: { object } }).returning();
+  await fanOut(tx, [{ id: row!.id, org_id: orgId, type, object }]);
   return publicEvent(row!);
 }
 
@@ -19,12 +40,15 @@ export async function recordEvent(tx: Db, orgId: string, type: string, object: u
  * Writes one event per object (bulk changes: imports, merges) in a single statement of the same transaction.
  * The rows travel as one jsonb parameter: Drizzle's multi-row builder cost 70–240 ms of CPU per 1000 events.
  */
-export async function recordEvents(tx: Db, orgId: string, type: string, objects: unknown[]) {
+export async function recordEvents(tx: Db, orgId: string, type: EventType, objects: unknown[]) {
   if (objects.length === 0) return;
-  const rows = JSON.stringify(objects.map((object) => ({ id: uuidv7(), payload: { object } })));
+  for (const object of objects) checkEvent(type, object);
+  const emitted = objects.map((object) => ({ id: uuidv7(), org_id: orgId, type, object }));
+  const rows = JSON.stringify(emitted.map((e) => ({ id: e.id, payload: { object: e.object } })));
   await tx.execute(
     sql`insert into ${events} (id, org_id, type, payload) select (e->>'id')::uuid, ${orgId}, ${type}, e->'payload' from jsonb_array_elements(${rows}::jsonb) as e`,
   );
+  await fanOut(tx, emitted);
 }
 
 /** The delivery payload: `{id, type, created_at, data: {object}}`. */

@@ -6,7 +6,7 @@ import { GET as listEvents } from '@/app/v1/events/route';
 import { GET as unknownPath } from '@/app/v1/[[...path]]/route';
 import { events } from '@/db/schema';
 import { createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
-import { recordEvent } from '@/lib/events/events';
+import { writeTestEvent } from '@/lib/events/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { IdParams } from '@/lib/openapi/schemas';
@@ -63,7 +63,7 @@ describe('authentication', () => {
 
 describe('org isolation', () => {
   it("answers 404 for another org's resource, exactly like a missing one", async () => {
-    const event = await recordEvent(b.db, b.org.id, 'test.isolated', { secret: 'b' });
+    const event = await writeTestEvent(b.db, b.org.id, 'test.isolated', { secret: 'b' });
     const own = await call(getEvent, 'GET', `/v1/events/${event.id}`, { token: await b.key(), params: { id: event.id } });
     expect(own.status).toBe(200);
     expect(own.body.data.object).toEqual({ secret: 'b' });
@@ -158,7 +158,7 @@ describe('database integrity refusals', () => {
 
 describe('Idempotency-Key', () => {
   const createEvent = route({ scope: 'events:read', body: z.object({ type: z.string() }) }, async ({ db, orgId, body }) =>
-    created(await recordEvent(db, orgId, body.type, {})),
+    created(await writeTestEvent(db, orgId, body.type, {})),
   );
   const countOf = async (type: string, orgId = a.org.id) =>
     (await a.db.select().from(events).where(and(eq(events.org_id, orgId), eq(events.type, type)))).length;
@@ -198,7 +198,7 @@ describe('pagination', () => {
     const org = await createTestOrg();
     const token = await org.key();
     const before: string[] = [];
-    for (let i = 0; i < 23; i++) before.push((await recordEvent(org.db, org.org.id, 'page.row', { i })).id);
+    for (let i = 0; i < 23; i++) before.push((await writeTestEvent(org.db, org.org.id, 'page.row', { i })).id);
 
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -209,7 +209,7 @@ describe('pagination', () => {
       seen.push(...res.body.data.map((e: { id: string }) => e.id));
       cursor = res.body.meta.next_cursor ?? undefined;
       // Newer rows arrive mid-way: they belong before the first page and must not shift the rest.
-      await recordEvent(org.db, org.org.id, 'page.row', { late: pages++ });
+      await writeTestEvent(org.db, org.org.id, 'page.row', { late: pages++ });
     } while (cursor);
 
     expect(pages).toBe(5);

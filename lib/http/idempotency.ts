@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { idempotencyKeys } from '@/db/schema';
 import { ApiError } from '@/lib/errors';
+import { defineJob } from '@/lib/jobs';
 
 /** A recorded JSON answer that a replay of the same request returns verbatim. */
 export interface StoredReply {
@@ -94,3 +95,15 @@ export async function purgeIdempotencyKeys(db: Db, now = new Date()) {
   const rows = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.created_at, cutoff)).returning({ id: idempotencyKeys.id });
   return rows.length;
 }
+
+/** Hourly: forgets the recorded answers older than their replay window. */
+export const purgeIdempotencyJob = defineJob<Record<string, never>>({
+  name: 'maintenance.purge-idempotency-keys',
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  cron: '17 * * * *',
+  async handle(_data, { db }) {
+    await purgeIdempotencyKeys(db);
+  },
+});

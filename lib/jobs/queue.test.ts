@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
 import { defineJob } from './define';
 import { enqueue, getQueue, startWorkers, stopQueue } from './queue';
 
@@ -19,7 +20,7 @@ it('runs a queued job through pg-boss on the configured engine, retrying a failu
   const boss = await getQueue();
   await boss.createQueue(job.name, { name: job.name, retryLimit: 2, retryDelay: 1 });
   await startWorkers([job as never]);
-  const id = await enqueue(job, { n: 42 });
+  const id = await enqueue(await getDb(), job, { n: 42 });
   expect(id).toBeTruthy();
 
   const deadline = Date.now() + 20_000;
@@ -49,7 +50,8 @@ it('drains a backlog at handler speed, not one job per polling interval', async 
   });
   const boss = await getQueue();
   await boss.createQueue(job.name, { name: job.name, retryLimit: 0 });
-  for (let n = 0; n < 30; n++) await enqueue(job, { n });
+  const db = await getDb();
+  for (let n = 0; n < 30; n++) await enqueue(db, job, { n });
   const started = Date.now();
   await startWorkers([job as never]);
   while (done.length < 30 && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { type Database, getDatabase } from '@/db/client';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type Db, getDatabase } from '@/db/client';
 import type { JobDefinition } from './define';
-import { jobDefinitions } from './definitions';
 
 /**
  * pg-boss, wired once per process. On PostgreSQL it has its own pool; on PGlite it shares the single
@@ -10,15 +11,15 @@ import { jobDefinitions } from './definitions';
 const key = Symbol.for('paraphe.pgboss');
 type G = typeof globalThis & { [key]?: Promise<PgBoss>; [k: symbol]: unknown };
 
-async function startBoss(database: Database): Promise<PgBoss> {
-  const common = { schedule: true, supervise: true, migrate: true, archiveCompletedAfterSeconds: 3600 } as const;
-  const boss =
-    database.kind === 'postgres'
-      ? new PgBoss({ ...common, connectionString: process.env.DATABASE_URL, max: 4 })
-      : new PgBoss({ ...common, db: { executeSql: (text, values) => database.sql(text, values) } });
-  boss.on('error', (err) => console.error('[jobs]', err));
-  await boss.start();
-  for (const def of jobDefinitions) {
+function newBoss(database: Database, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
+  const common = { schedule: true, supervise: true, migrate: true, archiveCompletedAfterSeconds: 3600, ...options } as const;
+  return database.kind === 'postgres'
+    ? new PgBoss({ ...common, connectionString: process.env.DATABASE_URL, max: 4 })
+    : new PgBoss({ ...common, db: { executeSql: (text, values) => database.sql(text, values) } });
+}
+
+async function createQueues(boss: PgBoss, definitions: readonly JobDefinition<never>[]) {
+  for (const def of definitions) {
     await boss.createQueue(def.name, {
       name: def.name,
       retryLimit: def.retryLimit,
@@ -27,13 +28,18 @@ async function startBoss(database: Database): Promise<PgBoss> {
       ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
     });
   }
-  return boss;
 }
 
+/** The process's pg-boss, started (schema migrated, maintenance and cron running). */
 export function getQueue(): Promise<PgBoss> {
   const g = globalThis as G;
   g[key] ??= getDatabase()
-    .then(startBoss)
+    .then(async (database) => {
+      const boss = newBoss(database);
+      boss.on('error', (err) => console.error('[jobs]', err));
+      await boss.start();
+      return boss;
+    })
     .catch((err) => {
       g[key] = undefined;
       throw err;
@@ -41,15 +47,88 @@ export function getQueue(): Promise<PgBoss> {
   return g[key];
 }
 
-/** Queues a job; returns its id. */
-export async function enqueue<T extends object>(def: JobDefinition<T>, data: T, options: PgBoss.SendOptions = {}) {
-  const boss = await getQueue();
-  return boss.send(def.name, data, options);
+/**
+ * Creates pg-boss's schema and one queue per job kind, then lets go. A job can only be written into a queue that
+ * exists, so this runs before anything enqueues: at server start (boot), in a worker, and on the test template.
+ */
+export async function prepareQueues(database: Database, definitions: readonly JobDefinition<never>[]) {
+  const boss = newBoss(database, { schedule: false, supervise: false });
+  await boss.start();
+  try {
+    await createQueues(boss, definitions);
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: false });
+  }
 }
 
-/** Starts the handlers of every job kind in this process (inline in the server, or `npm run worker`). */
-export async function startWorkers(definitions: JobDefinition<never>[] = jobDefinitions) {
+/** pg-boss's `$1`-style statement as a Drizzle query, so it runs on the caller's transaction (both engines). */
+function asQuery(text: string, values: unknown[] = []): SQL {
+  const query = sql.empty();
+  text.split(/\$(\d+)/).forEach((part, i) => {
+    query.append(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+  });
+  return query;
+}
+
+/** Never started: it only builds pg-boss's insert statement, which runs on the executor each call passes. */
+let writer: PgBoss | undefined;
+function jobWriter(): PgBoss {
+  writer ??= new PgBoss({
+    db: {
+      executeSql: () => {
+        throw new Error('the job writer runs statements on the caller transaction only');
+      },
+    },
+  });
+  return writer;
+}
+
+export interface JobRequest {
+  def: JobDefinition<never>;
+  data: object;
+  /** Fixed by the caller when it must know the job (an e-mail row keeps its job's id). */
+  id?: string;
+  /** ISO timestamp or seconds from now. */
+  startAfter?: string | number;
+  singletonKey?: string;
+}
+
+/**
+ * Writes jobs in the caller's transaction, in one statement: they exist exactly when the change that asked for them
+ * commits, and never for one that rolled back. A worker may pick them up as soon as the commit is visible.
+ */
+export async function enqueueMany(tx: Db, jobs: readonly JobRequest[]): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const executor = {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = (await tx.execute(asQuery(text, values))) as unknown as { rows: Array<Record<string, unknown>> };
+      return { rows: result.rows };
+    },
+  };
+  const ids = jobs.map((job) => job.id ?? randomUUID());
+  await jobWriter().insert(
+    jobs.map((job, i) => ({
+      id: ids[i],
+      name: job.def.name,
+      data: job.data,
+      ...(job.startAfter !== undefined ? { startAfter: job.startAfter as never } : {}),
+      ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+    })),
+    { db: executor },
+  );
+  return ids;
+}
+
+/** Writes one job in the caller's transaction (see enqueueMany); returns its id. */
+export async function enqueue<T extends object>(tx: Db, def: JobDefinition<T>, data: T, options: Omit<JobRequest, 'def' | 'data'> = {}): Promise<string> {
+  const [id] = await enqueueMany(tx, [{ def: def as JobDefinition<never>, data, ...options }]);
+  return id!;
+}
+
+/** Starts the handlers of these job kinds in this process (inline in the server, or `npm run worker`). */
+export async function startWorkers(definitions: readonly JobDefinition<never>[]) {
   const boss = await getQueue();
+  await createQueues(boss, definitions);
   const { db } = await getDatabase();
   for (const def of definitions) {
     let workerId: string | undefined;

@@ -1,9 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { defineJob, enqueue } from '@/lib/jobs';
 import type { Db } from '@/db/client';
-import { documentRenders, documents } from '@/db/schema';
-import { defineJob } from '@/lib/jobs/define';
-import { enqueue } from '@/lib/jobs/queue';
-import { renderStoredDocument, STALE_RENDERING_MS } from './render-stored-document';
+import { subscribe } from '@/lib/events';
+import { RENDER_EXPIRY_SECONDS, renderStoredDocument } from './render-stored-document';
 
 export interface RenderJobData {
   org_id: string;
@@ -16,55 +14,23 @@ export const renderDocumentJob = defineJob<RenderJobData>({
   retryLimit: 4,
   retryDelaySeconds: 15,
   retryBackoff: true,
-  expireInSeconds: 300,
+  expireInSeconds: RENDER_EXPIRY_SECONDS,
   async handle(data, { db, attempt }) {
     await renderStoredDocument(db, data.org_id, data.document_id, { lastAttempt: attempt > renderDocumentJob.retryLimit });
   },
 });
 
-/** A pending document untouched this long has lost its job (an enqueue that never happened): longer than every back-off. */
-export const LOST_PENDING_MS = 5 * 60_000;
-const SWEEP_BATCH = 500;
-
-/**
- * Finalized documents whose render is lost — pending with no activity for LOST_PENDING_MS, or rendering with
- * a claim older than STALE_RENDERING_MS — get a new job. Runs across orgs; returns the documents queued.
- */
-export async function sweepPendingRenders(db: Db, now = new Date()): Promise<RenderJobData[]> {
-  const lost = await db
-    .select({ org_id: documents.org_id, id: documents.id })
-    .from(documents)
-    .leftJoin(documentRenders, eq(documentRenders.document_id, documents.id))
-    .where(
-      and(
-        isNotNull(documents.finalized_at),
-        inArray(documents.render_status, ['pending', 'rendering']),
-        or(
-          and(
-            eq(documents.render_status, 'pending'),
-            lt(sql`coalesce(${documentRenders.updated_at}, ${documents.finalized_at})`, new Date(now.getTime() - LOST_PENDING_MS)),
-          ),
-          and(
-            eq(documents.render_status, 'rendering'),
-            or(isNull(documentRenders.started_at), lt(documentRenders.started_at, new Date(now.getTime() - STALE_RENDERING_MS))),
-          ),
-        ),
-      ),
-    )
-    .orderBy(documents.id)
-    .limit(SWEEP_BATCH);
-  const queued = lost.map((doc) => ({ org_id: doc.org_id, document_id: doc.id }));
-  for (const data of queued) await enqueue(renderDocumentJob, data);
-  return queued;
+/** Writes the render of a finalized document in the caller's transaction. */
+export function enqueueRender(tx: Db, orgId: string, documentId: string) {
+  return enqueue(tx, renderDocumentJob, { org_id: orgId, document_id: documentId });
 }
 
-export const sweepRendersJob = defineJob<Record<string, never>>({
-  name: 'pdf.sweep-renders',
-  retryLimit: 2,
-  retryDelaySeconds: 60,
-  retryBackoff: true,
-  cron: '*/2 * * * *',
-  async handle(_data, { db }) {
-    await sweepPendingRenders(db);
-  },
+/**
+ * Every finalized document gets its PDF: the finalization's event, in its transaction, writes the render job. A
+ * cancelled invoice's credit note is finalized in the cancellation, with its own invoice.finalized.
+ */
+export const renderOnFinalize = subscribe<RenderJobData>({
+  events: ['invoice.finalized'],
+  job: renderDocumentJob,
+  data: (event) => ({ org_id: event.org_id, document_id: (event.object as { id: string }).id }),
 });

@@ -6,8 +6,13 @@ import { getStorage, objectKey, sha256Hex } from '@/lib/storage';
 import { loadRenderModel } from './model';
 import { renderDocument } from './render-document';
 
-/** A `rendering` claim older than this is taken over (its worker died): well past the job's expiry. */
-export const STALE_RENDERING_MS = 10 * 60_000;
+/** A render that runs this long has hung: pg-boss expires its job and retries it. */
+export const RENDER_EXPIRY_SECONDS = 300;
+/**
+ * A `rendering` claim older than the job's expiry is taken over: its job was expired (its worker died or hung), and
+ * the job now running is the retry that replaces it.
+ */
+export const STALE_RENDERING_MS = RENDER_EXPIRY_SECONDS * 1000;
 
 export type RenderOutcome = 'ready' | 'skipped';
 

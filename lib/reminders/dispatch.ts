@@ -3,8 +3,7 @@ import type { Db, Tx } from '@/db/client';
 import { contacts, documents, orgs, reminders } from '@/db/schema';
 import { todayParis } from '@/lib/billing/dates';
 import type { ContactRow, DocumentRow } from '@/lib/billing/documents';
-import { dispatchEmails } from '@/lib/email/dispatch';
-import { type QueuedEmail, type QueueEmailInput, queueEmail } from '@/lib/email/queue-email';
+import { type QueueEmailInput, queueEmail } from '@/lib/email/queue-email';
 import type { Language } from '@/lib/email/templates';
 import { formatRate } from '@/lib/pdf/i18n';
 import { CHASED_STATUSES } from './arm-ladder';
@@ -188,9 +187,8 @@ async function storedPdfs(db: Tx, contexts: Context[]) {
 
 async function dispatchBatch(tx: Tx, now: Date, limit: number, orgId?: string) {
   const summary: DispatchSummary = { sent: 0, skipped: 0, cancelled: 0, failed: 0 };
-  const queued: QueuedEmail[] = [];
   const claimed = await claim(tx, now, limit, orgId);
-  if (claimed.length === 0) return { claimed: 0, summary, queued };
+  if (claimed.length === 0) return { claimed: 0, summary };
 
   const contexts = await loadContexts(tx, claimed, todayParis(now));
   const latest = await latestDueSteps(tx, claimed, now);
@@ -225,7 +223,6 @@ async function dispatchBatch(tx: Tx, now: Date, limit: number, orgId?: string) {
     try {
       // A savepoint: one reminder that cannot be queued does not take the others down with it.
       const email = await tx.transaction((sp) => queueEmail(sp, r.org_id, input));
-      queued.push(email);
       marks.push({ id: r.id, email_id: email.id, tone: input.template === 'payment_reminder' ? input.data.tone : null });
       summary.sent++;
     } catch (err) {
@@ -255,14 +252,14 @@ async function dispatchBatch(tx: Tx, now: Date, limit: number, orgId?: string) {
         from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as m(id uuid, email_id uuid, tone text)
        where ${reminders.id} = m.id`);
   }
-  return { claimed: claimed.length, summary, queued };
+  return { claimed: claimed.length, summary };
 }
 
 /**
  * Sends every reminder due at `now`, in batches of short transactions. Each batch claims its reminders with
  * `FOR UPDATE SKIP LOCKED` and marks them sent in the same transaction that records their e-mails, so a step
- * is sent at most once however many dispatchers run, and a crash leaves it pending for the next run. The
- * e-mails go to their job after each commit. `lanes` batches run side by side (on PostgreSQL one renders
+ * is sent at most once however many dispatchers run, and a crash leaves it pending for the next run. Each e-mail's
+ * job is written with it, so it leaves once its batch commits. `lanes` batches run side by side (on PostgreSQL one renders
  * e-mails while another waits on the database; they share the work exactly as two dispatchers would). Runs
  * across orgs (a maintenance job); `orgId` narrows it.
  */
@@ -273,7 +270,6 @@ export async function dispatchDueReminders(db: Db, options: DispatchOptions = {}
   const lane = async () => {
     for (;;) {
       const batch = await db.transaction((tx) => dispatchBatch(tx, now, limit, options.orgId));
-      await dispatchEmails(batch.queued);
       for (const key of Object.keys(total) as Array<keyof DispatchSummary>) total[key] += batch.summary[key];
       // A claimed reminder always leaves the due set (sent, skipped, cancelled, or pushed past `now`): this ends.
       if (batch.claimed < limit) return;

@@ -1,4 +1,4 @@
-import { defineJob } from '@/lib/jobs/define';
+import { defineJob } from '@/lib/jobs';
 
 /**
  * Every minute: the reminders that have come due. Two overlapping runs share the work (SKIP LOCKED). The

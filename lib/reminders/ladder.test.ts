@@ -6,7 +6,7 @@ import { sendEmailJob } from '@/lib/email/jobs';
 import { MAX_SEND_ATTEMPTS } from '@/lib/email/config';
 import { EmailRetryError } from '@/lib/email/send';
 import { emailRow, type FakeResend, startFakeResend, useResend } from '@/lib/email/testing';
-import { jobDefinitions } from '@/lib/jobs/definitions';
+import { jobs as jobDefinitions } from '@/lib/modules';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { DISPATCH_RETRY_MS, dispatchDueReminders, MAX_DISPATCH_ATTEMPTS } from './dispatch';

@@ -4,7 +4,6 @@ import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/billing/dates';
 import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/billing/documents';
 import { pastValidity } from '@/lib/billing/transitions';
-import { dispatchEmails } from '@/lib/email/dispatch';
 import { queueEmail } from '@/lib/email/queue-email';
 import { ApiError, conflict } from '@/lib/errors';
 import { getOrg } from '@/lib/orgs/orgs';
@@ -47,7 +46,7 @@ async function loadForSend(conn: Conn, orgId: string, id: string, input: SendDoc
  * language; the address, copies, subject and message given here are for this send only (the contact is not
  * modified). In one transaction: a `finalized` document becomes `sent` (other statuses stay: a paid invoice
  * or an accepted quote can be sent again), `sent_at` is set on the first effective send, the reminder ladder is
- * armed, the e-mail is recorded, and `invoice.sent` is written. The e-mail leaves by its job after the commit.
+ * armed, the e-mail is recorded, and `invoice.sent` is written. The e-mail leaves by its job once that commits.
  */
 export async function sendDocument(db: Db, orgId: string, id: string, input: SendDocumentInput, now = new Date()): Promise<SendDocumentResult> {
   const today = todayParis(now);
@@ -56,7 +55,7 @@ export async function sendDocument(db: Db, orgId: string, id: string, input: Sen
   const pdf = await documentPdfForSending(db, orgId, id);
   const org = await getOrg(db, orgId);
 
-  const { view, scheduled, queued } = await db.transaction(async (tx) => {
+  const { view, scheduled } = await db.transaction(async (tx) => {
     const { doc, contact, to } = await loadForSend(tx, orgId, id, input, today, true);
     const status = doc.status === 'finalized' ? 'sent' : doc.status;
     const [updated] = await tx
@@ -66,7 +65,7 @@ export async function sendDocument(db: Db, orgId: string, id: string, input: Sen
       .returning();
     const scheduled = await armLadder(tx, orgId, updated!, now);
     const credited = doc.type === 'avoir' && doc.avoir_for_id ? await loadDocument(tx, orgId, doc.avoir_for_id) : null;
-    const queued = await queueEmail(tx, orgId, {
+    await queueEmail(tx, orgId, {
       to: [to],
       cc: (input.cc ?? []).filter((address) => address !== to),
       replyTo: org.email,
@@ -88,8 +87,7 @@ export async function sendDocument(db: Db, orgId: string, id: string, input: Sen
       attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.content }],
     });
     const view = await recordDocumentEvent(tx, orgId, 'invoice.sent', updated!);
-    return { view, scheduled, queued };
+    return { view, scheduled };
   });
-  await dispatchEmails([queued]);
   return { document: view, scheduled_reminders: scheduled, sent: true };
 }

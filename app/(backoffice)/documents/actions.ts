@@ -20,7 +20,8 @@ import { listContacts } from '@/lib/contacts/contacts';
 import { ApiError, fieldErrors } from '@/lib/errors';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { parseEuros } from '@/lib/money';
-import { cancelAndQueueRender, finalizeAndQueueRender } from '@/lib/pdf/request-render';
+import { cancelDocument } from '@/lib/billing/cancel-document';
+import { finalizeDocument } from '@/lib/billing/finalize-document';
 import type { ProductChoice } from './editor-model';
 
 /** What a form or button of the billing pages gets back: a message above it, or messages by field. */
@@ -131,7 +132,7 @@ export async function finalizeAction(id: string, _prev: ActionState, _form: Form
   return transition(
     id,
     async (db, orgId, docId) => {
-      await finalizeAndQueueRender(db, orgId, docId);
+      await finalizeDocument(db, orgId, docId);
     },
     'Document finalisé : il est numéroté et scellé dans la chaîne d’intégrité.',
   );
@@ -150,7 +151,7 @@ export async function cancelAction(id: string, _prev: ActionState, _form: FormDa
   return transition(
     id,
     async (db, orgId, docId) => {
-      await cancelAndQueueRender(db, orgId, docId);
+      await cancelDocument(db, orgId, docId);
     },
     'Document annulé.',
   );

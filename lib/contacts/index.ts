@@ -1,0 +1,18 @@
+import { defineModule } from '@/lib/manifest';
+import { contactOperations } from './operations';
+import { ownContactReferences } from './references';
+import { Contact } from './schemas';
+
+export const manifest = defineModule({
+  name: 'contacts',
+  operations: contactOperations,
+  events: {
+    'contact.created': Contact,
+    'contact.updated': Contact,
+    'contact.deleted': Contact,
+    'contact.restored': Contact,
+    'contact.erased': Contact,
+    'contact.merged': Contact,
+  },
+  contactReferences: ownContactReferences,
+});

@@ -1,0 +1,43 @@
+/**
+ * Every event Paraphe emits (DESIGN §5): the token, what it means, and the module that owns it. The owning module
+ * supplies the payload schema in its manifest (`events`), so this file depends on no module; `lib/modules.ts`
+ * checks that each token of a module it lists has exactly one schema. Outbound webhooks deliver exactly these.
+ */
+export const EVENT_CATALOGUE = {
+  'contact.created': { owner: 'contacts', meaning: 'A contact was created (one event per row of an import).' },
+  'contact.updated': { owner: 'contacts', meaning: 'A contact was changed (also the target of a merge).' },
+  'contact.deleted': { owner: 'contacts', meaning: 'A contact was archived (soft-deleted); it can be restored.' },
+  'contact.restored': { owner: 'contacts', meaning: 'An archived contact was restored.' },
+  'contact.erased': { owner: 'contacts', meaning: 'A contact was erased (GDPR art. 17): the object is its tombstone.' },
+  'contact.merged': { owner: 'contacts', meaning: 'A contact was merged into another (merged_into_id names the target).' },
+  'invoice.created': { owner: 'billing', meaning: 'A draft document (devis, facture, acompte, avoir) was created.' },
+  'invoice.updated': { owner: 'billing', meaning: 'A document changed: a draft edited, or a payment changed its balance or status.' },
+  'invoice.finalized': { owner: 'billing', meaning: 'A document was numbered, chained and frozen; its PDF is being rendered.' },
+  'invoice.sent': { owner: 'reminders', meaning: 'A document was e-mailed to its client.' },
+  'invoice.paid': { owner: 'billing', meaning: 'An invoice or deposit is fully paid.' },
+  'invoice.cancelled': { owner: 'billing', meaning: 'A document was cancelled (a finalized invoice is offset by a credit note).' },
+  'quote.accepted': { owner: 'billing', meaning: 'A quote was accepted by the client.' },
+  'quote.rejected': { owner: 'billing', meaning: 'A quote was rejected by the client.' },
+  'quote.expired': { owner: 'billing', meaning: 'A quote passed its validity date without an answer.' },
+  'quote.converted': { owner: 'billing', meaning: 'An accepted quote was converted into its final invoice (the object is the invoice).' },
+  'payment.recorded': { owner: 'billing', meaning: 'A payment was recorded against an invoice or deposit.' },
+  'payment.deleted': { owner: 'billing', meaning: 'A recorded payment was deleted.' },
+  'invoice.transmission_updated': { owner: 'einvoicing', meaning: 'The transmission of an e-invoice to the PA changed status.' },
+  'invoice.lifecycle_updated': { owner: 'einvoicing', meaning: 'The PA reported a new lifecycle status of an e-invoice.' },
+  'inbound_invoice.received': { owner: 'einvoicing', meaning: 'A supplier invoice arrived through the PA.' },
+  'recurring_invoice.generated': { owner: 'recurring', meaning: 'A recurring schedule generated an invoice.' },
+  'signature.envelope.sent': { owner: 'signature', meaning: 'An envelope was sent to its signers.' },
+  'signature.envelope.completed': { owner: 'signature', meaning: 'Every signer signed: the signed document and its proof are ready.' },
+  'signature.envelope.declined': { owner: 'signature', meaning: 'A signer declined: the envelope is closed.' },
+  'signature.envelope.expired': { owner: 'signature', meaning: 'An envelope passed its expiry date unsigned.' },
+  'signature.envelope.cancelled': { owner: 'signature', meaning: 'The sender cancelled an envelope.' },
+  'signature.signer.signed': { owner: 'signature', meaning: 'One signer signed.' },
+  'signature.signer.declined': { owner: 'signature', meaning: 'One signer declined.' },
+} as const satisfies Record<string, { owner: string; meaning: string }>;
+
+export type EventType = keyof typeof EVENT_CATALOGUE;
+export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_CATALOGUE, type);
+}

@@ -1,0 +1,58 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { EventSchemas, Subscription } from '@/lib/events';
+import type { JobDefinition } from '@/lib/jobs';
+import type { Operation } from '@/lib/openapi/operation';
+
+/**
+ * A column of a module's records that points at a contact. A contact merge repoints every one of them from the
+ * sources to the target in its transaction, the merge preview counts them, and the GDPR export lists the rows
+ * (unless `export: false`, for the ones the export already shows in its own shape).
+ */
+export interface ContactReference {
+  /** Name shown in the merge preview's `moves` and as the key of the export's `related`. */
+  resource: string;
+  table: PgTable;
+  /** The contact id column. Its TS property name must equal its SQL name (db/schema convention). */
+  column: PgColumn;
+  export?: boolean;
+}
+
+/**
+ * What a module brings to the app, exported by its `index.ts` as `manifest`. The composition root
+ * (lib/modules.ts) lists the manifests; the API, the OpenAPI document, the job workers, the event fan-out and the
+ * contact merge read these lists instead of importing modules.
+ */
+export interface ModuleManifest {
+  name: string;
+  /** The /v1 endpoints it serves. */
+  operations?: readonly Operation[];
+  /** Its job kinds (subscription jobs included). */
+  jobs?: readonly JobDefinition<never>[];
+  /** The payload schema of each event it emits (tokens of lib/events/catalogue.ts it owns). */
+  events?: EventSchemas;
+  /** What it does when an event happens: a job written in the event's transaction. */
+  subscriptions?: readonly Subscription[];
+  /** Its records that point at contacts. */
+  contactReferences?: readonly ContactReference[];
+}
+
+export function defineModule(manifest: ModuleManifest): ModuleManifest {
+  return manifest;
+}
+
+// On globalThis: Next.js may load this file in several bundles of one process, and all must see the same list.
+const key = Symbol.for('paraphe.modules');
+type G = typeof globalThis & { [key]?: readonly ModuleManifest[] };
+
+/** Called once, by the composition root (lib/modules.ts), when it is imported. */
+export function installModules(manifests: readonly ModuleManifest[]) {
+  (globalThis as G)[key] = manifests;
+}
+
+/** The modules of the app, for the code that serves them all (event fan-out, contact merge). */
+export function installedModules(): readonly ModuleManifest[] {
+  const manifests = (globalThis as G)[key];
+  // A programming error, not a request's: every entry point (server, worker, CLI, tests) loads the composition root.
+  if (!manifests) throw new Error('No modules installed: import "@/lib/modules" in the entry point (server, worker, CLI, test setup).');
+  return manifests;
+}

@@ -1,0 +1,40 @@
+import { manifest as billing } from '@/lib/billing';
+import { manifest as contacts } from '@/lib/contacts';
+import { manifest as email } from '@/lib/email';
+import { EVENT_CATALOGUE, type EventType, manifest as events } from '@/lib/events';
+import { purgeIdempotencyJob } from '@/lib/http/idempotency';
+import { defineModule, installModules, type ModuleManifest } from '@/lib/manifest';
+import { manifest as pdf } from '@/lib/pdf';
+import { manifest as reminders } from '@/lib/reminders';
+
+/**
+ * The composition root: the one file that lists the modules. The API's OpenAPI document, the job workers, the
+ * event fan-out and the contact merge read these lists; no lower-level file imports a module to build them.
+ * A new module writes its `index.ts` manifest and is added here.
+ */
+const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
+
+export const modules: readonly ModuleManifest[] = [platform, events, contacts, billing, pdf, email, reminders];
+
+/** Every event token is declared by exactly the module that owns it, and an owner present declares all of its own. */
+function checkEventOwnership(list: readonly ModuleManifest[]) {
+  const names = new Set(list.map((m) => m.name));
+  const declared = new Map<string, string>();
+  for (const m of list) {
+    for (const type of Object.keys(m.events ?? {})) {
+      const entry = EVENT_CATALOGUE[type as EventType];
+      if (!entry) throw new Error(`${m.name} declares ${type}, which is not in the event catalogue`);
+      if (entry.owner !== m.name) throw new Error(`${m.name} declares ${type}, which ${entry.owner} owns`);
+      declared.set(type, m.name);
+    }
+  }
+  for (const [type, entry] of Object.entries(EVENT_CATALOGUE)) {
+    if (names.has(entry.owner) && !declared.has(type)) throw new Error(`${entry.owner} emits ${type} but declares no payload schema for it`);
+  }
+}
+
+checkEventOwnership(modules);
+installModules(modules);
+
+export const operations = modules.flatMap((m) => m.operations ?? []);
+export const jobs = modules.flatMap((m) => m.jobs ?? []);

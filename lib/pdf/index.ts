@@ -1,0 +1,10 @@
+import { defineModule } from '@/lib/manifest';
+import { renderDocumentJob, renderOnFinalize } from './jobs';
+import { pdfOperations } from './operations';
+
+export const manifest = defineModule({
+  name: 'pdf',
+  operations: pdfOperations,
+  jobs: [renderDocumentJob],
+  subscriptions: [renderOnFinalize],
+});
