@@ -14,7 +14,7 @@ import {
 import { PageQuery } from '@/lib/http/pagination';
 import { Dec, decimalPlaces, isDecimalString, MAX_AMOUNT_CENTS, normalizeQuantity, normalizeRate, VAT_CATEGORIES } from '@/lib/money';
 import { PathId, Timestamp } from '@/lib/openapi/schemas';
-import { PaymentReminderOffsets, QuoteExpiryReminderOffsets } from '@/lib/reminders/ladder';
+import { PaymentReminderOffsets, QuoteExpiryReminderOffsets } from './reminder-offsets';
 
 export {
   CREDIT_REASON_CODES,

@@ -1,5 +1,3 @@
-// The app's modules are installed wherever a request enters: their events, jobs and contact references.
-import '@/lib/modules';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { type Db, getDb } from '@/db/client';

@@ -1,5 +1,3 @@
-// The app's modules are installed wherever a request enters: their events, jobs and contact references.
-import '@/lib/modules';
 import { getServerSession } from 'next-auth';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/db/client';
