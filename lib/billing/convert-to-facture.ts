@@ -2,11 +2,11 @@ import type { Db, Tx } from '@/db/client';
 import { recordEvent } from '@/lib/events/events';
 import { draftDefaults, insertDraft } from './create-document';
 import { deductionsAt, recordDeductions } from './deposit-deductions';
-import { frenchDate, todayParis } from './dates';
+import { frenchDate } from './dates';
 import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
 import { loadSettings } from './invoice-settings';
 import type { BillingDocument, ItemInput } from './schemas';
-import { assertConvertible } from './transitions';
+import { assertAllowed } from './transitions';
 
 class DryRun {
   constructor(readonly document: BillingDocument) {}
@@ -36,7 +36,7 @@ export async function convertToFacture(db: Db, orgId: string, quoteId: string, {
 
 async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingDocument> {
   const quote = await loadDocument(tx, orgId, quoteId, true);
-  await assertConvertible(tx, orgId, quote, todayParis());
+  await assertAllowed(tx, orgId, quote, 'convert');
   const contact = await loadLiveContact(tx, orgId, quote.contact_id);
   const settings = await loadSettings(tx, orgId);
 
