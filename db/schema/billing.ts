@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -148,6 +149,39 @@ export const documentItems = pgTable(
     total_ttc: cents('total_ttc').notNull(),
   },
   (t) => [index('document_items_document').on(t.document_id, t.position)],
+);
+
+/**
+ * Which deposit invoices a final invoice deducts, and how much of each: one row per (deposit, VAT group), the
+ * amount excluding VAT net of the credit notes issued on that deposit, as the conversion computed it
+ * (lib/billing/convert-to-facture.ts) and wrote it with the invoice's discount lines. The PDF and the Factur-X
+ * read it (lib/billing/deposit-deductions.ts). Frozen with its invoice once finalized (trigger
+ * `deposit_deductions_immutable`, migration deposit_deductions_immutability); deleted with a deleted draft.
+ */
+export const depositDeductions = pgTable(
+  'deposit_deductions',
+  {
+    org_id: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    /** The final invoice. */
+    document_id: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The deposit invoice it deducts (finalized, so never deleted). */
+    deposit_id: uuid('deposit_id')
+      .notNull()
+      .references(() => documents.id),
+    vat_category: text('vat_category', { enum: VAT_CATEGORIES }).notNull(),
+    vat_rate: text('vat_rate').notNull(),
+    /** Cents excluding VAT deducted in this group: the deposit's base net of its credit notes, capped at what was left. */
+    amount: cents('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.document_id, t.deposit_id, t.vat_category, t.vat_rate] }),
+    index('deposit_deductions_deposit').on(t.deposit_id),
+    check('deposit_deductions_amount_positive', sql`${t.amount} > 0`),
+  ],
 );
 
 /** A payment received against a finalized invoice or deposit invoice. */

@@ -1,10 +1,9 @@
 import type { Db } from '@/db/client';
-import { conflict } from '@/lib/errors';
-import { assertCreditable, creditNoteOf, insertCreditNote } from './create-credit-note';
+import { insertCreditNote } from './create-credit-note';
 import { loadDocument, recordDocumentEvent } from './documents';
 import { finalizeLocked } from './finalize-document';
 import type { BillingDocument } from './schemas';
-import { cancelRefusal, setStatus } from './transitions';
+import { assertAllowed, creditNoteOf, setStatus } from './transitions';
 
 /**
  * Cancels a non-terminal document. A numbered invoice or deposit invoice is never erased: its cancellation
@@ -14,15 +13,13 @@ import { cancelRefusal, setStatus } from './transitions';
 export async function cancelDocument(db: Db, orgId: string, id: string): Promise<BillingDocument> {
   return db.transaction(async (tx) => {
     const row = await loadDocument(tx, orgId, id, true);
-    const refusal = await cancelRefusal(tx, orgId, row);
-    if (refusal) throw conflict('not_cancellable', `This document cannot be cancelled: ${refusal}.`);
+    await assertAllowed(tx, orgId, row, 'cancel');
 
     if (row.finalized_at && (row.type === 'facture' || row.type === 'acompte')) {
       const draft = await creditNoteOf(tx, orgId, row.id);
       if (draft && !draft.finalized_at) {
         await recordDocumentEvent(tx, orgId, 'invoice.cancelled', await setStatus(tx, orgId, draft, 'cancelled'));
       }
-      await assertCreditable(tx, orgId, row);
       const what = row.type === 'acompte' ? "la facture d'acompte" : 'la facture';
       const creditNote = await insertCreditNote(tx, orgId, row, {
         credit_reason_code: 'cancellation',

@@ -1,14 +1,12 @@
-import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documentItems, documents } from '@/db/schema';
 import { recordEvent } from '@/lib/events/events';
-import { computeTotals } from '@/lib/money';
 import { draftDefaults, insertDraft } from './create-document';
-import { frenchDate, todayParis } from './dates';
+import { deductionsAt, recordDeductions } from './deposit-deductions';
+import { frenchDate } from './dates';
 import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
 import { loadSettings } from './invoice-settings';
 import type { BillingDocument, ItemInput } from './schemas';
-import { assertConvertible } from './transitions';
+import { assertAllowed } from './transitions';
 
 class DryRun {
   constructor(readonly document: BillingDocument) {}
@@ -17,7 +15,8 @@ class DryRun {
 /**
  * POST /v1/invoices/{quote}/convert-to-facture: the draft invoice of a quote — its lines, then one discount
  * line per VAT group of each deposit invoice already issued on it (finalized, not cancelled), net of the credit
- * notes issued on that deposit, so the invoice asks only for the balance. The quote itself is unchanged.
+ * notes issued on that deposit, so the invoice asks only for the balance (lib/billing/deposit-deductions.ts, which
+ * also records them with the invoice). The quote itself is unchanged.
  *
  * dry_run runs the very same conversion in a transaction that is rolled back: the answer is exactly the
  * invoice a real call would create (its id is never stored), and nothing is written.
@@ -37,75 +36,23 @@ export async function convertToFacture(db: Db, orgId: string, quoteId: string, {
 
 async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingDocument> {
   const quote = await loadDocument(tx, orgId, quoteId, true);
-  await assertConvertible(tx, orgId, quote, todayParis());
+  await assertAllowed(tx, orgId, quote, 'convert');
   const contact = await loadLiveContact(tx, orgId, quote.contact_id);
   const settings = await loadSettings(tx, orgId);
 
   const quoteItems = await loadItems(tx, orgId, quote.id);
-  const deposits = await tx
-    .select()
-    .from(documents)
-    .where(
-      and(
-        eq(documents.org_id, orgId),
-        eq(documents.parent_devis_id, quote.id),
-        eq(documents.type, 'acompte'),
-        isNotNull(documents.finalized_at),
-        ne(documents.status, 'cancelled'),
-      ),
-    )
-    .orderBy(asc(documents.chain_index));
-  // A deposit partly credited since (a finalized avoir on it) is deducted net of what was credited.
-  const credits = deposits.length
-    ? await tx
-        .select()
-        .from(documents)
-        .where(
-          and(
-            eq(documents.org_id, orgId),
-            eq(documents.type, 'avoir'),
-            inArray(
-              documents.avoir_for_id,
-              deposits.map((d) => d.id),
-            ),
-            isNotNull(documents.finalized_at),
-          ),
-        )
-        .orderBy(asc(documents.chain_index))
-    : [];
-  const linked = [...deposits, ...credits].map((d) => d.id);
-  const depositItems = linked.length
-    ? await tx
-        .select()
-        .from(documentItems)
-        .where(and(eq(documentItems.org_id, orgId), inArray(documentItems.document_id, linked)))
-    : [];
-  const groupsOf = (documentId: string) => computeTotals(depositItems.filter((it) => it.document_id === documentId)).groups;
-
+  const deductions = await deductionsAt(tx, orgId, quote, quoteItems);
   const inputs: ItemInput[] = toItemInputs(quoteItems).map((it, i) => ({ ...it, position: i }));
-  // What is left to bill per VAT group: deposits rounded one by one can overshoot a group by a cent at 100 %.
-  const left = new Map(computeTotals(quoteItems).groups.map((g) => [`${g.vat_category}|${g.vat_rate}`, g.base]));
-  for (const deposit of deposits) {
-    const depositCredits = credits.filter((c) => c.avoir_for_id === deposit.id);
-    const credited = new Map<string, number>();
-    for (const credit of depositCredits) {
-      for (const g of groupsOf(credit.id)) credited.set(`${g.vat_category}|${g.vat_rate}`, (credited.get(`${g.vat_category}|${g.vat_rate}`) ?? 0) + g.base);
-    }
-    const net = depositCredits.length ? ` (net de l'avoir ${depositCredits.map((c) => c.number).join(', ')})` : '';
-    for (const group of groupsOf(deposit.id)) {
-      const key = `${group.vat_category}|${group.vat_rate}`;
-      const amount = Math.min(group.base - (credited.get(key) ?? 0), left.get(key) ?? 0);
-      if (amount <= 0) continue;
-      left.set(key, (left.get(key) ?? 0) - amount);
-      inputs.push({
-        kind: 'discount',
-        position: inputs.length,
-        description: `Déduction de l'acompte ${deposit.number} du ${frenchDate(deposit.issue_date)}${net}`,
-        unit_price: amount,
-        vat_rate: group.vat_rate,
-        vat_category: group.vat_category,
-      });
-    }
+  for (const d of deductions) {
+    const net = d.credits.length ? ` (net de l'avoir ${d.credits.map((c) => c.number).join(', ')})` : '';
+    inputs.push({
+      kind: 'discount',
+      position: inputs.length,
+      description: `Déduction de l'acompte ${d.deposit.number} du ${frenchDate(d.deposit.issue_date)}${net}`,
+      unit_price: d.amount,
+      vat_rate: d.vat_rate,
+      vat_category: d.vat_category,
+    });
   }
 
   const defaults = draftDefaults(
@@ -135,6 +82,8 @@ async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingD
     },
     await prepareItems(tx, orgId, inputs, { copy: true }),
   );
+  // The deposits deducted are recorded with the invoice: its PDF and Factur-X name them from this record.
+  await recordDeductions(tx, orgId, row.id, deductions);
   const invoice = await recordDocumentEvent(tx, orgId, 'invoice.created', row);
   // quote.converted carries the invoice: converted_from_id names the quote, so both are in the payload.
   await recordEvent(tx, orgId, 'quote.converted', invoice);

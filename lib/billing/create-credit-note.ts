@@ -1,24 +1,12 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents } from '@/db/schema';
-import { conflict, validationError } from '@/lib/errors';
+import { validationError } from '@/lib/errors';
 import { computeTotals } from '@/lib/money';
+import { invoiceLabel as label } from './allowed-actions';
 import { insertDraft } from './create-document';
 import { todayParis } from './dates';
 import { type DocumentRow, loadDocument, loadItems, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
 import type { BillingDocument, CreditNoteBody } from './schemas';
-
-const label = (doc: DocumentRow) => (doc.type === 'acompte' ? `la facture d'acompte ${doc.number}` : `la facture ${doc.number}`);
-
-/** The live (not cancelled) credit note of an invoice, locked. */
-export async function creditNoteOf(tx: Tx, orgId: string, invoiceId: string): Promise<DocumentRow | null> {
-  const [row] = await tx
-    .select()
-    .from(documents)
-    .where(and(eq(documents.org_id, orgId), eq(documents.avoir_for_id, invoiceId), ne(documents.status, 'cancelled')))
-    .for('update');
-  return row ?? null;
-}
+import { assertAllowed } from './transitions';
 
 /**
  * Inserts the draft credit note of a finalized invoice or deposit invoice: every line of it (full credit), or
@@ -70,23 +58,11 @@ export async function insertCreditNote(tx: Tx, orgId: string, invoice: DocumentR
   );
 }
 
-/** Why an invoice cannot be credited now (409), or nothing. */
-export async function assertCreditable(tx: Tx, orgId: string, invoice: DocumentRow) {
-  if (invoice.type !== 'facture' && invoice.type !== 'acompte') {
-    throw conflict('not_creditable', `Only an invoice or a deposit invoice can be credited, not a ${invoice.type}.`);
-  }
-  if (!invoice.finalized_at) throw conflict('not_finalized', 'A draft is changed or deleted, not credited: finalize it first.');
-  const existing = await creditNoteOf(tx, orgId, invoice.id);
-  if (existing) {
-    throw conflict('credit_note_exists', `${label(invoice)} already has a credit note (${existing.number ?? `draft ${existing.id}`}).`);
-  }
-}
-
 /** POST /v1/invoices/{id}/credit-note: the draft credit note (at most one per invoice). */
 export async function createCreditNote(db: Db, orgId: string, invoiceId: string, body: CreditNoteBody): Promise<BillingDocument> {
   return db.transaction(async (tx) => {
     const invoice = await loadDocument(tx, orgId, invoiceId, true);
-    await assertCreditable(tx, orgId, invoice);
+    await assertAllowed(tx, orgId, invoice, 'creditNote');
     const row = await insertCreditNote(tx, orgId, invoice, body);
     return recordDocumentEvent(tx, orgId, 'invoice.created', row);
   });

@@ -7,7 +7,7 @@ import { insertDraft } from './create-document';
 import { todayParis } from './dates';
 import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent } from './documents';
 import type { BillingDocument, ItemInput } from './schemas';
-import { assertConvertible } from './transitions';
+import { assertAllowed } from './transitions';
 
 const frenchPercent = (p: string) => new Dec(p).toFixed().replace('.', ',');
 
@@ -20,7 +20,7 @@ export async function createDeposit(db: Db, orgId: string, quoteId: string, body
   return db.transaction(async (tx) => {
     const quote = await loadDocument(tx, orgId, quoteId, true);
     const today = todayParis();
-    await assertConvertible(tx, orgId, quote, today);
+    await assertAllowed(tx, orgId, quote, 'deposit', today);
 
     const planned = quote.payment_plan_kind === 'deposit_then_balance' ? (quote.payment_plan_config as { percentage?: string } | null)?.percentage : undefined;
     const percentage = body.percentage ?? quote.deposit_request_percentage ?? planned;

@@ -1,9 +1,9 @@
 import type { Db } from '@/db/client';
-import { conflict } from '@/lib/errors';
 import { draftDefaults, insertDraft } from './create-document';
 import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
 import { loadSettings } from './invoice-settings';
 import type { BillingDocument } from './schemas';
+import { assertAllowed } from './transitions';
 
 /**
  * A new draft of the same type with the same client, lines and mentions, dated today (its validity or due
@@ -13,9 +13,7 @@ import type { BillingDocument } from './schemas';
 export async function duplicateDocument(db: Db, orgId: string, id: string): Promise<BillingDocument> {
   return db.transaction(async (tx) => {
     const source = await loadDocument(tx, orgId, id);
-    if (source.type !== 'devis' && source.type !== 'facture') {
-      throw conflict('not_duplicable', `A ${source.type} derives from another document and cannot be duplicated.`);
-    }
+    await assertAllowed(tx, orgId, source, 'duplicate');
     const contact = await loadLiveContact(tx, orgId, source.contact_id);
     const settings = await loadSettings(tx, orgId);
     const lines = await prepareItems(tx, orgId, toItemInputs(await loadItems(tx, orgId, source.id)), { copy: true });

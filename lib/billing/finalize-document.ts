@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { documents, hashChains } from '@/db/schema';
-import { conflict, validationError } from '@/lib/errors';
+import { validationError } from '@/lib/errors';
 import { computeTotals } from '@/lib/money';
 import { getOrg, type Org } from '@/lib/orgs/orgs';
 import { addDays, daysBetween, todayParis, yearOf } from './dates';
@@ -9,7 +9,7 @@ import { type ContactRow, type DocumentRow, loadDocument, loadItems, loadLiveCon
 import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from './invoice-settings';
 import { nextNumber } from './numbering';
-import { conversionOf } from './transitions';
+import { assertAllowed } from './transitions';
 import type { BillingDocument } from './schemas';
 
 /** The buyer as invoiced: what the document must keep saying even once the contact changes or is erased. */
@@ -66,16 +66,7 @@ export function sellerSnapshot(org: Org, settings: InvoiceSettingsRow) {
  * snapshots and the totals, and seals the document into the hash chain. Returns the finalized row.
  */
 export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise<DocumentRow> {
-  if (doc.finalized_at) throw conflict('already_finalized', `Document ${doc.number} is already finalized.`);
-  if (doc.status !== 'draft') throw conflict('invalid_transition', `A ${doc.status} document cannot be finalized.`);
-
-  if (doc.type === 'acompte' && doc.parent_devis_id) {
-    // Once the quote is converted, its invoice deducts only the deposits issued before: a later one would bill twice.
-    const invoice = await conversionOf(tx, orgId, doc.parent_devis_id);
-    if (invoice) {
-      throw conflict('not_convertible', `The quote was converted into invoice ${invoice.number ?? invoice.id}: this deposit can no longer be issued.`);
-    }
-  }
+  await assertAllowed(tx, orgId, doc, 'finalize');
   const items = await loadItems(tx, orgId, doc.id);
   if (!items.some((it) => it.kind === 'product')) throw validationError('items', 'items: a document needs at least one line to be finalized');
   const totals = computeTotals(items);

@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { payments } from '@/db/schema';
-import { conflict, notFound, validationError } from '@/lib/errors';
+import { notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events/events';
 import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/http/pagination';
 import { todayParis } from './dates';
 import { type Conn, type DocumentRow, loadDocument, recordDocumentEvent } from './documents';
 import type { Payment, PaymentInput } from './schemas';
-import { PAYABLE_STATUSES, setStatus } from './transitions';
+import { assertAllowed, PAYABLE_STATUSES, setStatus } from './transitions';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -55,18 +55,11 @@ async function recompute(tx: Tx, orgId: string, doc: DocumentRow, payment: Payme
   return { payment, total_paid, remaining_due: doc.total_ttc - total_paid, status };
 }
 
-/** Payments are recorded on finalized invoices and deposit invoices that are not cancelled (409 not_payable). */
-function assertPayable(doc: DocumentRow) {
-  if ((doc.type !== 'facture' && doc.type !== 'acompte') || !doc.finalized_at || !PAYABLE_STATUSES.includes(doc.status)) {
-    const why = doc.type === 'devis' || doc.type === 'avoir' ? `a ${doc.type} is not paid` : !doc.finalized_at ? 'it is a draft' : `it is ${doc.status}`;
-    throw conflict('not_payable', `No payment can be recorded on this document: ${why}.`);
-  }
-}
-
 export async function recordPayment(db: Db, orgId: string, documentId: string, input: PaymentInput): Promise<PaymentBalance> {
   return db.transaction(async (tx) => {
     const doc = await loadDocument(tx, orgId, documentId, true);
-    assertPayable(doc);
+    // Payments are recorded on finalized invoices and deposit invoices that are not cancelled (409 not_payable).
+    await assertAllowed(tx, orgId, doc, 'recordPayment');
     const paid_at = input.paid_at ?? todayParis();
     if (paid_at > todayParis()) throw validationError('paid_at', 'paid_at: a payment cannot be received in the future');
     const [row] = await tx

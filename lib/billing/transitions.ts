@@ -1,20 +1,17 @@
-import type { Tx } from '@/db/client';
 import { and, eq, ne } from 'drizzle-orm';
+import type { Tx } from '@/db/client';
 import { documents } from '@/db/schema';
-import { conflict } from '@/lib/errors';
 import type { DocumentStatus } from '@/db/schema/billing';
+import { conflict } from '@/lib/errors';
+import { type ActionFacts, allowedActions, type DocumentAction, FACTS_READ } from './allowed-actions';
+import { todayParis } from './dates';
 import type { Conn, DocumentRow } from './documents';
 
-/**
- * The state machine of DESIGN §4, in one place:
- *   draft → finalized → sent → paid (invoices and deposits; payments move sent ↔ paid)
- *   quotes: finalized | sent → accepted | rejected | expired
- *   any non-terminal status → cancelled
- * Terminal: paid, cancelled, rejected, expired, an accepted quote once converted, and a finalized credit
- * note (it is itself the correction; a numbered document is never erased).
+/*
+ * The API's side of the state machine: the rules are the pure allowedActions (allowed-actions.ts); here are the
+ * facts it needs, read from the database, the check each service makes before acting, and the status write.
  */
-export const OPEN_QUOTE_STATUSES: DocumentStatus[] = ['finalized', 'sent'];
-export const PAYABLE_STATUSES: DocumentStatus[] = ['finalized', 'sent', 'paid'];
+export { OPEN_QUOTE_STATUSES, PAYABLE_STATUSES, pastValidity } from './allowed-actions';
 
 /** The invoice converted from a quote, unless that conversion was cancelled. */
 export async function conversionOf(conn: Conn, orgId: string, quoteId: string): Promise<DocumentRow | null> {
@@ -28,19 +25,39 @@ export async function conversionOf(conn: Conn, orgId: string, quoteId: string): 
   return row ?? null;
 }
 
-/** A quote past its validity date is expired even before the daily job records it. */
-export const pastValidity = (row: DocumentRow, today: string) =>
-  row.type === 'devis' && row.validity_date !== null && row.validity_date < today && OPEN_QUOTE_STATUSES.includes(row.status);
+/** The live (not cancelled) credit note of an invoice, locked. */
+export async function creditNoteOf(conn: Conn, orgId: string, invoiceId: string): Promise<DocumentRow | null> {
+  const [row] = await conn
+    .select()
+    .from(documents)
+    .where(and(eq(documents.org_id, orgId), eq(documents.avoir_for_id, invoiceId), ne(documents.status, 'cancelled')))
+    .for('update');
+  return row ?? null;
+}
 
-/** Why a document cannot be cancelled, or null when it can. */
-export async function cancelRefusal(conn: Conn, orgId: string, row: DocumentRow): Promise<string | null> {
-  if (['paid', 'cancelled', 'rejected', 'expired'].includes(row.status)) return `this document is ${row.status}`;
-  if (row.type === 'avoir' && row.finalized_at) return 'a finalized credit note cannot be cancelled';
-  if (row.type === 'devis' && row.status === 'accepted') {
-    const invoice = await conversionOf(conn, orgId, row.id);
-    if (invoice) return `this quote was accepted and converted into invoice ${invoice.number ?? invoice.id}`;
-  }
-  return null;
+/**
+ * The facts `action` reads about `doc` (FACTS_READ), from the database; the others are left null. A fact that
+ * cannot exist in the document's state is not looked up: a draft quote has no conversion, a draft invoice no
+ * credit note, and only a draft deposit cares whether its quote was converted.
+ */
+export async function loadActionFacts(conn: Conn, orgId: string, doc: DocumentRow, action: DocumentAction, today = todayParis()): Promise<ActionFacts> {
+  const reads = FACTS_READ[action];
+  const billed = doc.type === 'facture' || doc.type === 'acompte';
+  return {
+    today,
+    conversion: reads.includes('conversion') && doc.type === 'devis' && doc.finalized_at ? await conversionOf(conn, orgId, doc.id) : null,
+    quoteConversion:
+      reads.includes('quoteConversion') && doc.type === 'acompte' && doc.parent_devis_id && !doc.finalized_at
+        ? await conversionOf(conn, orgId, doc.parent_devis_id)
+        : null,
+    creditNote: reads.includes('creditNote') && billed && doc.finalized_at ? await creditNoteOf(conn, orgId, doc.id) : null,
+  };
+}
+
+/** Throws the 409 the state machine answers when `action` is not allowed on `doc` now. */
+export async function assertAllowed(conn: Conn, orgId: string, doc: DocumentRow, action: DocumentAction, today?: string): Promise<void> {
+  const refusal = allowedActions(doc, await loadActionFacts(conn, orgId, doc, action, today))[action];
+  if (refusal) throw conflict(refusal.code, refusal.message);
 }
 
 /** Moves a document to `status` (stamping when it changed) and answers the new row. */
@@ -52,21 +69,4 @@ export async function setStatus(tx: Tx, orgId: string, row: DocumentRow, status:
     .where(and(eq(documents.org_id, orgId), eq(documents.id, row.id)))
     .returning();
   return updated!;
-}
-
-/**
- * A quote may be converted (into the invoice, or a share of it into a deposit invoice) when it is finalized,
- * sent or accepted, within its validity, and not converted already; otherwise 409 not_convertible.
- */
-export async function assertConvertible(conn: Conn, orgId: string, quote: DocumentRow, today: string) {
-  const refuse = (why: string) => {
-    throw conflict('not_convertible', `This document cannot be converted: ${why}.`);
-  };
-  if (quote.type !== 'devis') refuse(`it is not a quote (${quote.type})`);
-  if (quote.status === 'draft') refuse('the quote is a draft; finalize it first');
-  if (!['finalized', 'sent', 'accepted'].includes(quote.status)) refuse(`the quote is ${quote.status}`);
-  // Once accepted, the validity date has done its job: only an open quote can lapse.
-  if (pastValidity(quote, today)) refuse(`the quote expired after ${quote.validity_date}`);
-  const invoice = await conversionOf(conn, orgId, quote.id);
-  if (invoice) refuse(`the quote was already converted into invoice ${invoice.number ?? invoice.id}`);
 }

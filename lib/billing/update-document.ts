@@ -1,26 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
-import { conflict } from '@/lib/errors';
 import { checkDraft } from './create-document';
-import { type DocumentInsert, type DocumentRow, loadDocument, loadLiveContact, prepareItems, recordDocumentEvent, totalsColumns, writeItems } from './documents';
+import { type DocumentInsert, loadDocument, loadLiveContact, prepareItems, recordDocumentEvent, totalsColumns, writeItems } from './documents';
 import type { BillingDocument, DocumentPatch } from './schemas';
-
-/** Only a draft changes or disappears; anything else is numbered or closed. */
-export function assertDraft(row: DocumentRow) {
-  if (row.status !== 'draft') {
-    throw conflict(
-      'document_finalized',
-      row.finalized_at ? `Document ${row.number} is finalized: issue a credit note instead.` : `This document is ${row.status}: it can no longer change.`,
-    );
-  }
-}
+import { assertAllowed } from './transitions';
 
 /** PATCH of a draft: omitted keys unchanged, null clears, items replace the whole set. */
 export async function updateDocument(db: Db, orgId: string, id: string, patch: DocumentPatch): Promise<BillingDocument> {
   return db.transaction(async (tx: Tx) => {
     const row = await loadDocument(tx, orgId, id, true);
-    assertDraft(row);
+    await assertAllowed(tx, orgId, row, 'edit');
 
     const changes: Partial<DocumentInsert> = {};
     for (const [key, value] of Object.entries(patch)) {
@@ -55,7 +45,7 @@ export async function updateDocument(db: Db, orgId: string, id: string, patch: D
 export async function deleteDocument(db: Db, orgId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await loadDocument(tx, orgId, id, true);
-    assertDraft(row);
+    await assertAllowed(tx, orgId, row, 'remove');
     await tx.delete(documents).where(and(eq(documents.org_id, orgId), eq(documents.id, id)));
   });
 }

@@ -1,7 +1,6 @@
-import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { documents } from '@/db/schema';
 import type { DocumentType } from '@/db/schema/billing';
+import { deductedDeposits } from '@/lib/billing/deposit-deductions';
 import { type DocumentRow, type ItemRow, loadContactRow, loadDocument, loadItems } from '@/lib/billing/documents';
 import { clientSnapshot, sellerSnapshot } from '@/lib/billing/finalize-document';
 import { loadSettings } from '@/lib/billing/invoice-settings';
@@ -64,7 +63,10 @@ export interface RenderModel {
   credit_reason_text: string | null;
   /** Deposit: its quote. Invoice converted from a quote: that quote. */
   quote: RelatedDocument | null;
-  /** Final invoice: the deposit invoices its discount lines deduct. */
+  /**
+   * Final invoice: the deposit invoices its conversion deducted (lib/billing/deposit-deductions.ts), in chain
+   * order; here `total_ht` and `total_ttc` are what was deducted of each (net of its credit notes), not its totals.
+   */
   deposits: RelatedDocument[];
   /** Credit note: the invoice it offsets. */
   credited: RelatedDocument | null;
@@ -112,23 +114,10 @@ export async function buildRenderModel(db: Db, orgId: string, doc: DocumentRow, 
   let quote: RelatedDocument | null = null;
   let deposits: RelatedDocument[] = [];
   if (doc.type === 'acompte') quote = await byId(doc.parent_devis_id);
-  if (doc.type === 'facture' && doc.converted_from_id) {
-    quote = await byId(doc.converted_from_id);
-    // The deposits the conversion deducted: those finalized before this invoice's draft was created from the quote.
-    const rows = await db
-      .select()
-      .from(documents)
-      .where(
-        and(
-          eq(documents.org_id, orgId),
-          eq(documents.parent_devis_id, doc.converted_from_id),
-          eq(documents.type, 'acompte'),
-          isNotNull(documents.finalized_at),
-          lte(documents.finalized_at, doc.created_at),
-        ),
-      )
-      .orderBy(asc(documents.chain_index));
-    deposits = rows.map(related);
+  if (doc.type === 'facture' && doc.converted_from_id) quote = await byId(doc.converted_from_id);
+  // The deposits its conversion deducted, as recorded then, with the amounts deducted (net of their credit notes).
+  if (doc.type === 'facture') {
+    deposits = (await deductedDeposits(db, orgId, doc.id)).map((d) => ({ ...related(d.deposit), total_ht: d.total_ht, total_ttc: d.total_ttc }));
   }
   const credited = doc.type === 'avoir' ? await byId(doc.avoir_for_id) : null;
 

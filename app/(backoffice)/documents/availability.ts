@@ -1,10 +1,12 @@
 import type { DocumentStatus, DocumentType } from '@/db/schema/billing';
+import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/billing/allowed-actions';
 import { computeTotals, Dec, formatEuros, prorateGroups, type TotalsLine } from '@/lib/money';
 
 /*
- * Which actions the document page offers, and what it says before a cancellation. This mirrors the state table
- * of docs/billing.md so the page shows only the buttons that can succeed; the services stay the authority and
- * any refusal they answer (409, 422) is shown as is.
+ * Which actions the document page offers, and what it says before a cancellation. The offer is the API's own
+ * state machine (lib/billing/allowed-actions.ts) over the facts the page has (the document's flow), so the page
+ * shows only the buttons that can succeed; the services stay the authority and any refusal they answer (409,
+ * 422) is shown as is.
  */
 
 export interface DocLike {
@@ -15,17 +17,12 @@ export interface DocLike {
   finalized_at: string | null;
   validity_date: string | null;
   total_ttc: number;
+  /** A deposit invoice's quote (else read from the family). */
+  parent_devis_id?: string | null;
 }
 
-export interface FamilyMember {
-  id: string;
-  type: DocumentType;
-  status: DocumentStatus;
-  number: string | null;
-  finalized_at: string | null;
-  converted_from_id: string | null;
-  parent_devis_id: string | null;
-  avoir_for_id: string | null;
+/** A member of the document's flow (GET /v1/invoices/{id}/flow). */
+export interface FamilyMember extends BillingFamilyMember {
   total_ttc: number;
 }
 
@@ -45,49 +42,20 @@ export interface Availability {
   recordPayment: boolean;
 }
 
-const OPEN_QUOTE: DocumentStatus[] = ['finalized', 'sent'];
-const TERMINAL: DocumentStatus[] = ['paid', 'cancelled', 'rejected', 'expired'];
-const billed = (type: DocumentType) => type === 'facture' || type === 'acompte';
-
 /** The invoice a quote was converted into (a cancelled one frees the quote). */
-export const conversionOf = (doc: DocLike, family: readonly FamilyMember[]) =>
-  family.find((d) => d.type === 'facture' && d.converted_from_id === doc.id && d.status !== 'cancelled') ?? null;
+export const conversionOf = (doc: DocLike, family: readonly FamilyMember[]) => conversionIn(doc.id, family);
 
 /** The live credit note of an invoice, draft or finalized. */
-export const creditNoteOf = (doc: DocLike, family: readonly FamilyMember[]) =>
-  family.find((d) => d.type === 'avoir' && d.avoir_for_id === doc.id && d.status !== 'cancelled') ?? null;
+export const creditNoteOf = (doc: DocLike, family: readonly FamilyMember[]) => creditNoteIn(doc.id, family);
 
 /** The deposit invoices of a quote that are not cancelled. */
 export const depositsOf = (doc: DocLike, family: readonly FamilyMember[]) =>
   family.filter((d) => d.type === 'acompte' && d.parent_devis_id === doc.id && d.status !== 'cancelled');
 
 export function availableActions(doc: DocLike, family: readonly FamilyMember[], today: string): Availability {
-  const draft = doc.status === 'draft';
-  const quote = doc.type === 'devis';
-  const pastValidity = quote && OPEN_QUOTE.includes(doc.status) && doc.validity_date !== null && doc.validity_date < today;
-  const conversion = quote ? conversionOf(doc, family) : null;
-  const creditNote = billed(doc.type) ? creditNoteOf(doc, family) : null;
-  const convertible = quote && ['finalized', 'sent', 'accepted'].includes(doc.status) && !pastValidity && !conversion;
-  const issued = doc.finalized_at !== null;
-  const cancel =
-    !TERMINAL.includes(doc.status) &&
-    !(doc.type === 'avoir' && issued) &&
-    !(quote && doc.status === 'accepted' && conversion) &&
-    !(billed(doc.type) && issued && creditNote?.finalized_at);
-  return {
-    edit: draft,
-    remove: draft,
-    finalize: draft,
-    duplicate: quote || doc.type === 'facture',
-    accept: quote && OPEN_QUOTE.includes(doc.status) && !pastValidity,
-    reject: quote && OPEN_QUOTE.includes(doc.status) && !pastValidity,
-    deposit: convertible,
-    convert: convertible,
-    creditNote: billed(doc.type) && issued && !creditNote,
-    cancel,
-    payments: billed(doc.type) && issued,
-    recordPayment: billed(doc.type) && issued && ['finalized', 'sent', 'paid'].includes(doc.status),
-  };
+  const verdicts = allowedActions(doc, factsFromFamily(doc, family, today));
+  const allowed = Object.fromEntries(Object.entries(verdicts).map(([action, refusal]) => [action, refusal === null])) as Record<keyof typeof verdicts, boolean>;
+  return { ...allowed, payments: (doc.type === 'facture' || doc.type === 'acompte') && doc.finalized_at !== null };
 }
 
 /** What cancelling this document does, in the order it happens, for the confirmation. */
