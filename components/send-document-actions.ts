@@ -4,8 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { ApiError, fieldErrors } from '@/lib/errors';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { SendDocumentInput } from '@/lib/reminders/schemas';
-import { sendDocument } from '@/lib/reminders/send-document';
+import { SendDocumentInput, sendDocument } from '@/lib/sending';
 
 /** What the send dialog gets back: a message, or messages by field. */
 export type SendActionState = { error?: string; errors?: Record<string, string>; done?: string };

@@ -2,7 +2,7 @@ import { getDb } from '@/db/client';
 import { todayParis } from '@/lib/billing/dates';
 import { loadContactRow, loadDocument } from '@/lib/billing/documents';
 import { contactEmail, languageOf } from '@/lib/reminders/recipient';
-import { sendRefusal } from '@/lib/reminders/send-document';
+import { sendRefusal } from '@/lib/sending';
 import { SendDocumentDialog } from './send-document-dialog';
 
 const NOUN = { devis: 'le devis', facture: 'la facture', acompte: 'la facture d’acompte', avoir: 'l’avoir' } as const;

@@ -6,6 +6,7 @@ import { purgeIdempotencyJob } from '@/lib/http/idempotency';
 import { defineModule, installModules, type ModuleManifest } from '@/lib/manifest';
 import { manifest as pdf } from '@/lib/pdf';
 import { manifest as reminders } from '@/lib/reminders';
+import { manifest as sending } from '@/lib/sending';
 
 /**
  * The composition root: the one file that lists the modules. The API's OpenAPI document, the job workers, the
@@ -14,7 +15,7 @@ import { manifest as reminders } from '@/lib/reminders';
  */
 const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
 
-export const modules: readonly ModuleManifest[] = [platform, events, contacts, billing, pdf, email, reminders];
+export const modules: readonly ModuleManifest[] = [platform, events, contacts, billing, pdf, email, reminders, sending];
 
 /** Every event token is declared by exactly the module that owns it, and an owner present declares all of its own. */
 function checkEventOwnership(list: readonly ModuleManifest[]) {

@@ -13,7 +13,7 @@ export const EVENT_CATALOGUE = {
   'invoice.created': { owner: 'billing', meaning: 'A draft document (devis, facture, acompte, avoir) was created.' },
   'invoice.updated': { owner: 'billing', meaning: 'A document changed: a draft edited, or a payment changed its balance or status.' },
   'invoice.finalized': { owner: 'billing', meaning: 'A document was numbered, chained and frozen; its PDF is being rendered.' },
-  'invoice.sent': { owner: 'reminders', meaning: 'A document was e-mailed to its client.' },
+  'invoice.sent': { owner: 'sending', meaning: 'A document was e-mailed to its client.' },
   'invoice.paid': { owner: 'billing', meaning: 'An invoice or deposit is fully paid.' },
   'invoice.cancelled': { owner: 'billing', meaning: 'A document was cancelled (a finalized invoice is offset by a credit note).' },
   'quote.accepted': { owner: 'billing', meaning: 'A quote was accepted by the client.' },

@@ -3,11 +3,10 @@ import path from 'node:path';
 import { getRouteRegex } from 'next/dist/shared/lib/router/utils/route-regex';
 import { getSortedRoutes } from 'next/dist/shared/lib/router/utils/sorted-routes';
 import { describe, expect, it } from 'vitest';
-import { apiOperations } from '@/lib/openapi/document';
+import { operations } from '@/lib/modules';
 import { call } from '@/lib/testing/http';
 import { HTTP_METHODS } from './handler';
 
-const operations = apiOperations();
 
 /** Every /v1 route file, with its path as the API names it ("/v1/invoices/{id}/reminders"). */
 function v1Routes(dir = path.join(process.cwd(), 'app/v1'), segments: string[] = ['app', 'v1']): Array<{ module: string; path: string }> {

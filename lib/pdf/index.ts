@@ -8,3 +8,5 @@ export const manifest = defineModule({
   jobs: [renderDocumentJob],
   subscriptions: [renderOnFinalize],
 });
+
+export { type DocumentPdf, documentPdfForSending, readStoredPdf } from './document-pdf';

@@ -1,5 +1,4 @@
 import { defineModule } from '@/lib/manifest';
-import { BillingDocument } from '@/lib/billing/schemas';
 import { dispatchRemindersJob } from './jobs';
 import { reminderOperations } from './operations';
 
@@ -7,5 +6,7 @@ export const manifest = defineModule({
   name: 'reminders',
   operations: reminderOperations,
   jobs: [dispatchRemindersJob],
-  events: { 'invoice.sent': BillingDocument },
 });
+
+export { armLadder } from './arm-ladder';
+export { contactEmail, greetingName, languageOf } from './recipient';

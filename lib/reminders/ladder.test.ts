@@ -13,8 +13,7 @@ import { DISPATCH_RETRY_MS, dispatchDueReminders, MAX_DISPATCH_ATTEMPTS } from '
 import { dispatchRemindersJob } from './jobs';
 import { ladderSteps, parisInstant } from './ladder';
 import { addManualReminder } from './reminders';
-import { SendDocumentInput } from './schemas';
-import { sendDocument } from './send-document';
+import { SendDocumentInput, sendDocument } from '@/lib/sending';
 import { documentEmails, ladderRow, reminderRows, remindersContext, useTempStorage } from './testing';
 import { reminderTracking } from './tracking';
 

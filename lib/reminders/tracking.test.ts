@@ -8,8 +8,7 @@ import { call } from '@/lib/testing/http';
 import { dispatchDueReminders } from './dispatch';
 import { parisInstant } from './ladder';
 import { addManualReminder } from './reminders';
-import { SendDocumentInput } from './schemas';
-import { sendDocument } from './send-document';
+import { SendDocumentInput, sendDocument } from '@/lib/sending';
 import { remindersContext, useTempStorage } from './testing';
 import { reminderTracking } from './tracking';
 

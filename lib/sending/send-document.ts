@@ -7,9 +7,8 @@ import { pastValidity } from '@/lib/billing/transitions';
 import { queueEmail } from '@/lib/email/queue-email';
 import { ApiError, conflict } from '@/lib/errors';
 import { getOrg } from '@/lib/orgs/orgs';
-import { armLadder } from './arm-ladder';
-import { documentPdfForSending } from './document-pdf';
-import { contactEmail, greetingName, languageOf } from './recipient';
+import { documentPdfForSending } from '@/lib/pdf';
+import { armLadder, contactEmail, greetingName, languageOf } from '@/lib/reminders';
 import type { SendDocumentInput, SendDocumentResult } from './schemas';
 
 /** Why a document cannot be sent (the 409 it answers), or null: a draft was never issued; a cancelled, rejected or

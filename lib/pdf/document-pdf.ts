@@ -1,9 +1,9 @@
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/errors';
-import { loadRenderModel } from '@/lib/pdf/model';
-import { renderDocument } from '@/lib/pdf/render-document';
-import { renderStoredDocument } from '@/lib/pdf/render-stored-document';
-import { storedPdf } from '@/lib/pdf/stored-pdf';
+import { loadRenderModel } from './model';
+import { renderDocument } from './render-document';
+import { renderStoredDocument } from './render-stored-document';
+import { storedPdf } from './stored-pdf';
 import { readAll } from '@/lib/storage';
 
 export interface DocumentPdf {

@@ -9,7 +9,7 @@ import { attachmentRows, emailRow, type FakeResend, startFakeResend, useResend }
 import { renderStoredDocument } from '@/lib/pdf/render-stored-document';
 import { getStorage, readAll } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { documentEmails, reminderRows, remindersContext, useTempStorage } from './testing';
+import { documentEmails, reminderRows, remindersContext, useTempStorage } from '@/lib/reminders/testing';
 
 let org: TestOrg;
 let api: Awaited<ReturnType<typeof remindersContext>>;
