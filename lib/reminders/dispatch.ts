@@ -8,7 +8,7 @@ import { type QueuedEmail, type QueueEmailInput, queueEmail } from '@/lib/email/
 import type { Language } from '@/lib/email/templates';
 import { formatRate } from '@/lib/pdf/i18n';
 import { CHASED_STATUSES } from './arm-ladder';
-import { balanceSql } from './balance';
+import { balanceSql } from '@/lib/billing/balance';
 import { readStoredPdf } from './document-pdf';
 import { ladderKindOf, manualTone } from './ladder';
 import { contactEmail, greetingName, languageOf } from './recipient';
