@@ -129,10 +129,10 @@ try {
     [
       'stats: outstanding and overdue balances',
       `SELECT count(*), coalesce(sum(bal), 0), count(*) FILTER (WHERE due_date < '${today}'), coalesce(sum(bal) FILTER (WHERE due_date < '${today}'), 0) FROM (
-         SELECT d.due_date, d.total_ttc - paid.amount - credited.amount AS bal FROM documents d
-         CROSS JOIN LATERAL (SELECT coalesce(sum(p.amount), 0) AS amount FROM payments p WHERE p.org_id = d.org_id AND p.document_id = d.id) paid
-         CROSS JOIN LATERAL (SELECT coalesce(sum(c.total_ttc), 0) AS amount FROM documents c WHERE c.avoir_for_id = d.id AND c.status <> 'cancelled'
-                             AND c.finalized_at IS NOT NULL AND c.org_id = d.org_id) credited
+         SELECT d.due_date, b.bal FROM documents d
+         CROSS JOIN LATERAL (SELECT ((d.total_ttc - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.org_id = d.org_id AND p.document_id = d.id), 0))
+                                     - coalesce((SELECT sum(c.total_ttc) FROM documents c WHERE c.avoir_for_id = d.id AND c.status <> 'cancelled'
+                                                 AND c.finalized_at IS NOT NULL AND c.org_id = d.org_id), 0)) AS bal OFFSET 0) b
          WHERE d.org_id = '${orgId}' AND d.type IN ('facture', 'acompte') AND d.status IN ('finalized', 'sent')) x
        WHERE bal > 0`,
     ],

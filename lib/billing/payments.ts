@@ -4,6 +4,7 @@ import { payments } from '@/db/schema';
 import { notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events/events';
 import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/http/pagination';
+import { remainingDue } from './balance';
 import { todayParis } from './dates';
 import { type Conn, type DocumentRow, loadDocument, recordDocumentEvent } from './documents';
 import type { Payment, PaymentInput } from './schemas';
@@ -44,15 +45,16 @@ export async function totalPaid(conn: Conn, orgId: string, documentId: string): 
  */
 async function recompute(tx: Tx, orgId: string, doc: DocumentRow, payment: Payment | null): Promise<PaymentBalance> {
   const total_paid = await totalPaid(tx, orgId, doc.id);
+  const remaining_due = remainingDue(doc, total_paid);
   let status = doc.status;
   if (PAYABLE_STATUSES.includes(doc.status)) {
-    status = total_paid >= doc.total_ttc ? 'paid' : 'sent';
+    status = remaining_due <= 0 ? 'paid' : 'sent';
     if (status !== doc.status) {
       const updated = await setStatus(tx, orgId, doc, status);
       await recordDocumentEvent(tx, orgId, status === 'paid' ? 'invoice.paid' : 'invoice.updated', updated);
     }
   }
-  return { payment, total_paid, remaining_due: doc.total_ttc - total_paid, status };
+  return { payment, total_paid, remaining_due, status };
 }
 
 export async function recordPayment(db: Db, orgId: string, documentId: string, input: PaymentInput): Promise<PaymentBalance> {

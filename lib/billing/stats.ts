@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { displayName } from '@/lib/contacts/contacts';
 import { notFound, validationError } from '@/lib/errors';
+import { balanceSql } from './balance';
 import { addDays, todayParis } from './dates';
 import { contactGone, loadContactRow } from './documents';
 import type {
@@ -51,7 +52,7 @@ const billed = (orgId: string, extra: SQL) => sql`
   from documents
   where org_id = ${orgId} and finalized_at is not null and type in ('facture', 'acompte', 'avoir') ${extra}`;
 
-/** Today's balance of issued invoices and deposits: total_ttc minus payments minus their credit note. */
+/** Today's balance (balance.ts) of issued invoices and deposits: total_ttc minus payments minus their credit note. */
 async function balances(db: Db, orgId: string, today: string, contactId?: string) {
   const [r] = await query(
     db,
@@ -60,15 +61,10 @@ async function balances(db: Db, orgId: string, today: string, contactId?: string
            count(*) filter (where due_date < ${today}) as overdue_count,
            coalesce(sum(bal) filter (where due_date < ${today}), 0) as overdue_amount
     from (
-      select d.due_date, d.total_ttc - paid.amount - credited.amount as bal
+      select d.due_date, b.bal
       from documents d
-      -- Lateral: each balance is computed once (in the select list and the filter alike), per open document.
-      cross join lateral (select coalesce(sum(p.amount), 0) as amount from payments p where p.org_id = d.org_id and p.document_id = d.id) paid
-      -- "status <> 'cancelled'" is always true of a finalized credit note; it lets the lookup use the partial
-      -- unique index on avoir_for_id.
-      cross join lateral (select coalesce(sum(c.total_ttc), 0) as amount from documents c
-                          where c.avoir_for_id = d.id and c.status <> 'cancelled' and c.finalized_at is not null
-                                and c.org_id = d.org_id) credited
+      -- Lateral, offset 0: each balance is computed once (in the select list and the filter alike), per open document.
+      cross join lateral (select ${balanceSql(sql`d`)} as bal offset 0) b
       -- The predicate of the documents_org_receivable index (migration billing_list_stats_indexes), as written there.
       where d.org_id = ${orgId} and d.type in ('facture', 'acompte') and d.status in ('finalized', 'sent')
             ${contactId ? sql`and d.contact_id = ${contactId}` : sql``}

@@ -7,7 +7,7 @@ import { type QueueEmailInput, queueEmail } from '@/lib/email/queue-email';
 import type { Language } from '@/lib/email/templates';
 import { formatRate } from '@/lib/pdf/i18n';
 import { CHASED_STATUSES } from './arm-ladder';
-import { balanceSql } from './balance';
+import { balanceSql } from '@/lib/billing/balance';
 import { readStoredPdf } from '@/lib/pdf';
 import { ladderKindOf, manualTone } from './ladder';
 import { contactEmail, greetingName, languageOf } from './recipient';

@@ -5,6 +5,7 @@ import { EmailLog } from '@/components/email-log';
 import { PdfStatus } from '@/components/pdf-status';
 import { ReminderLadder } from '@/components/reminder-ladder';
 import { SendDocument } from '@/components/send-document';
+import { remainingDue } from '@/lib/billing/balance';
 import { todayParis } from '@/lib/billing/dates';
 import { documentFlow } from '@/lib/billing/document-flow';
 import { listPayments } from '@/lib/billing/payments';
@@ -225,6 +226,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           documentId={doc.id}
           totalTtc={doc.total_ttc}
           totalPaid={totalPaid}
+          remainingDue={remainingDue(doc, totalPaid)}
           payments={payments}
           canRecord={can.recordPayment}
           today={today}

@@ -11,6 +11,8 @@ interface Props {
   documentId: string;
   totalTtc: number;
   totalPaid: number;
+  /** The document's remaining_due (lib/billing/balance.ts): negative when overpaid. */
+  remainingDue: number;
   payments: Payment[];
   canRecord: boolean;
   today: string;
@@ -19,8 +21,7 @@ interface Props {
 }
 
 /** The payments of an issued invoice, its balance (the API's remaining_due), and the form to record one. */
-export function PaymentsPanel({ documentId, totalTtc, totalPaid, payments, canRecord, today, creditNote }: Props) {
-  const remaining = totalTtc - totalPaid;
+export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote }: Props) {
   const [state, formAction, pending] = useActionState(recordPaymentAction.bind(null, documentId), {});
   const error = (key: string) => state.errors?.[key];
 
