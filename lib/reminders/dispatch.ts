@@ -6,7 +6,7 @@ import type { ContactRow, DocumentRow } from '@/lib/billing/documents';
 import { dispatchEmails } from '@/lib/email/dispatch';
 import { type QueuedEmail, type QueueEmailInput, queueEmail } from '@/lib/email/queue-email';
 import type { Language } from '@/lib/email/templates';
-import { formatRate } from '@/lib/pdf/i18n';
+import { formatRate } from '@/lib/format';
 import { CHASED_STATUSES } from './arm-ladder';
 import { balanceSql } from './balance';
 import { readStoredPdf } from './document-pdf';
@@ -55,7 +55,7 @@ interface Context {
 /** The late-payment penalty as the invoice states it, in the words of the e-mail (as the PDF prints it). */
 function penaltyTerms(doc: DocumentRow, lang: Language): string {
   const rate = (doc.seller_snapshot as { penalty_rate?: string | null } | null)?.penalty_rate;
-  if (rate) return lang === 'fr' ? `au taux annuel de ${formatRate(rate, 'fr')}` : `at an annual rate of ${formatRate(rate, 'en')}`;
+  if (rate) return lang === 'fr' ? `au taux annuel de ${formatRate(rate, 'fr', { nbsp: true })}` : `at an annual rate of ${formatRate(rate, 'en', { nbsp: true })}`;
   return lang === 'fr' ? 'au taux directeur de la Banque centrale européenne majoré de 10 points' : 'at the European Central Bank refinancing rate plus 10 points';
 }
 

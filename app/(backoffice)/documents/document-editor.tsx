@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useMemo, useState } from 'react';
 import type { DocumentType } from '@/db/schema/billing';
 import { COMMON_UNITS } from '@/lib/billing/units';
-import { formatEuros, VAT_CATEGORIES } from '@/lib/money';
+import { formatMoney, formatRate } from '@/lib/format';
+import { VAT_CATEGORIES } from '@/lib/money';
 import { type ActionState, type ContactChoice, type SaveTarget, saveDocumentAction, searchContactsAction, searchProductsAction } from './actions';
 import {
   type DraftForm,
@@ -26,7 +27,6 @@ import {
 import {
   OPERATION_NATURE_LABELS,
   PAYMENT_PLAN_LABELS,
-  rateLabel,
   TYPE_LABELS,
   VAT_CATEGORY_LABELS,
   VAT_EXIGIBILITY_LABELS,
@@ -276,7 +276,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
               <>
                 <strong>{p.name}</strong>{' '}
                 <span className="muted">
-                  · {formatEuros(p.unit_price_cents)} HT · TVA {rateLabel(p.vat_rate)}
+                  · {formatMoney(p.unit_price_cents)} HT · TVA {formatRate(p.vat_rate)}
                 </span>
               </>
             )}
@@ -287,15 +287,15 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
           {live.totals ? (
             <dl className="totals">
               <dt>Total HT</dt>
-              <dd data-testid="editor-total-ht">{formatEuros(live.totals.total_ht)}</dd>
+              <dd data-testid="editor-total-ht">{formatMoney(live.totals.total_ht)}</dd>
               {live.totals.groups.map((g) => (
                 <GroupRow key={`${g.vat_category}|${g.vat_rate}`} group={g} />
               ))}
               <dt>Total TVA</dt>
-              <dd data-testid="editor-total-tva">{formatEuros(live.totals.total_tva)}</dd>
+              <dd data-testid="editor-total-tva">{formatMoney(live.totals.total_tva)}</dd>
               <dt className="grand">Total TTC</dt>
               <dd className="grand" data-testid="editor-total-ttc">
-                {formatEuros(live.totals.total_ttc)}
+                {formatMoney(live.totals.total_ttc)}
               </dd>
             </dl>
           ) : (
@@ -443,12 +443,12 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
 function GroupRow({ group }: { group: { vat_category: string; vat_rate: string; base: number; vat: number } }) {
   const label =
     group.vat_category === 'S'
-      ? `TVA ${rateLabel(group.vat_rate)} sur ${formatEuros(group.base)}`
-      : `${VAT_CATEGORY_LABELS[group.vat_category as keyof typeof VAT_CATEGORY_LABELS]} (${rateLabel(group.vat_rate)}) sur ${formatEuros(group.base)}`;
+      ? `TVA ${formatRate(group.vat_rate)} sur ${formatMoney(group.base)}`
+      : `${VAT_CATEGORY_LABELS[group.vat_category as keyof typeof VAT_CATEGORY_LABELS]} (${formatRate(group.vat_rate)}) sur ${formatMoney(group.base)}`;
   return (
     <>
       <dt className="muted">{label}</dt>
-      <dd className="muted">{formatEuros(group.vat)}</dd>
+      <dd className="muted">{formatMoney(group.vat)}</dd>
     </>
   );
 }
@@ -551,7 +551,7 @@ function LineRow({ line, index, count, total, errors, onChange, onMove, onRemove
           <select aria-label={`Taux de TVA de la ligne ${n}`} {...attrs('vat_rate')} value={line.vat_rate} onChange={(e) => onChange({ vat_rate: e.target.value, vat_category: '' })}>
             {rates.map((r) => (
               <option key={r} value={r}>
-                {rateLabel(r)}
+                {formatRate(r)}
               </option>
             ))}
           </select>
@@ -574,7 +574,7 @@ function LineRow({ line, index, count, total, errors, onChange, onMove, onRemove
         </div>
       </td>
       <td className="num" data-testid={`line-${index}-total`}>
-        {total === null ? <span className="muted">—</span> : formatEuros(total)}
+        {total === null ? <span className="muted">—</span> : formatMoney(total)}
       </td>
       <td className="line-tools">
         <button type="button" className="btn btn-ghost btn-sm" aria-label={`Monter la ligne ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>

@@ -4,9 +4,8 @@ import { Pager } from '@/components/list-page';
 import { loadListPage, readListFilters } from '@/components/list-query';
 import { listProducts } from '@/lib/billing/products';
 import { ProductListQuery } from '@/lib/billing/schemas';
+import { formatMoney, formatRate } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { formatEuros } from '@/lib/money';
-import { rateLabel } from '../documents/labels';
 import { deleteProductAction } from './actions';
 
 export const metadata: Metadata = { title: 'Produits' };
@@ -91,8 +90,8 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
                     {p.description && <div className="muted">{p.description}</div>}
                   </td>
                   <td>{p.unit ?? <span className="muted">—</span>}</td>
-                  <td className="num">{formatEuros(p.unit_price_cents)}</td>
-                  <td>{rateLabel(p.vat_rate)}</td>
+                  <td className="num">{formatMoney(p.unit_price_cents)}</td>
+                  <td>{formatRate(p.vat_rate)}</td>
                   <td className="num">
                     <form action={deleteProductAction}>
                       <input type="hidden" name="id" value={p.id} />

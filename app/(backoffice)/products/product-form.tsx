@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { rateLabel, VAT_RATES } from '../documents/labels';
+import { formatRate } from '@/lib/format';
+import { VAT_RATES } from '../documents/labels';
 import type { ProductFormState, ProductTexts } from './actions';
 
 interface Props {
@@ -70,7 +71,7 @@ export function ProductForm({ action, initial, submitLabel }: Props) {
           <select id="product-vat_rate" name="vat_rate" defaultValue={texts.vat_rate || '20.00'} {...described('vat_rate')}>
             {rates.map((r) => (
               <option key={r} value={r}>
-                {rateLabel(r)}
+                {formatRate(r)}
               </option>
             ))}
           </select>

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Fragment } from 'react';
 import { consentHistory } from '@/lib/contacts/gdpr';
 import type { ContactField } from '@/lib/contacts/payload';
+import { formatInstant } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { deleteContactAction, restoreContactAction } from '../actions';
 import { contactState, FIELD_LABELS, formatValue, LEAD_STATUS_CHIPS, TYPE_LABELS } from '../labels';
@@ -11,8 +12,7 @@ import { EraseButton } from './erase-button';
 
 export const metadata: Metadata = { title: 'Contact' };
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+const when = (iso: string | null) => formatInstant(iso) || '—';
 
 const IDENTITY: ContactField[] = ['first_name', 'last_name', 'company', 'email', 'phone', 'address', 'postal_code', 'city', 'country', 'siret'];
 const BILLING: ContactField[] = ['vat_intra', 'default_payment_terms', 'default_discount_terms', 'preferred_language', 'reminder_opt_out'];

@@ -5,12 +5,12 @@ import { useState, useTransition } from 'react';
 import type { DuplicateGroup } from '@/lib/contacts/duplicates';
 import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/contacts/payload';
 import type { Contact } from '@/lib/contacts/schemas';
+import { formatInstant } from '@/lib/format';
 import { DUPLICATE_REASON_LABELS, FIELD_LABELS, formatValue, RESOURCE_LABELS } from '../labels';
 import { type MergePreviewResult, mergeAction, previewMergeAction } from './actions';
 
 type Preview = Extract<MergePreviewResult, { result: unknown }>['result'];
 
-const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
 const fieldOf = (c: Contact, field: ContactField) => (c as unknown as Record<ContactField, unknown>)[field];
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const nameOf = (c: Contact) => c.display_name ?? 'Contact effacé';
@@ -115,7 +115,7 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
               <td>{c.email ?? '—'}</td>
               <td>{c.siret ?? '—'}</td>
               <td>{[c.address, c.postal_code, c.city].filter(Boolean).join(', ') || '—'}</td>
-              <td>{date.format(new Date(c.created_at))}</td>
+              <td>{formatInstant(c.created_at, { time: null })}</td>
             </tr>
           ))}
         </tbody>

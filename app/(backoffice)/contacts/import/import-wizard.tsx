@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } from '@/lib/contacts/payload';
+import { formatNumber } from '@/lib/format';
 import { FIELD_LABELS } from '../labels';
 import { importChunkAction } from './actions';
 import { type CsvRow, chunkRows, decodeCsv, guessMapping, mappedTwice, parseCsv, rowToPayload, toRecords } from './csv';
@@ -30,7 +31,7 @@ interface Run {
 
 const TEMPLATE = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${CONTACT_FIELDS.map((f) => FIELD_LABELS[f]).join(';')}\r\n`)}`;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
 
 /** Upload → column mapping and preview of the refused rows → batches with progress → summary. */
 export function ImportWizard() {
@@ -126,7 +127,7 @@ export function ImportWizard() {
           <span className="progress-bar" style={{ width: `${percent}%` }} />
         </div>
         <p className="muted">
-          {run.done.toLocaleString('fr-FR')} / {plural(run.total, 'ligne traitée', 'lignes traitées')}
+          {formatNumber(run.done)} / {plural(run.total, 'ligne traitée', 'lignes traitées')}
         </p>
         {run.failure && <div className="notice notice-warning">{run.failure}</div>}
         {run.finished && (

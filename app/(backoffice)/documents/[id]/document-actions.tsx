@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useMemo, useState, useTransition } from 'react';
 import type { DocumentType } from '@/db/schema/billing';
 import type { BillingDocument, DocumentItem } from '@/lib/billing/schemas';
-import { AmountOverflowError, computeTotals, Dec, formatEuros, type TotalsLine } from '@/lib/money';
+import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
+import { AmountOverflowError, computeTotals, Dec, type TotalsLine } from '@/lib/money';
 import {
   type ActionState,
   acceptAction,
@@ -19,8 +20,8 @@ import {
   rejectAction,
 } from '../actions';
 import { type Availability, depositPreview } from '../availability';
-import { eurosToCents, quantityLabel, quantityText } from '../editor-model';
-import { CREDIT_REASON_LABELS, rateLabel, TYPE_LABELS } from '../labels';
+import { eurosToCents, quantityText } from '../editor-model';
+import { CREDIT_REASON_LABELS, TYPE_LABELS } from '../labels';
 import { ItemsTable } from './items-table';
 
 interface Props {
@@ -195,7 +196,7 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
 }
 
 function DepositPanel({ doc, initial, onClose }: { doc: Props['doc']; initial: string; onClose: () => void }) {
-  const [percentage, setPercentage] = useState(quantityLabel(initial));
+  const [percentage, setPercentage] = useState(formatDecimalAsTyped(initial));
   const [state, formAction, pending] = useActionState(depositAction.bind(null, doc.id), {});
   const preview = useMemo(() => depositPreview(doc.items, percentage), [doc.items, percentage]);
   const error = state.errors?.percentage;
@@ -225,8 +226,8 @@ function DepositPanel({ doc, initial, onClose }: { doc: Props['doc']; initial: s
         </div>
         {preview && (
           <p data-testid="deposit-preview">
-            Acompte de {formatEuros(preview.total_ht)} HT, TVA {formatEuros(preview.total_tva)}, soit <strong>{formatEuros(preview.total_ttc)} TTC</strong>
-            {preview.groups.length > 1 && <span className="muted"> ({preview.groups.map((g) => `${formatEuros(g.amount)} à ${rateLabel(g.vat_rate)}`).join(', ')})</span>}.
+            Acompte de {formatMoney(preview.total_ht)} HT, TVA {formatMoney(preview.total_tva)}, soit <strong>{formatMoney(preview.total_ttc)} TTC</strong>
+            {preview.groups.length > 1 && <span className="muted"> ({preview.groups.map((g) => `${formatMoney(g.amount)} à ${formatRate(g.vat_rate)}`).join(', ')})</span>}.
           </p>
         )}
         {state.error && !error && (
@@ -276,12 +277,12 @@ function ConvertPanel({ id, onClose }: { id: string; onClose: () => void }) {
           <ItemsTable items={preview.items ?? []} />
           <dl className="totals">
             <dt>Total HT</dt>
-            <dd>{formatEuros(preview.total_ht)}</dd>
+            <dd>{formatMoney(preview.total_ht)}</dd>
             <dt>Total TVA</dt>
-            <dd>{formatEuros(preview.total_tva)}</dd>
+            <dd>{formatMoney(preview.total_tva)}</dd>
             <dt className="grand">Total TTC à facturer</dt>
             <dd className="grand" data-testid="convert-total-ttc">
-              {formatEuros(preview.total_ttc)}
+              {formatMoney(preview.total_ttc)}
             </dd>
           </dl>
           {state.error && (
@@ -380,7 +381,7 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
         <fieldset className="checks" style={{ gridTemplateColumns: '1fr' }}>
           <legend className="sr-only">Étendue de l’avoir</legend>
           <label>
-            <input type="radio" name="credit-scope" checked={!partial} onChange={() => setPartial(false)} /> Avoir total ({formatEuros(doc.total_ttc)} TTC)
+            <input type="radio" name="credit-scope" checked={!partial} onChange={() => setPartial(false)} /> Avoir total ({formatMoney(doc.total_ttc)} TTC)
           </label>
           <label>
             <input type="radio" name="credit-scope" checked={partial} onChange={() => setPartial(true)} /> Avoir partiel
@@ -402,10 +403,10 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
                   return (
                     <tr key={it.id}>
                       <td>
-                        {it.description} <span className="muted">· TVA {rateLabel(it.vat_rate)}</span>
+                        {it.description} <span className="muted">· TVA {formatRate(it.vat_rate)}</span>
                       </td>
                       <td className="num">
-                        {it.kind === 'discount' ? `remise de ${formatEuros(it.unit_price)}` : `${quantityLabel(it.quantity)} × ${formatEuros(it.unit_price)}`}
+                        {it.kind === 'discount' ? `remise de ${formatMoney(it.unit_price)}` : `${formatDecimalAsTyped(it.quantity)} × ${formatMoney(it.unit_price)}`}
                       </td>
                       <td className="num">
                         <div className="field" data-invalid={Boolean(error)}>
@@ -428,7 +429,7 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
             </table>
             {built.totals && (
               <p data-testid="credit-preview">
-                Avoir de {formatEuros(built.totals.total_ht)} HT, soit <strong>{formatEuros(built.totals.total_ttc)} TTC</strong>.
+                Avoir de {formatMoney(built.totals.total_ht)} HT, soit <strong>{formatMoney(built.totals.total_ttc)} TTC</strong>.
               </p>
             )}
           </>

@@ -2,10 +2,9 @@
 
 import { useActionState } from 'react';
 import type { Payment } from '@/lib/billing/schemas';
-import { formatEuros } from '@/lib/money';
+import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
 import { deletePaymentAction, recordPaymentAction } from '../actions';
-import { centsToText } from '../editor-model';
-import { dayLabel, PAYMENT_METHOD_LABELS } from '../labels';
+import { PAYMENT_METHOD_LABELS } from '../labels';
 
 interface Props {
   documentId: string;
@@ -29,18 +28,18 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, payments, canRe
       <h2>Paiements</h2>
       <dl className="props" data-testid="balance">
         <dt>Total TTC</dt>
-        <dd>{formatEuros(totalTtc)}</dd>
+        <dd>{formatMoney(totalTtc)}</dd>
         <dt>Déjà payé</dt>
-        <dd data-testid="total-paid">{formatEuros(totalPaid)}</dd>
+        <dd data-testid="total-paid">{formatMoney(totalPaid)}</dd>
         <dt>{remaining < 0 ? 'Trop-perçu' : 'Reste dû'}</dt>
         <dd data-testid="remaining-due">
-          <strong>{formatEuros(Math.abs(remaining))}</strong>
+          <strong>{formatMoney(Math.abs(remaining))}</strong>
         </dd>
         {creditNote && (
           <>
             <dt>Avoir émis</dt>
             <dd>
-              {creditNote.number} : {formatEuros(creditNote.total_ttc)} TTC, à déduire de ce qui reste dû
+              {creditNote.number} : {formatMoney(creditNote.total_ttc)} TTC, à déduire de ce qui reste dû
             </dd>
           </>
         )}
@@ -62,10 +61,10 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, payments, canRe
           <tbody>
             {payments.map((p) => (
               <tr key={p.id}>
-                <td>{dayLabel(p.paid_at)}</td>
+                <td>{formatDay(p.paid_at)}</td>
                 <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
                 <td>{p.reference ?? <span className="muted">—</span>}</td>
-                <td className="num">{formatEuros(p.amount)}</td>
+                <td className="num">{formatMoney(p.amount)}</td>
                 <td>
                   <DeletePayment documentId={documentId} payment={p} />
                 </td>
@@ -94,7 +93,7 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, payments, canRe
           <div className="grid-2">
             <div className="field" data-invalid={Boolean(error('amount'))}>
               <label htmlFor="payment-amount">Montant reçu (€)</label>
-              <input id="payment-amount" name="amount" type="text" inputMode="decimal" defaultValue={remaining > 0 ? centsToText(remaining) : ''} />
+              <input id="payment-amount" name="amount" type="text" inputMode="decimal" defaultValue={remaining > 0 ? formatMoneyInput(remaining) : ''} />
               <span className="hint">Plus que le reste dû est accepté (trop-perçu).</span>
               {error('amount') && <span className="field-error">{error('amount')}</span>}
             </div>
@@ -135,7 +134,7 @@ function DeletePayment({ documentId, payment }: { documentId: string; payment: P
   const [state, formAction, pending] = useActionState(deletePaymentAction.bind(null, documentId, payment.id), {});
   return (
     <form action={formAction}>
-      <button type="submit" className="btn btn-ghost btn-sm" disabled={pending} aria-label={`Supprimer le paiement de ${formatEuros(payment.amount)} du ${dayLabel(payment.paid_at)}`}>
+      <button type="submit" className="btn btn-ghost btn-sm" disabled={pending} aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
         Supprimer
       </button>
       {state.error && (

@@ -4,8 +4,8 @@ import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { getProduct } from '@/lib/billing/products';
 import { ApiError } from '@/lib/errors';
+import { formatMoneyInput } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { centsToText } from '../../../documents/editor-model';
 import { deleteProductAction, updateProductAction } from '../../actions';
 import { ProductForm } from '../../product-form';
 
@@ -47,7 +47,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
           name: product.name,
           description: product.description ?? '',
           unit: product.unit ?? '',
-          unit_price: centsToText(product.unit_price_cents),
+          unit_price: formatMoneyInput(product.unit_price_cents),
           vat_rate: product.vat_rate,
         }}
         submitLabel="Enregistrer"
