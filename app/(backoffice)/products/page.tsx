@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { SubmitButton } from '@/components/form';
 import { Pager } from '@/components/list-page';
 import { loadListPage, readListFilters } from '@/components/list-query';
 import { listProducts } from '@/lib/billing/products';
@@ -95,9 +96,9 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
                   <td className="num">
                     <form action={deleteProductAction}>
                       <input type="hidden" name="id" value={p.id} />
-                      <button className="btn btn-ghost btn-sm" type="submit" aria-label={`Supprimer ${p.name}`}>
+                      <SubmitButton className="btn btn-ghost btn-sm" aria-label={`Supprimer ${p.name}`}>
                         Supprimer
-                      </button>
+                      </SubmitButton>
                     </form>
                   </td>
                 </tr>

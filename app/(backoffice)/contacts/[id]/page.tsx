@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
+import { SubmitButton } from '@/components/form';
 import { consentHistory } from '@/lib/contacts/gdpr';
 import type { ContactField } from '@/lib/contacts/payload';
 import { formatInstant } from '@/lib/format';
@@ -63,18 +64,14 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
               </Link>
               <form action={deleteContactAction}>
                 <input type="hidden" name="id" value={contact.id} />
-                <button className="btn btn-danger" type="submit">
-                  Supprimer
-                </button>
+                <SubmitButton className="btn btn-danger">Supprimer</SubmitButton>
               </form>
             </>
           )}
           {state?.label === 'supprimé' && (
             <form action={restoreContactAction}>
               <input type="hidden" name="id" value={contact.id} />
-              <button className="btn btn-primary" type="submit">
-                Restaurer
-              </button>
+              <SubmitButton>Restaurer</SubmitButton>
             </form>
           )}
         </div>

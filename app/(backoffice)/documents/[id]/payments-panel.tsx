@@ -1,8 +1,10 @@
 'use client';
 
 import { useActionState } from 'react';
+import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton } from '@/components/form';
 import type { Payment } from '@/lib/billing/schemas';
 import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
+import { initialFormState } from '@/lib/http/form-state';
 import { deletePaymentAction, recordPaymentAction } from '../actions';
 import { PAYMENT_METHOD_LABELS } from '../labels';
 
@@ -20,7 +22,7 @@ interface Props {
 /** The payments of an issued invoice, its balance (the API's remaining_due), and the form to record one. */
 export function PaymentsPanel({ documentId, totalTtc, totalPaid, payments, canRecord, today, creditNote }: Props) {
   const remaining = totalTtc - totalPaid;
-  const [state, formAction, pending] = useActionState(recordPaymentAction.bind(null, documentId), {});
+  const [state, formAction] = useActionState(recordPaymentAction.bind(null, documentId), initialFormState);
   const error = (key: string) => state.errors?.[key];
 
   return (
@@ -85,44 +87,29 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, payments, canRe
         // Remounted after each payment: the amount proposed is the new balance.
         <form className="form" action={formAction} key={totalPaid} style={{ marginTop: 16 }} noValidate>
           <h2>Enregistrer un paiement</h2>
-          {state.error && !Object.keys(state.errors ?? {}).length && (
-            <p className="form-error" role="alert">
-              {state.error}
-            </p>
-          )}
+          <FormErrors state={state} placed={['amount', 'paid_at', 'method', 'reference']} />
           <div className="grid-2">
-            <div className="field" data-invalid={Boolean(error('amount'))}>
-              <label htmlFor="payment-amount">Montant reçu (€)</label>
-              <input id="payment-amount" name="amount" type="text" inputMode="decimal" defaultValue={remaining > 0 ? formatMoneyInput(remaining) : ''} />
-              <span className="hint">Plus que le reste dû est accepté (trop-perçu).</span>
-              {error('amount') && <span className="field-error">{error('amount')}</span>}
-            </div>
-            <div className="field" data-invalid={Boolean(error('paid_at'))}>
-              <label htmlFor="payment-paid_at">Reçu le</label>
-              <input id="payment-paid_at" name="paid_at" type="date" max={today} defaultValue={today} />
-              {error('paid_at') && <span className="field-error">{error('paid_at')}</span>}
-            </div>
-            <div className="field" data-invalid={Boolean(error('method'))}>
-              <label htmlFor="payment-method">Moyen de paiement</label>
-              <select id="payment-method" name="method" defaultValue="bank_transfer">
+            <Field id="payment-amount" label="Montant reçu (€)" hint="Plus que le reste dû est accepté (trop-perçu)." error={error('amount')}>
+              <MoneyInput name="amount" defaultValue={remaining > 0 ? formatMoneyInput(remaining) : ''} />
+            </Field>
+            <Field id="payment-paid_at" label="Reçu le" error={error('paid_at')}>
+              <Input name="paid_at" type="date" max={today} defaultValue={today} />
+            </Field>
+            <Field id="payment-method" label="Moyen de paiement" error={error('method')}>
+              <Select name="method" defaultValue="bank_transfer">
                 {Object.entries(PAYMENT_METHOD_LABELS).map(([v, label]) => (
                   <option key={v} value={v}>
                     {label}
                   </option>
                 ))}
-              </select>
-              {error('method') && <span className="field-error">{error('method')}</span>}
-            </div>
-            <div className="field" data-invalid={Boolean(error('reference'))}>
-              <label htmlFor="payment-reference">Référence</label>
-              <input id="payment-reference" name="reference" type="text" placeholder="Référence du virement, n° de chèque…" />
-              {error('reference') && <span className="field-error">{error('reference')}</span>}
-            </div>
+              </Select>
+            </Field>
+            <Field id="payment-reference" label="Référence" error={error('reference')}>
+              <Input name="reference" placeholder="Référence du virement, n° de chèque…" />
+            </Field>
           </div>
           <div className="form-actions">
-            <button className="btn btn-primary" type="submit" disabled={pending}>
-              {pending ? 'Enregistrement…' : 'Enregistrer le paiement'}
-            </button>
+            <SubmitButton pendingLabel="Enregistrement…">Enregistrer le paiement</SubmitButton>
           </div>
         </form>
       )}
@@ -131,12 +118,12 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, payments, canRe
 }
 
 function DeletePayment({ documentId, payment }: { documentId: string; payment: Payment }) {
-  const [state, formAction, pending] = useActionState(deletePaymentAction.bind(null, documentId, payment.id), {});
+  const [state, formAction] = useActionState(deletePaymentAction.bind(null, documentId, payment.id), initialFormState);
   return (
     <form action={formAction}>
-      <button type="submit" className="btn btn-ghost btn-sm" disabled={pending} aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
+      <SubmitButton className="btn btn-ghost btn-sm" aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
         Supprimer
-      </button>
+      </SubmitButton>
       {state.error && (
         <span className="field-error" role="alert">
           {state.error}

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { SubmitButton } from '@/components/form';
 import { listApiKeys } from '@/lib/auth/api-keys';
 import { formatInstant } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
@@ -50,9 +51,7 @@ export default async function ApiKeysPage() {
                     {!key.revoked_at && (
                       <form action={revokeKeyAction}>
                         <input type="hidden" name="id" value={key.id} />
-                        <button className="btn btn-sm btn-danger" type="submit">
-                          Révoquer
-                        </button>
+                        <SubmitButton className="btn btn-sm btn-danger">Révoquer</SubmitButton>
                       </form>
                     )}
                   </td>

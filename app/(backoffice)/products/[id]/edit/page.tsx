@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form';
 import { getProduct } from '@/lib/billing/products';
 import { ApiError } from '@/lib/errors';
 import { formatMoneyInput } from '@/lib/format';
@@ -34,9 +35,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
         <div className="actions">
           <form action={deleteProductAction}>
             <input type="hidden" name="id" value={product.id} />
-            <button className="btn btn-danger" type="submit">
-              Supprimer le produit
-            </button>
+            <SubmitButton className="btn btn-danger">Supprimer le produit</SubmitButton>
           </form>
         </div>
       </div>
