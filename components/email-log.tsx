@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getDb } from '@/db/client';
 import type { EmailStatus } from '@/db/schema';
 import { listDocumentEmails } from '@/lib/email/mailbox';
+import { formatInstant } from '@/lib/format';
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, { label: string; chip: string; hint: string }> = {
   queued: { label: 'en file', chip: 'chip-grey', hint: 'Enregistré, en attente d’envoi (nouvelle tentative si le fournisseur n’a pas répondu).' },
@@ -20,8 +21,6 @@ export function EmailStatusChip({ status }: { status: EmailStatus }) {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-export const formatDateTime = (d: Date | null) => (d ? dateTime.format(d) : '—');
 
 /**
  * The mail log of one document (server component): every e-mail about it, newest first, with its recipients,
@@ -49,7 +48,7 @@ export async function EmailLog({ orgId, documentId, title = 'E-mails envoyés' }
           <tbody>
             {rows.map((email) => (
               <tr key={email.id} data-testid={`email-${email.id}`}>
-                <td>{formatDateTime(email.created_at)}</td>
+                <td>{formatInstant(email.created_at) || '—'}</td>
                 <td>
                   {email.to.join(', ')}
                   {email.cc.length > 0 && <div className="muted">cc {email.cc.join(', ')}</div>}
@@ -61,8 +60,8 @@ export async function EmailLog({ orgId, documentId, title = 'E-mails envoyés' }
                   <EmailStatusChip status={email.status} />
                   {email.last_error && email.status !== 'sent' && email.status !== 'delivered' && <div className="muted">{email.last_error}</div>}
                 </td>
-                <td>{formatDateTime(email.sent_at)}</td>
-                <td>{formatDateTime(email.delivered_at)}</td>
+                <td>{formatInstant(email.sent_at) || '—'}</td>
+                <td>{formatInstant(email.delivered_at) || '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, useTransition } from 'react';
+import { isRefusal } from '@/lib/http/form-state';
 import type { DocumentRender } from '@/lib/pdf/schemas';
 import { pdfRenderStateAction, retryPdfRenderAction } from './pdf-status-actions';
 
@@ -32,7 +33,7 @@ export function PdfStatus({ documentId, status: initial, viewer = true }: { docu
     let active = true;
     const timer = setInterval(async () => {
       const state = await pdfRenderStateAction(documentId);
-      if (active && 'render_status' in state) setStatus(state.render_status);
+      if (active && !isRefusal(state)) setStatus(state.render_status);
     }, POLL_MS);
     return () => {
       active = false;
@@ -44,7 +45,7 @@ export function PdfStatus({ documentId, status: initial, viewer = true }: { docu
     startRetry(async () => {
       setError(null);
       const state = await retryPdfRenderAction(documentId);
-      if ('error' in state) setError(state.error);
+      if (isRefusal(state)) setError(state.error ?? null);
       else setStatus(state.render_status);
     });
 

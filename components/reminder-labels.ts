@@ -43,5 +43,3 @@ export function stepLabel(kind: string, offsetDays: number | null): string {
   return `${days} jour${days > 1 ? 's' : ''} ${offsetDays < 0 ? 'avant' : 'après'} ${anchor}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Paris' });
-export const parisDateTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');

@@ -1,7 +1,9 @@
 'use client';
 
 import { useActionState, useState, useTransition } from 'react';
-import { addReminderAction, deleteReminderAction, type ReminderActionState } from './reminder-ladder-actions';
+import { initialFormState, isRefusal } from '@/lib/http/form-state';
+import { Field, FormErrors, Input, Select, SubmitButton, TextArea } from './form';
+import { addReminderAction, deleteReminderAction } from './reminder-ladder-actions';
 import { TONE_LABELS } from './reminder-labels';
 
 /** Cancels a pending reminder (it stays in the ladder, cancelled). */
@@ -17,7 +19,7 @@ export function DeleteReminderButton({ documentId, reminderId }: { documentId: s
         onClick={() =>
           start(async () => {
             const result = await deleteReminderAction(documentId, reminderId);
-            setError(result.error ?? null);
+            setError(isRefusal(result) ? (result.error ?? null) : null);
           })
         }
       >
@@ -34,52 +36,41 @@ export function DeleteReminderButton({ documentId, reminderId }: { documentId: s
 
 /** A manual reminder: now (empty date) or at a Paris date and time, with an optional message and tone. */
 export function AddReminderForm({ documentId, payment }: { documentId: string; payment: boolean }) {
-  const [state, formAction, pending] = useActionState<ReminderActionState, FormData>(addReminderAction.bind(null, documentId), {});
+  const [state, formAction] = useActionState(addReminderAction.bind(null, documentId), initialFormState);
   const error = (name: string) => state.errors?.[name];
   return (
     <form className="form" action={formAction} noValidate style={{ marginTop: 16 }}>
       <h3>Ajouter une relance</h3>
-      {state.error && !Object.keys(state.errors ?? {}).length && (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      )}
+      <FormErrors state={state} placed={['scheduled_at', 'tone', 'message']} />
       {state.done && (
         <p className="notice notice-success" role="status">
           {state.done}
         </p>
       )}
       <div className="grid-2">
-        <div className="field" data-invalid={Boolean(error('scheduled_at'))}>
-          <label htmlFor={`reminder-at-${documentId}`}>Quand (heure de Paris)</label>
-          <input id={`reminder-at-${documentId}`} name="scheduled_at" type="datetime-local" />
-          <span className="hint">Vide : tout de suite (dans la minute).</span>
-          {error('scheduled_at') && <span className="field-error">{error('scheduled_at')}</span>}
-        </div>
+        <Field id={`reminder-at-${documentId}`} label="Quand (heure de Paris)" hint="Vide : tout de suite (dans la minute)." error={error('scheduled_at')}>
+          <Input name="scheduled_at" type="datetime-local" />
+        </Field>
         {payment && (
-          <div className="field" data-invalid={Boolean(error('tone'))}>
-            <label htmlFor={`reminder-tone-${documentId}`}>Ton</label>
-            <select id={`reminder-tone-${documentId}`} name="tone" defaultValue="">
+          <Field id={`reminder-tone-${documentId}`} label="Ton" error={error('tone')}>
+            <Select name="tone" defaultValue="">
               <option value="">Selon l’échéance (courtois avant, ferme après)</option>
               {Object.entries(TONE_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
               ))}
-            </select>
-            {error('tone') && <span className="field-error">{error('tone')}</span>}
-          </div>
+            </Select>
+          </Field>
         )}
       </div>
-      <div className="field" data-invalid={Boolean(error('message'))}>
-        <label htmlFor={`reminder-message-${documentId}`}>Message (facultatif)</label>
-        <textarea id={`reminder-message-${documentId}`} name="message" rows={3} placeholder="Cité tel quel dans l’e-mail." />
-        {error('message') && <span className="field-error">{error('message')}</span>}
-      </div>
+      <Field id={`reminder-message-${documentId}`} label="Message (facultatif)" error={error('message')}>
+        <TextArea name="message" rows={3} placeholder="Cité tel quel dans l’e-mail." />
+      </Field>
       <div className="form-actions">
-        <button type="submit" className="btn" disabled={pending}>
-          {pending ? 'Enregistrement…' : 'Programmer la relance'}
-        </button>
+        <SubmitButton className="btn" pendingLabel="Enregistrement…">
+          Programmer la relance
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,10 +2,11 @@ import Link from 'next/link';
 import { getDb } from '@/db/client';
 import { todayParis } from '@/lib/billing/dates';
 import { loadContactRow, loadDocument } from '@/lib/billing/documents';
+import { formatInstant } from '@/lib/format';
 import { ladderKindOf } from '@/lib/reminders/ladder';
 import { reminderLadder, remindRefusal } from '@/lib/reminders/reminders';
 import { AddReminderForm, DeleteReminderButton } from './reminder-ladder-controls';
-import { parisDateTime, REMINDER_STATUS_LABELS, reasonLabel, stepLabel, TONE_LABELS } from './reminder-labels';
+import { REMINDER_STATUS_LABELS, reasonLabel, stepLabel, TONE_LABELS } from './reminder-labels';
 
 /**
  * The reminder ladder of one document (server component): every step and manual reminder in schedule order with
@@ -60,7 +61,7 @@ export async function ReminderLadder({ orgId, documentId }: { orgId: string; doc
                 const status = REMINDER_STATUS_LABELS[r.status];
                 return (
                   <tr key={r.id} data-testid={`reminder-${r.id}`}>
-                    <td>{parisDateTime(r.scheduled_at)}</td>
+                    <td>{(formatInstant(r.scheduled_at, { date: 'medium' }) || '—')}</td>
                     <td>{stepLabel(r.kind, r.offset_days)}</td>
                     <td>{r.tone ? TONE_LABELS[r.tone] : <span className="muted">{kind === 'payment' ? 'selon la date' : '—'}</span>}</td>
                     <td>
@@ -68,7 +69,7 @@ export async function ReminderLadder({ orgId, documentId }: { orgId: string; doc
                     </td>
                     <td>
                       {r.status === 'sent' && r.email_id ? (
-                        <Link href={`/dev/mail/${r.email_id}`}>E-mail du {parisDateTime(r.sent_at)}</Link>
+                        <Link href={`/dev/mail/${r.email_id}`}>E-mail du {(formatInstant(r.sent_at, { date: 'medium' }) || '—')}</Link>
                       ) : (
                         <span className="muted">{reasonLabel(r.reason)}</span>
                       )}

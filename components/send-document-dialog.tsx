@@ -1,7 +1,9 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { type SendActionState, sendDocumentAction } from './send-document-actions';
+import { initialFormState } from '@/lib/http/form-state';
+import { Field, FormErrors, Input, SubmitButton, TextArea } from './form';
+import { sendDocumentAction } from './send-document-actions';
 
 interface Props {
   documentId: string;
@@ -16,9 +18,9 @@ interface Props {
 /** The "send by e-mail" dialog: recipient (default: the contact's), copies, subject and message for this send only. */
 export function SendDocumentDialog({ documentId, what, contactEmail, language, sentBefore }: Props) {
   const [open, setOpen] = useState(false);
-  const [state, formAction, pending] = useActionState<SendActionState, FormData>(sendDocumentAction.bind(null, documentId), {});
+  const [state, formAction] = useActionState(sendDocumentAction.bind(null, documentId), initialFormState);
   const error = (name: string) => state.errors?.[name];
-  const field = (name: string) => `send-${name}-${documentId}`;
+  const id = (name: string) => `send-${name}-${documentId}`;
   return (
     <section className="card" aria-label="Envoi par e-mail">
       <div className="toolbar">
@@ -37,38 +39,23 @@ export function SendDocumentDialog({ documentId, what, contactEmail, language, s
             Envoie {what} avec son PDF, en {language === 'en' ? 'anglais' : 'français'} (langue du contact). Ces champs valent pour cet envoi
             seulement : la fiche du contact n’est pas modifiée.
           </p>
-          {state.error && !Object.keys(state.errors ?? {}).length && (
-            <p className="form-error" role="alert">
-              {state.error}
-            </p>
-          )}
+          <FormErrors state={state} placed={['email', 'cc', 'subject', 'message']} />
           <div className="grid-2">
-            <div className="field" data-invalid={Boolean(error('email'))}>
-              <label htmlFor={field('email')}>Destinataire</label>
-              <input id={field('email')} name="email" type="email" placeholder={contactEmail ?? 'adresse@client.fr'} />
-              <span className="hint">{contactEmail ? `Vide : ${contactEmail}.` : 'Le contact n’a pas d’adresse : indiquez-en une.'}</span>
-              {error('email') && <span className="field-error">{error('email')}</span>}
-            </div>
-            <div className="field" data-invalid={Boolean(error('cc'))}>
-              <label htmlFor={field('cc')}>Copie à</label>
-              <input id={field('cc')} name="cc" type="text" placeholder="compta@client.fr, associe@client.fr" />
-              {error('cc') && <span className="field-error">{error('cc')}</span>}
-            </div>
+            <Field id={id('email')} label="Destinataire" hint={contactEmail ? `Vide : ${contactEmail}.` : 'Le contact n’a pas d’adresse : indiquez-en une.'} error={error('email')}>
+              <Input name="email" type="email" placeholder={contactEmail ?? 'adresse@client.fr'} />
+            </Field>
+            <Field id={id('cc')} label="Copie à" error={error('cc')}>
+              <Input name="cc" placeholder="compta@client.fr, associe@client.fr" />
+            </Field>
           </div>
-          <div className="field" data-invalid={Boolean(error('subject'))}>
-            <label htmlFor={field('subject')}>Objet</label>
-            <input id={field('subject')} name="subject" type="text" placeholder="Vide : l’objet du modèle" />
-            {error('subject') && <span className="field-error">{error('subject')}</span>}
-          </div>
-          <div className="field" data-invalid={Boolean(error('message'))}>
-            <label htmlFor={field('message')}>Message</label>
-            <textarea id={field('message')} name="message" rows={4} placeholder="Cité tel quel dans l’e-mail (facultatif)." />
-            {error('message') && <span className="field-error">{error('message')}</span>}
-          </div>
+          <Field id={id('subject')} label="Objet" error={error('subject')}>
+            <Input name="subject" placeholder="Vide : l’objet du modèle" />
+          </Field>
+          <Field id={id('message')} label="Message" error={error('message')}>
+            <TextArea name="message" rows={4} placeholder="Cité tel quel dans l’e-mail (facultatif)." />
+          </Field>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={pending}>
-              {pending ? 'Envoi…' : 'Envoyer'}
-            </button>
+            <SubmitButton pendingLabel="Envoi…">Envoyer</SubmitButton>
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
               Fermer
             </button>

@@ -1,3 +1,5 @@
+import { formatMonth } from '@/lib/format';
+
 /**
  * The value axis of a bar chart: bounds that include zero and every value, cut into a few "round" steps
  * (1, 2, 2.5 or 5 × a power of ten), so the gridlines read 0, 5 000, 10 000… Integers in, integers out (cents).
@@ -25,11 +27,5 @@ export function niceScale(values: readonly number[], targetTicks = 4): Scale {
 
 /** "2026-03" → "mars" (and the year under January or the first month, so the axis says which year). */
 export function monthLabel(month: string, first: boolean): { month: string; year: string | null } {
-  const date = new Date(`${month}-15T12:00:00Z`);
-  const name = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' }).format(date);
-  return { month: name, year: first || month.endsWith('-01') ? month.slice(0, 4) : null };
+  return { month: formatMonth(month, 'short'), year: first || month.endsWith('-01') ? month.slice(0, 4) : null };
 }
-
-/** "2026-03" → "mars 2026". */
-export const longMonth = (month: string) =>
-  new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { listApiKeys } from '@/lib/auth/api-keys';
 import { invoiceStats, revenueByMonth } from '@/lib/billing/stats';
+import { formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { formatEuros } from '@/lib/money';
 import { missingLegalMentions } from '@/lib/orgs/identity-check';
 import { getOrg } from '@/lib/orgs/orgs';
 import { RevenueChart } from './revenue-chart';
@@ -35,27 +35,27 @@ export default async function DashboardPage() {
       <section className="stats" aria-label="Facturation">
         <div className="stat" data-testid="stat-outstanding">
           <div className="stat-label">Encours clients</div>
-          <div className="stat-value">{formatEuros(stats.outstanding.amount)}</div>
+          <div className="stat-value">{formatMoney(stats.outstanding.amount)}</div>
           <div className="muted">{plural(stats.outstanding.count, 'facture à encaisser', 'factures à encaisser')}</div>
         </div>
         <Link className={`stat${stats.overdue.count ? ' stat-red' : ''}`} href="/documents?overdue=true" data-testid="stat-overdue">
           <div className="stat-label">En retard</div>
-          <div className="stat-value">{formatEuros(stats.overdue.amount)}</div>
+          <div className="stat-value">{formatMoney(stats.overdue.amount)}</div>
           <div className="muted">{plural(stats.overdue.count, 'facture échue', 'factures échues')}</div>
         </Link>
         <div className="stat" data-testid="stat-net">
           <div className="stat-label">Facturé depuis le 1er janvier</div>
-          <div className="stat-value">{formatEuros(stats.net.total_ht)}</div>
+          <div className="stat-value">{formatMoney(stats.net.total_ht)}</div>
           <div className="muted">HT, net des avoirs</div>
         </div>
         <div className="stat" data-testid="stat-collected">
           <div className="stat-label">Encaissé depuis le 1er janvier</div>
-          <div className="stat-value">{formatEuros(stats.collected.amount)}</div>
+          <div className="stat-value">{formatMoney(stats.collected.amount)}</div>
           <div className="muted">{plural(stats.collected.count, 'paiement', 'paiements')}</div>
         </div>
         <Link className="stat" href="/documents?type=devis&status=finalized">
           <div className="stat-label">Devis en attente de réponse</div>
-          <div className="stat-value">{formatEuros(stats.quotes.open.total_ht)}</div>
+          <div className="stat-value">{formatMoney(stats.quotes.open.total_ht)}</div>
           <div className="muted">
             {plural(stats.quotes.open.count, 'devis', 'devis')} · {plural(stats.drafts.count, 'brouillon', 'brouillons')}
           </div>
@@ -66,7 +66,7 @@ export default async function DashboardPage() {
         <h2>Chiffre d’affaires des 12 derniers mois</h2>
         <RevenueChart months={revenue.months} title={`Chiffre d’affaires HT net des avoirs par mois, de ${revenue.from.slice(0, 7)} à ${revenue.to.slice(0, 7)}`} />
         <p className="muted">
-          Total sur la période : {formatEuros(revenue.total.net_ht)} HT ({formatEuros(revenue.total.net_ttc)} TTC). Les acomptes comptent à leur émission, la facture
+          Total sur la période : {formatMoney(revenue.total.net_ht)} HT ({formatMoney(revenue.total.net_ttc)} TTC). Les acomptes comptent à leur émission, la facture
           finale pour son solde ; un avoir est déduit le mois où il est émis.
         </p>
       </section>

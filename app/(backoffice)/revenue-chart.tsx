@@ -1,5 +1,5 @@
-import { formatEuros } from '@/lib/money';
-import { longMonth, monthLabel, niceScale } from './chart-scale';
+import { formatMoney, formatMoneyCompact, formatMonth } from '@/lib/format';
+import { monthLabel, niceScale } from './chart-scale';
 
 interface Props {
   months: Array<{ month: string; net_ht: number; invoice_count: number; credit_note_count: number }>;
@@ -9,7 +9,6 @@ interface Props {
 const W = 720;
 const H = 240;
 const M = { top: 12, right: 8, bottom: 38, left: 72 };
-const compact = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * Monthly revenue as SVG bars (server-rendered, no script): one bar per month, negative months below the axis
@@ -30,7 +29,7 @@ export function RevenueChart({ months, title }: Props) {
           <g key={t}>
             <line className="axis" x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} strokeWidth={t === 0 ? 1.5 : 1} />
             <text x={M.left - 8} y={y(t) + 4} textAnchor="end">
-              {compact.format(t / 100)}
+              {formatMoneyCompact(t)}
             </text>
           </g>
         ))}
@@ -42,7 +41,7 @@ export function RevenueChart({ months, title }: Props) {
           return (
             <g key={m.month}>
               <rect className={m.net_ht < 0 ? 'bar bar-negative' : 'bar'} x={x} y={top} width={barW} height={height} rx={2}>
-                <title>{`${longMonth(m.month)} : ${formatEuros(m.net_ht)} HT`}</title>
+                <title>{`${formatMonth(m.month, 'long')} : ${formatMoney(m.net_ht)} HT`}</title>
               </rect>
               <text x={x + barW / 2} y={H - M.bottom + 16} textAnchor="middle">
                 {label.month}
@@ -70,10 +69,10 @@ export function RevenueChart({ months, title }: Props) {
           <tbody>
             {months.map((m) => (
               <tr key={m.month}>
-                <td>{longMonth(m.month)}</td>
+                <td>{formatMonth(m.month, 'long')}</td>
                 <td className="num">{m.invoice_count}</td>
                 <td className="num">{m.credit_note_count}</td>
-                <td className="num">{formatEuros(m.net_ht)}</td>
+                <td className="num">{formatMoney(m.net_ht)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
+import { Field, FormErrors, Input, SubmitButton } from '@/components/form';
 
 export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; initialError: string | null }) {
   const [error, setError] = useState(initialError);
@@ -27,22 +28,16 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string; 
 
   return (
     <form className="form" onSubmit={onSubmit}>
-      <div className="field">
-        <label htmlFor="email">E-mail</label>
-        <input id="email" name="email" type="email" autoComplete="username" required />
-      </div>
-      <div className="field">
-        <label htmlFor="password">Mot de passe</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required />
-      </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button className="btn btn-primary" type="submit" disabled={pending}>
-        {pending ? 'Connexion…' : 'Se connecter'}
-      </button>
+      <Field id="email" label="E-mail">
+        <Input name="email" type="email" autoComplete="username" required />
+      </Field>
+      <Field id="password" label="Mot de passe">
+        <Input name="password" type="password" autoComplete="current-password" required />
+      </Field>
+      <FormErrors state={{ error: error ?? undefined }} />
+      <SubmitButton pending={pending} pendingLabel="Connexion…">
+        Se connecter
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/errors';
+import { formatMoney } from '@/lib/format';
 
 /** "10000", "10 000,50" or "1500.5" euros → integer cents, by string arithmetic (never binary floats). */
 export function parseEuros(input: string, field = 'amount'): number {
@@ -7,11 +8,10 @@ export function parseEuros(input: string, field = 'amount'): number {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-const eurFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-/** 123456 → "1 234,56 €" (French formatting, for pages and documents). A zero is never "-0,00 €". */
-export function formatEuros(cents: number): string {
-  return eurFormat.format(cents === 0 ? 0 : cents / 100);
-}
+/**
+ * 123456 → "1 234,56 €". Kept for app/(backoffice)/documents/availability.ts, which the billing-rules work is
+ * rewriting: everything else formats with lib/format's formatMoney, which this is.
+ */
+export const formatEuros = (cents: number): string => formatMoney(cents, 'fr');
 
 export * from './totals';

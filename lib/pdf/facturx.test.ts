@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRenders, documents } from '@/db/schema';
 import { LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { amount, buildFacturX, businessProcess, processingRule } from './facturx/cii';
+import { buildFacturX, businessProcess, processingRule } from './facturx/cii';
 import { type Finding, inspectPdf, missingValidators, type PdfReport, validateXmlDirectory, type XmlReport, xmpValue } from './facturx/validate';
 import { loadRenderModel, type RenderModel } from './model';
 import { renderStoredDocument } from './render-stored-document';
@@ -30,17 +30,6 @@ describe('validation tools', () => {
 });
 
 describe('CII building blocks', () => {
-  it('writes cents as exact decimal amounts', () => {
-    expect([amount(0), amount(5), amount(-5), amount(123456), amount(-100), amount(10 ** 15)]).toEqual([
-      '0.00',
-      '0.05',
-      '-0.05',
-      '1234.56',
-      '-1.00',
-      '10000000000000.00',
-    ]);
-  });
-
   it('derives BT-23 from the operation nature and the document kind', () => {
     const of = (type: RenderModel['type'], operation_nature: RenderModel['operation_nature'], deposits = 0) =>
       businessProcess({ type, operation_nature, deposits: Array.from({ length: deposits }) as RenderModel['deposits'] });

@@ -1,33 +1,9 @@
 import type { DocumentType } from '@/db/schema/billing';
-import { Dec } from '@/lib/money';
+import { formatDay, formatMoney } from '@/lib/format';
 import type { Language, Seller } from './model';
 
-// U+202F (narrow no-break space, Intl's French group separator) is shown as a plain no-break space.
-const nbsp = (s: string) => s.replace(/\u202f/g, '\u00a0');
-
-const money = {
-  fr: new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }),
-  en: new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }),
-};
-const dates = {
-  fr: new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }),
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
-
-/** Cents → "1 234,56 €" / "€1,234.56" (integer cents divided exactly: no float rounding below the cent). */
-export const formatMoney = (cents: number, lang: Language) => nbsp(money[lang].format(cents / 100));
-
-/** "2026-11-22" → "22/11/2026" / "22 November 2026". */
-export const formatDate = (day: string, lang: Language) => dates[lang].format(new Date(`${day}T00:00:00Z`));
-
-/** Decimal string → "1,5" / "1.5" (no trailing zeros). */
-export const formatDecimal = (value: string, lang: Language) => {
-  const s = new Dec(value).toFixed();
-  return lang === 'fr' ? s.replace('.', ',') : s;
-};
-
-/** "20.00" → "20 %" / "20%". */
-export const formatRate = (rate: string, lang: Language) => `${formatDecimal(rate, lang)}${lang === 'fr' ? '\u00a0%' : '%'}`;
+/** The documents' dates: "2026-11-22" → "22/11/2026" / "22 November 2026". */
+export const documentDay = (day: string, lang: Language) => formatDay(day, lang, lang === 'fr' ? 'numeric' : 'long');
 
 const UNITS: Record<string, Record<Language, string>> = {
   HUR: { fr: 'h', en: 'h' },
@@ -237,7 +213,7 @@ export const lines = (...parts: Array<string | null | undefined | false>) => par
 /** "SAS au capital de 10 000 € — 12 rue … — SIREN … — RCS … — N° TVA …": the seller's legal identity in one line. */
 export function legalIdentity(seller: Seller, lang: Language): string {
   const t = LABELS[lang];
-  const form = lines(seller.legal_form, seller.share_capital_cents != null ? t.capital(formatMoney(seller.share_capital_cents, lang)) : null).join(' ');
+  const form = lines(seller.legal_form, seller.share_capital_cents != null ? t.capital(formatMoney(seller.share_capital_cents, lang, { nbsp: true })) : null).join(' ');
   const address = lines(seller.address, lines(seller.postal_code, seller.city).join(' '), seller.country !== 'FR' ? seller.country : null).join(', ');
   const rcs = seller.rcs ? (/^rcs\b/i.test(seller.rcs) ? seller.rcs : `${t.rcs} ${seller.rcs}`) : null;
   return lines(

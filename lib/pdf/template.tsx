@@ -1,7 +1,8 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
+import { formatDecimal, formatMoney, formatRate } from '@/lib/format';
 import { FONT_FAMILY } from './fonts';
-import { countryName, formatDate, formatDecimal, formatMoney, formatRate, LABELS, legalIdentity, lines, unitLabel } from './i18n';
+import { countryName, documentDay, LABELS, legalIdentity, lines, unitLabel } from './i18n';
 import { buyerSiren, isBusiness, type RenderModel } from './model';
 import { exemptionOf } from './vat';
 
@@ -100,8 +101,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function InvoiceDocument({ model: m }: { model: RenderModel }) {
   const lang = m.language;
   const t = LABELS[lang];
-  const money = (cents: number) => formatMoney(cents, lang);
-  const date = (day: string | null) => (day ? formatDate(day, lang) : null);
+  const money = (cents: number) => formatMoney(cents, lang, { nbsp: true });
+  const rate = (value: string) => formatRate(value, lang, { nbsp: true });
+  const date = (day: string | null) => (day ? documentDay(day, lang) : null);
   const kind = t.kind[m.type];
   const number = m.number ?? t.draftNumber;
   const buyer = m.buyer;
@@ -193,11 +195,11 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
         )}
         {m.vat_exigibility === 'debits' && m.type !== 'devis' && <Text style={s.info}>{t.vatOnDebits}</Text>}
         {m.type === 'acompte' && m.quote && (
-          <Text style={s.info}>{t.depositOf(formatRate(m.acompte_percentage ?? '0', lang), m.quote.number, formatDate(m.quote.issue_date, lang))}</Text>
+          <Text style={s.info}>{t.depositOf(rate(m.acompte_percentage ?? '0'), m.quote.number, documentDay(m.quote.issue_date, lang))}</Text>
         )}
-        {m.type === 'facture' && m.quote && <Text style={s.info}>{t.fromQuote(m.quote.number, formatDate(m.quote.issue_date, lang))}</Text>}
+        {m.type === 'facture' && m.quote && <Text style={s.info}>{t.fromQuote(m.quote.number, documentDay(m.quote.issue_date, lang))}</Text>}
         {m.type === 'avoir' && m.credited && (
-          <Text style={s.info}>{t.creditFor(t.creditInvoice[m.credited.type], m.credited.number, formatDate(m.credited.issue_date, lang))}</Text>
+          <Text style={s.info}>{t.creditFor(t.creditInvoice[m.credited.type], m.credited.number, documentDay(m.credited.issue_date, lang))}</Text>
         )}
         {m.type === 'avoir' && (m.credit_reason_code || m.credit_reason_text) && (
           <Text style={s.info}>
@@ -226,7 +228,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
               <Text style={s.cQty}>{item.kind === 'discount' ? '' : formatDecimal(item.quantity, lang)}</Text>
               <Text style={s.cUnit}>{item.kind === 'discount' ? '' : unitLabel(item.unit, lang)}</Text>
               <Text style={s.cPrice}>{item.kind === 'discount' ? '' : money(item.unit_price)}</Text>
-              <Text style={s.cVat}>{formatRate(item.vat_rate, lang)}</Text>
+              <Text style={s.cVat}>{rate(item.vat_rate)}</Text>
               <Text style={s.cTotal}>{money(item.total_ht)}</Text>
             </View>
           ))}
@@ -243,7 +245,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
             {m.totals.groups.map((g) => (
               <View style={s.vatTr} key={`${g.vat_category}|${g.vat_rate}`}>
                 <Text style={s.vCat}>
-                  {formatRate(g.vat_rate, lang)}
+                  {rate(g.vat_rate)}
                   {g.vat_category !== 'S' ? ` (${g.vat_category})` : ''}
                 </Text>
                 <Text style={s.vBase}>{money(g.base)}</Text>
@@ -265,7 +267,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
               .filter((g) => g.vat_category === 'S')
               .map((g) => (
                 <View style={s.totalRow} key={g.vat_rate}>
-                  <Text style={s.muted}>{t.vatOn(formatRate(g.vat_rate, lang), money(g.base))}</Text>
+                  <Text style={s.muted}>{t.vatOn(rate(g.vat_rate), money(g.base))}</Text>
                   <Text>{money(g.vat)}</Text>
                 </View>
               ))}
@@ -283,16 +285,16 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
         {m.deposits.length > 0 && (
           <Section title={t.depositsDeducted}>
             {m.deposits.map((d) => (
-              <Text key={d.id}>{t.depositLine(d.number, formatDate(d.issue_date, lang), money(d.total_ht), money(d.total_ttc))}</Text>
+              <Text key={d.id}>{t.depositLine(d.number, documentDay(d.issue_date, lang), money(d.total_ht), money(d.total_ttc))}</Text>
             ))}
           </Section>
         )}
 
         {m.type === 'devis' && (
           <Section title={t.payment}>
-            {m.validity_date && <Text>{t.quoteValidity(formatDate(m.validity_date, lang))}</Text>}
+            {m.validity_date && <Text>{t.quoteValidity(documentDay(m.validity_date, lang))}</Text>}
             {m.deposit_request_percentage && m.deposit_request_amount !== null && (
-              <Text>{t.depositRequested(formatRate(m.deposit_request_percentage, lang), money(m.deposit_request_amount))}</Text>
+              <Text>{t.depositRequested(rate(m.deposit_request_percentage), money(m.deposit_request_amount))}</Text>
             )}
             {m.execution_timeline && (
               <Text>
@@ -316,7 +318,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
           <Section title={t.payment}>
             {m.due_date && (
               <Text style={s.bold}>
-                {t.dueDate}{t.colon}{formatDate(m.due_date, lang)}
+                {t.dueDate}{t.colon}{documentDay(m.due_date, lang)}
               </Text>
             )}
             {m.payment_terms && (
@@ -337,7 +339,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
             <Text>{m.discount_terms ? `${t.earlyDiscount}${t.colon}${m.discount_terms}` : t.noEarlyDiscount}</Text>
             {business ? (
               <>
-                <Text style={s.legal}>{t.latePenalties(seller.penalty_rate ? formatRate(seller.penalty_rate, lang) : null)}</Text>
+                <Text style={s.legal}>{t.latePenalties(seller.penalty_rate ? rate(seller.penalty_rate) : null)}</Text>
                 <Text style={s.legal}>{t.recoveryFee(money(seller.recovery_fee))}</Text>
               </>
             ) : (

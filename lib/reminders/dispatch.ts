@@ -5,7 +5,7 @@ import { todayParis } from '@/lib/billing/dates';
 import type { ContactRow, DocumentRow } from '@/lib/billing/documents';
 import { type QueueEmailInput, queueEmail } from '@/lib/email/queue-email';
 import type { Language } from '@/lib/email/templates';
-import { formatRate } from '@/lib/pdf/i18n';
+import { formatRate } from '@/lib/format';
 import { CHASED_STATUSES } from './arm-ladder';
 import { balanceSql } from '@/lib/billing/balance';
 import { readStoredPdf } from '@/lib/pdf';
@@ -54,7 +54,7 @@ interface Context {
 /** The late-payment penalty as the invoice states it, in the words of the e-mail (as the PDF prints it). */
 function penaltyTerms(doc: DocumentRow, lang: Language): string {
   const rate = (doc.seller_snapshot as { penalty_rate?: string | null } | null)?.penalty_rate;
-  if (rate) return lang === 'fr' ? `au taux annuel de ${formatRate(rate, 'fr')}` : `at an annual rate of ${formatRate(rate, 'en')}`;
+  if (rate) return lang === 'fr' ? `au taux annuel de ${formatRate(rate, 'fr', { nbsp: true })}` : `at an annual rate of ${formatRate(rate, 'en', { nbsp: true })}`;
   return lang === 'fr' ? 'au taux directeur de la Banque centrale européenne majoré de 10 points' : 'at the European Central Bank refinancing rate plus 10 points';
 }
 

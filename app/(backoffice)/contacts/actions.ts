@@ -5,71 +5,42 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { createContact, deleteContact, restoreContact, updateContact } from '@/lib/contacts/contacts';
 import { eraseContact } from '@/lib/contacts/gdpr';
-import { ContactCreate, type ContactField, ContactPatch } from '@/lib/contacts/schemas';
-import { ApiError, fieldErrors } from '@/lib/errors';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { formTexts, formToPayload } from './text-values';
+import { ContactCreate, ContactPatch } from '@/lib/contacts/schemas';
+import { buttonAction, formAction, idOf } from '@/lib/http/action';
+import { formToPayload } from './text-values';
 
-export type ContactFormState = {
-  /** Bumped on every refused submit: the form remounts with the texts typed (React resets a submitted form). */
-  attempt: number;
-  errors?: Record<string, string>;
-  texts?: Partial<Record<ContactField, string>>;
-};
+export const createContactAction = formAction(
+  async ({ db, orgId }, input) => {
+    const contact = await createContact(db, orgId, input);
+    revalidatePath('/contacts');
+    redirect(`/contacts/${contact.id}`);
+  },
+  { input: (form: FormData) => ContactCreate.parse(formToPayload(form)) },
+);
 
-/** A refusal of the domain (422 with its field, 409) shown like the schema's: beside the field, or above the form. */
-function refused(prev: ContactFormState, form: FormData, errors: Record<string, string>): ContactFormState {
-  return { attempt: prev.attempt + 1, errors, texts: formTexts(form) };
-}
+/** The rules only the stored contact can tell (still a name once merged with the stored values, still live) come back from the service. */
+export const updateContactAction = formAction(
+  async ({ db, orgId }, input, id: string) => {
+    await updateContact(db, orgId, idOf(id, 'Contact'), input);
+    revalidatePath('/contacts');
+    redirect(`/contacts/${id}`);
+  },
+  { input: (form: FormData) => ContactPatch.parse(formToPayload(form)) },
+);
 
-export async function createContactAction(prev: ContactFormState, form: FormData): Promise<ContactFormState> {
-  const staff = await requireStaffOrg();
-  const parsed = ContactCreate.safeParse(formToPayload(form));
-  if (!parsed.success) return refused(prev, form, fieldErrors(parsed.error));
-  const contact = await createContact(staff.db, staff.orgId, parsed.data);
-  revalidatePath('/contacts');
-  redirect(`/contacts/${contact.id}`);
-}
+const ContactId = z.object({ id: z.uuid() });
 
-export async function updateContactAction(id: string, prev: ContactFormState, form: FormData): Promise<ContactFormState> {
-  const staff = await requireStaffOrg();
-  const parsed = ContactPatch.safeParse(formToPayload(form));
-  if (!parsed.success) return refused(prev, form, fieldErrors(parsed.error));
-  try {
-    await updateContact(staff.db, staff.orgId, z.uuid().parse(id), parsed.data);
-  } catch (err) {
-    // The rules only the stored contact can tell (still a name once merged with the stored values, still live).
-    if (err instanceof ApiError && (err.status === 422 || err.status === 409)) {
-      return refused(prev, form, { [err.field ?? '_form']: err.message });
-    }
-    throw err;
-  }
-  revalidatePath('/contacts');
-  redirect(`/contacts/${id}`);
-}
+/** The buttons of a contact's page: delete, restore, erase; each refreshes the list and the page. */
+const contactButton = (run: typeof deleteContact) =>
+  buttonAction(
+    async ({ db, orgId }, { id }) => {
+      await run(db, orgId, id);
+      revalidatePath('/contacts');
+      revalidatePath(`/contacts/${id}`);
+    },
+    { input: ContactId },
+  );
 
-const idOf = (form: FormData) => z.uuid().parse(form.get('id'));
-
-export async function deleteContactAction(form: FormData): Promise<void> {
-  const staff = await requireStaffOrg();
-  const id = idOf(form);
-  await deleteContact(staff.db, staff.orgId, id);
-  revalidatePath('/contacts');
-  revalidatePath(`/contacts/${id}`);
-}
-
-export async function restoreContactAction(form: FormData): Promise<void> {
-  const staff = await requireStaffOrg();
-  const id = idOf(form);
-  await restoreContact(staff.db, staff.orgId, id);
-  revalidatePath('/contacts');
-  revalidatePath(`/contacts/${id}`);
-}
-
-export async function eraseContactAction(form: FormData): Promise<void> {
-  const staff = await requireStaffOrg();
-  const id = idOf(form);
-  await eraseContact(staff.db, staff.orgId, id);
-  revalidatePath('/contacts');
-  revalidatePath(`/contacts/${id}`);
-}
+export const deleteContactAction = contactButton(deleteContact);
+export const restoreContactAction = contactButton(restoreContact);
+export const eraseContactAction = contactButton(eraseContact);

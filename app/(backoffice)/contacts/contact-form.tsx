@@ -2,14 +2,15 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
+import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
 import { type ContactField, LEAD_STATUSES } from '@/lib/contacts/payload';
-import type { ContactFormState } from './actions';
+import { type FormState, initialFormState } from '@/lib/http/form-state';
 import { FIELD_LABELS, LANGUAGE_LABELS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
 
 type Texts = Partial<Record<ContactField, string>>;
 
 interface Props {
-  action: (prev: ContactFormState, form: FormData) => Promise<ContactFormState>;
+  action: (prev: FormState, form: FormData) => Promise<FormState>;
   initial: Texts;
   submitLabel: string;
   cancelHref: string;
@@ -45,20 +46,12 @@ function errorOf(errors: Record<string, string> | undefined, field: string) {
  * messages are the API's. After a refusal the form remounts (key) with what was typed.
  */
 export function ContactForm({ action, initial, submitLabel, cancelHref }: Props) {
-  const [state, formAction, pending] = useActionState<ContactFormState, FormData>(action, { attempt: 0 });
-  const texts = state.texts ?? initial;
-  const unplaced = Object.entries(state.errors ?? {}).filter(([key]) => !SECTIONS.some((s) => s.fields.some((f) => key === f || key.startsWith(`${f}.`))));
+  const [state, formAction] = useActionState(action, initialFormState);
+  const texts: Texts = state.texts ?? initial;
 
   return (
     <form className="form" action={formAction} key={state.attempt} noValidate>
-      {state.errors && (
-        <div className="form-error" role="alert">
-          Le contact n’a pas été enregistré : corrigez les champs signalés.
-          {unplaced.map(([key, message]) => (
-            <div key={key}>{key === '_form' ? message : `${key}: ${message}`}</div>
-          ))}
-        </div>
-      )}
+      <FormErrors state={state} summary="Le contact n’a pas été enregistré : corrigez les champs signalés." placed={SECTIONS.flatMap((s) => s.fields)} />
       {SECTIONS.map((section) => (
         <section className="card" key={section.title}>
           <h2>{section.title}</h2>
@@ -70,9 +63,7 @@ export function ContactForm({ action, initial, submitLabel, cancelHref }: Props)
         </section>
       ))}
       <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={pending}>
-          {pending ? 'Enregistrement…' : submitLabel}
-        </button>
+        <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
         <Link className="btn btn-ghost" href={cancelHref}>
           Annuler
         </Link>
@@ -83,97 +74,77 @@ export function ContactForm({ action, initial, submitLabel, cancelHref }: Props)
 
 function FieldInput({ field, value, error }: { field: ContactField; value: string; error?: string }) {
   const id = `contact-${field}`;
-  const described = [HINTS[field] && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  const common = { id, name: field, 'aria-invalid': error ? true : undefined, 'aria-describedby': described };
+  if (field === 'reminder_opt_out') {
+    return (
+      <CheckboxField
+        id={id}
+        name={field}
+        label={FIELD_LABELS[field]}
+        hint="Ne jamais envoyer de relance de paiement automatique à ce contact."
+        error={error}
+        defaultChecked={value === 'on'}
+      />
+    );
+  }
+  return (
+    <Field id={id} label={FIELD_LABELS[field]} hint={HINTS[field]} error={error}>
+      <Control field={field} value={value} />
+    </Field>
+  );
+}
 
-  let input: React.ReactNode;
+/** The input of a field: a list for the enumerations, a text area for the long texts. */
+function Control({ field, value }: { field: ContactField; value: string }) {
   switch (field) {
     case 'type':
-      input = (
-        <select {...common} defaultValue={value || 'professionnel'}>
+      return (
+        <Select name={field} defaultValue={value || 'professionnel'}>
           {Object.entries(TYPE_LABELS).map(([v, label]) => (
             <option key={v} value={v}>
               {label}
             </option>
           ))}
-        </select>
+        </Select>
       );
-      break;
     case 'preferred_language':
-      input = (
-        <select {...common} defaultValue={value}>
+      return (
+        <Select name={field} defaultValue={value}>
           <option value="">—</option>
           {Object.entries(LANGUAGE_LABELS).map(([v, label]) => (
             <option key={v} value={v}>
               {label}
             </option>
           ))}
-        </select>
+        </Select>
       );
-      break;
     case 'lead_status':
-      input = (
-        <select {...common} defaultValue={value}>
+      return (
+        <Select name={field} defaultValue={value}>
           <option value="">—</option>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
               {LEAD_STATUS_LABELS[s]}
             </option>
           ))}
-        </select>
+        </Select>
       );
-      break;
     case 'marketing_consent':
-      input = (
-        <select {...common} defaultValue={value}>
+      return (
+        <Select name={field} defaultValue={value}>
           <option value="">Jamais demandé</option>
           <option value="true">Oui, consenti</option>
           <option value="false">Non, refusé</option>
-        </select>
-      );
-      break;
-    case 'reminder_opt_out':
-      return (
-        <div className="field" data-invalid={Boolean(error)}>
-          <label>
-            <input {...common} type="checkbox" defaultChecked={value === 'on'} /> {FIELD_LABELS[field]}
-          </label>
-          <span className="hint">Ne jamais envoyer de relance de paiement automatique à ce contact.</span>
-          {error && (
-            <span className="field-error" id={`${id}-error`}>
-              {error}
-            </span>
-          )}
-        </div>
+        </Select>
       );
     case 'notes':
     case 'default_payment_terms':
     case 'default_discount_terms':
-      input = <textarea {...common} rows={field === 'notes' ? 4 : 2} defaultValue={value} />;
-      break;
+      return <TextArea name={field} rows={field === 'notes' ? 4 : 2} defaultValue={value} />;
     case 'email':
-      input = <input {...common} type="email" autoComplete="off" defaultValue={value} />;
-      break;
+      return <Input name={field} type="email" autoComplete="off" defaultValue={value} />;
     case 'lead_score':
-      input = <input {...common} type="text" inputMode="numeric" defaultValue={value} />;
-      break;
+      return <Input name={field} inputMode="numeric" defaultValue={value} />;
     default:
-      input = <input {...common} type="text" defaultValue={value} />;
+      return <Input name={field} defaultValue={value} />;
   }
-  return (
-    <div className="field" data-invalid={Boolean(error)}>
-      <label htmlFor={id}>{FIELD_LABELS[field]}</label>
-      {input}
-      {HINTS[field] && (
-        <span className="hint" id={`${id}-hint`}>
-          {HINTS[field]}
-        </span>
-      )}
-      {error && (
-        <span className="field-error" id={`${id}-error`}>
-          {error}
-        </span>
-      )}
-    </div>
-  );
 }

@@ -2,17 +2,17 @@
 
 import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useMemo, useState } from 'react';
+import { Field, FieldError, FormErrors, Input, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
 import type { DocumentType } from '@/db/schema/billing';
-import { COMMON_UNITS } from '@/lib/billing/units';
-import { formatEuros, VAT_CATEGORIES } from '@/lib/money';
-import { type ActionState, type ContactChoice, type SaveTarget, saveDocumentAction, searchContactsAction, searchProductsAction } from './actions';
+import { formatMoney, formatRate } from '@/lib/format';
+import { initialFormState } from '@/lib/http/form-state';
+import { type ContactChoice, type SaveTarget, saveDocumentAction, searchContactsAction, searchProductsAction } from './actions';
 import {
   type DraftForm,
   dueDateFor,
   emptyLine,
   errorAt,
   isBlankLine,
-  isZeroRate,
   type LineDraft,
   lineErrors,
   lineFromProduct,
@@ -23,15 +23,8 @@ import {
   toPayload,
   validityDateFor,
 } from './editor-model';
-import {
-  OPERATION_NATURE_LABELS,
-  PAYMENT_PLAN_LABELS,
-  rateLabel,
-  TYPE_LABELS,
-  VAT_CATEGORY_LABELS,
-  VAT_EXIGIBILITY_LABELS,
-  VAT_RATES,
-} from './labels';
+import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
+import { GroupRow, LineRow } from './line-row';
 import { SearchPicker } from './search-picker';
 
 interface Props {
@@ -79,7 +72,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
   const [validityAuto, setValidityAuto] = useState(
     type === 'devis' && (!initial.validity_date || initial.validity_date === validityDateFor(initial.issue_date, settings.default_validity_days)),
   );
-  const [state, dispatch, pending] = useActionState<ActionState, { target: SaveTarget; payload: Record<string, unknown> }>(saveDocumentAction, {});
+  const [state, dispatch, pending] = useActionState(saveDocumentAction, initialFormState);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => setErrors(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
 
@@ -127,62 +120,38 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
     startTransition(() => dispatch({ target, payload }));
   };
 
-  const unplaced = Object.entries(errors).filter(([k]) => k === '_form' || !placed(k));
-  const invalid = Object.keys(errors).length > 0;
-  const field = (name: string) => ({ id: `doc-${name}`, 'aria-invalid': errorAt(errors, name) ? true : undefined, 'aria-describedby': errorAt(errors, name) ? `doc-${name}-error` : undefined });
-  const err = (name: string) =>
-    errorAt(errors, name) && (
-      <span className="field-error" id={`doc-${name}-error`}>
-        {errorAt(errors, name)}
-      </span>
-    );
+  const error = (name: string) => errorAt(errors, name);
+  // The editor's fields bound to its state; their label, hint and error wiring is the Field's.
   const textInput = (name: keyof DraftForm & string, label: string, hint?: string) => (
-    <div className="field" data-invalid={Boolean(errorAt(errors, name))}>
-      <label htmlFor={`doc-${name}`}>{label}</label>
-      <input type="text" {...field(name)} value={form[name] as string} onChange={(e) => set(name, e.target.value as never)} />
-      {hint && <span className="hint">{hint}</span>}
-      {err(name)}
-    </div>
+    <Field id={`doc-${name}`} label={label} hint={hint} error={error(name)}>
+      <Input value={form[name] as string} onChange={(e) => set(name, e.target.value as never)} />
+    </Field>
   );
   const dateInput = (name: 'issue_date' | 'due_date' | 'validity_date' | 'service_date', label: string, hint?: string, onTyped?: () => void) => (
-    <div className="field" data-invalid={Boolean(errorAt(errors, name))}>
-      <label htmlFor={`doc-${name}`}>{label}</label>
-      <input
+    <Field id={`doc-${name}`} label={label} hint={hint} error={error(name)}>
+      <Input
         type="date"
-        {...field(name)}
         value={form[name]}
         onChange={(e) => {
           onTyped?.();
           set(name, e.target.value);
         }}
       />
-      {hint && <span className="hint">{hint}</span>}
-      {err(name)}
-    </div>
+    </Field>
   );
   const textArea = (name: 'description' | 'notes' | 'payment_terms' | 'discount_terms' | 'execution_timeline', label: string, rows = 2, hint?: string) => (
-    <div className="field" data-invalid={Boolean(errorAt(errors, name))}>
-      <label htmlFor={`doc-${name}`}>{label}</label>
-      <textarea {...field(name)} rows={rows} value={form[name]} onChange={(e) => set(name, e.target.value)} />
-      {hint && <span className="hint">{hint}</span>}
-      {err(name)}
-    </div>
+    <Field id={`doc-${name}`} label={label} hint={hint} error={error(name)}>
+      <TextArea rows={rows} value={form[name]} onChange={(e) => set(name, e.target.value)} />
+    </Field>
   );
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={`Éditeur de ${TYPE_LABELS[type].toLowerCase()}`}>
-      {invalid && (
-        <div className="form-error" role="alert">
-          Le brouillon n’a pas été enregistré : corrigez les champs signalés.
-          {unplaced.map(([key, message]) => (
-            <div key={key}>{key === '_form' ? message : `${key}: ${message}`}</div>
-          ))}
-        </div>
-      )}
+      <FormErrors state={{ errors }} summary="Le brouillon n’a pas été enregistré : corrigez les champs signalés." placed={(key) => key !== '_form' && placed(key)} />
 
       <section className="card">
         <h2>Client</h2>
-        <div className="field" data-invalid={Boolean(errorAt(errors, 'contact_id'))}>
+        <Field id="doc-contact_id" hint="Ses conditions de paiement et d’escompte par défaut s’appliquent au document." error={error('contact_id')}>
           {contact ? (
             <div className="toolbar">
               <strong data-testid="editor-contact">{contact.name}</strong>
@@ -194,12 +163,9 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
             <SearchPicker<ContactChoice>
               label="Client"
               placeholder="Rechercher un contact (nom, société, e-mail)"
-              inputId="doc-contact_id"
               search={searchContactsAction}
               onPick={pickContact}
               emptyText="Aucun contact ne correspond."
-              invalid={Boolean(errorAt(errors, 'contact_id'))}
-              describedBy={errorAt(errors, 'contact_id') ? 'doc-contact_id-error' : undefined}
               renderOption={(c) => (
                 <>
                   <strong>{c.name}</strong>
@@ -208,16 +174,14 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
               )}
             />
           )}
-          <span className="hint">Ses conditions de paiement et d’escompte par défaut s’appliquent au document.</span>
-          {err('contact_id')}
-        </div>
+        </Field>
       </section>
 
       <section className="card">
         <h2>Lignes</h2>
-        {errorAt(errors, 'items') && (
+        {error('items') && (
           <p className="field-error" id="doc-items-error" role="alert">
-            {errorAt(errors, 'items')}
+            {error('items')}
           </p>
         )}
         <table className="table lines">
@@ -276,7 +240,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
               <>
                 <strong>{p.name}</strong>{' '}
                 <span className="muted">
-                  · {formatEuros(p.unit_price_cents)} HT · TVA {rateLabel(p.vat_rate)}
+                  · {formatMoney(p.unit_price_cents)} HT · TVA {formatRate(p.vat_rate)}
                 </span>
               </>
             )}
@@ -287,15 +251,15 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
           {live.totals ? (
             <dl className="totals">
               <dt>Total HT</dt>
-              <dd data-testid="editor-total-ht">{formatEuros(live.totals.total_ht)}</dd>
+              <dd data-testid="editor-total-ht">{formatMoney(live.totals.total_ht)}</dd>
               {live.totals.groups.map((g) => (
                 <GroupRow key={`${g.vat_category}|${g.vat_rate}`} group={g} />
               ))}
               <dt>Total TVA</dt>
-              <dd data-testid="editor-total-tva">{formatEuros(live.totals.total_tva)}</dd>
+              <dd data-testid="editor-total-tva">{formatMoney(live.totals.total_tva)}</dd>
               <dt className="grand">Total TTC</dt>
               <dd className="grand" data-testid="editor-total-ttc">
-                {formatEuros(live.totals.total_ttc)}
+                {formatMoney(live.totals.total_ttc)}
               </dd>
             </dl>
           ) : (
@@ -327,61 +291,51 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
           {textArea('payment_terms', 'Conditions de paiement', 2, 'Par exemple « 30 jours fin de mois » ou « à réception ».')}
           {textInput('payment_method', 'Moyen de paiement', 'Virement, chèque, carte…')}
           {textArea('discount_terms', 'Conditions d’escompte')}
-          <div className="field" data-invalid={Boolean(errorAt(errors, 'payment_plan_kind') || errorAt(errors, 'payment_plan_config'))}>
-            <label htmlFor="doc-payment_plan_kind">Échéancier</label>
-            <select
-              {...field('payment_plan_kind')}
-              value={form.payment_plan_kind}
-              onChange={(e) => set('payment_plan_kind', e.target.value as DraftForm['payment_plan_kind'])}
+          <div className="field">
+            <Field
+              id="doc-payment_plan_kind"
+              label="Échéancier"
+              error={error('payment_plan_kind') ?? (form.payment_plan_kind === 'none' ? error('payment_plan_config') : undefined)}
             >
-              {Object.entries(PAYMENT_PLAN_LABELS).map(([v, label]) => (
-                <option key={v} value={v}>
-                  {label}
-                </option>
-              ))}
-            </select>
+              <Select value={form.payment_plan_kind} onChange={(e) => set('payment_plan_kind', e.target.value as DraftForm['payment_plan_kind'])}>
+                {Object.entries(PAYMENT_PLAN_LABELS).map(([v, label]) => (
+                  <option key={v} value={v}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
             {form.payment_plan_kind !== 'none' && (
-              <>
-                <label htmlFor="doc-payment_plan_value">{form.payment_plan_kind === 'installments' ? 'Nombre d’échéances' : 'Part de l’acompte (%)'}</label>
-                <input
-                  id="doc-payment_plan_value"
-                  type="text"
-                  inputMode="decimal"
-                  aria-invalid={errorAt(errors, 'payment_plan_config') ? true : undefined}
-                  aria-describedby={errorAt(errors, 'payment_plan_config') ? 'doc-payment_plan_config-error' : undefined}
-                  value={form.payment_plan_value}
-                  onChange={(e) => set('payment_plan_value', e.target.value)}
-                />
-              </>
+              <Field
+                id="doc-payment_plan_value"
+                label={form.payment_plan_kind === 'installments' ? 'Nombre d’échéances' : 'Part de l’acompte (%)'}
+                error={error('payment_plan_config')}
+              >
+                <QuantityInput value={form.payment_plan_value} onChange={(e) => set('payment_plan_value', e.target.value)} />
+              </Field>
             )}
-            {err('payment_plan_kind')}
-            {err('payment_plan_config')}
           </div>
           {type === 'devis' && textInput('deposit_request_percentage', 'Acompte demandé (%)', 'Mention du devis ; proposé par défaut pour la facture d’acompte.')}
-          <div className="field" data-invalid={Boolean(errorAt(errors, 'operation_nature'))}>
-            <label htmlFor="doc-operation_nature">Nature de l’opération</label>
-            <select {...field('operation_nature')} value={form.operation_nature} onChange={(e) => set('operation_nature', e.target.value as DraftForm['operation_nature'])}>
+          <Field id="doc-operation_nature" label="Nature de l’opération" error={error('operation_nature')}>
+            <Select value={form.operation_nature} onChange={(e) => set('operation_nature', e.target.value as DraftForm['operation_nature'])}>
               <option value="">—</option>
               {Object.entries(OPERATION_NATURE_LABELS).map(([v, label]) => (
                 <option key={v} value={v}>
                   {label}
                 </option>
               ))}
-            </select>
-            {err('operation_nature')}
-          </div>
-          <div className="field" data-invalid={Boolean(errorAt(errors, 'vat_exigibility'))}>
-            <label htmlFor="doc-vat_exigibility">Exigibilité de la TVA</label>
-            <select {...field('vat_exigibility')} value={form.vat_exigibility} onChange={(e) => set('vat_exigibility', e.target.value as DraftForm['vat_exigibility'])}>
+            </Select>
+          </Field>
+          <Field id="doc-vat_exigibility" label="Exigibilité de la TVA" error={error('vat_exigibility')}>
+            <Select value={form.vat_exigibility} onChange={(e) => set('vat_exigibility', e.target.value as DraftForm['vat_exigibility'])}>
               <option value="">—</option>
               {Object.entries(VAT_EXIGIBILITY_LABELS).map(([v, label]) => (
                 <option key={v} value={v}>
                   {label}
                 </option>
               ))}
-            </select>
-            {err('vat_exigibility')}
-          </div>
+            </Select>
+          </Field>
           {textArea('execution_timeline', 'Délai d’exécution', 2, 'Par exemple « Travaux réalisés sous 3 semaines ».')}
         </div>
       </section>
@@ -411,182 +365,27 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
           ).map(([key, label]) => {
             const name = `delivery_address.${key}`;
             return (
-              <div className="field" key={key} data-invalid={Boolean(errorAt(errors, name))}>
-                <label htmlFor={`doc-${name}`}>{label}</label>
-                <input
-                  type="text"
-                  {...field(name)}
+              <Field key={key} id={`doc-${name}`} label={label} error={error(name)}>
+                <Input
                   value={form.delivery[key]}
                   placeholder={key === 'country' ? 'FR' : undefined}
                   onChange={(e) => setForm((f) => ({ ...f, delivery: { ...f.delivery, [key]: e.target.value } }))}
                 />
-                {err(name)}
-              </div>
+              </Field>
             );
           })}
         </div>
-        {err('delivery_address')}
+        <FieldError id="doc-delivery_address-error" message={error('delivery_address')} />
       </details>
 
       <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={pending}>
-          {pending ? 'Enregistrement…' : mode === 'create' ? 'Créer le brouillon' : 'Enregistrer le brouillon'}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Enregistrement…">
+          {mode === 'create' ? 'Créer le brouillon' : 'Enregistrer le brouillon'}
+        </SubmitButton>
         <Link className="btn btn-ghost" href={cancelHref}>
           Annuler
         </Link>
       </div>
     </form>
-  );
-}
-
-function GroupRow({ group }: { group: { vat_category: string; vat_rate: string; base: number; vat: number } }) {
-  const label =
-    group.vat_category === 'S'
-      ? `TVA ${rateLabel(group.vat_rate)} sur ${formatEuros(group.base)}`
-      : `${VAT_CATEGORY_LABELS[group.vat_category as keyof typeof VAT_CATEGORY_LABELS]} (${rateLabel(group.vat_rate)}) sur ${formatEuros(group.base)}`;
-  return (
-    <>
-      <dt className="muted">{label}</dt>
-      <dd className="muted">{formatEuros(group.vat)}</dd>
-    </>
-  );
-}
-
-interface LineProps {
-  line: LineDraft;
-  index: number;
-  count: number;
-  total: number | null;
-  errors: Record<string, string>;
-  onChange: (change: Partial<LineDraft>) => void;
-  onMove: (delta: number) => void;
-  onRemove: () => void;
-}
-
-function LineRow({ line, index, count, total, errors, onChange, onMove, onRemove }: LineProps) {
-  const n = index + 1;
-  const discount = line.kind === 'discount';
-  const id = (key: string) => `doc-items.${index}.${key}`;
-  const attrs = (key: string) => ({
-    id: id(key),
-    'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${id(key)}-error` : undefined,
-  });
-  const error = (key: string) =>
-    errors[key] && (
-      <span className="field-error" id={`${id(key)}-error`}>
-        {errors[key]}
-      </span>
-    );
-  const rates = VAT_RATES.includes(line.vat_rate) ? VAT_RATES : [...VAT_RATES, line.vat_rate];
-  const units = !line.unit || COMMON_UNITS.some((u) => u.code === line.unit) ? COMMON_UNITS : [...COMMON_UNITS, { code: line.unit, label: line.unit }];
-  const zero = isZeroRate(line.vat_rate);
-
-  return (
-    <tr data-testid={`line-${index}`} className={discount ? 'discount' : undefined}>
-      <td>
-        <div className="field" data-invalid={Boolean(errors.description || errors.product_id)}>
-          {discount && (
-            <span className="chip chip-amber" style={{ alignSelf: 'flex-start' }}>
-              remise
-            </span>
-          )}
-          <input type="text" aria-label={`Désignation de la ligne ${n}`} {...attrs('description')} value={line.description} onChange={(e) => onChange({ description: e.target.value })} />
-          <textarea
-            aria-label={`Détails de la ligne ${n}`}
-            placeholder="Détails (facultatif)"
-            rows={1}
-            value={line.details}
-            onChange={(e) => onChange({ details: e.target.value })}
-          />
-          {error('description')}
-          {error('details')}
-          {error('product_id')}
-        </div>
-      </td>
-      <td className="num">
-        <div className="field" data-invalid={Boolean(errors.quantity)}>
-          {discount ? (
-            <span className="muted">—</span>
-          ) : (
-            <input type="text" inputMode="decimal" className="num" aria-label={`Quantité de la ligne ${n}`} {...attrs('quantity')} value={line.quantity} onChange={(e) => onChange({ quantity: e.target.value })} />
-          )}
-          {error('quantity')}
-        </div>
-      </td>
-      <td>
-        <div className="field" data-invalid={Boolean(errors.unit)}>
-          {discount ? (
-            <span className="muted">—</span>
-          ) : (
-            <select aria-label={`Unité de la ligne ${n}`} {...attrs('unit')} value={line.unit} onChange={(e) => onChange({ unit: e.target.value })}>
-              <option value="">—</option>
-              {units.map((u) => (
-                <option key={u.code} value={u.code}>
-                  {u.label}
-                </option>
-              ))}
-            </select>
-          )}
-          {error('unit')}
-        </div>
-      </td>
-      <td className="num">
-        <div className="field" data-invalid={Boolean(errors.unit_price)}>
-          <input
-            type="text"
-            inputMode="decimal"
-            className="num"
-            aria-label={discount ? `Montant de la remise de la ligne ${n}` : `Prix unitaire HT de la ligne ${n}`}
-            {...attrs('unit_price')}
-            value={line.unit_price}
-            onChange={(e) => onChange({ unit_price: e.target.value })}
-          />
-          {error('unit_price')}
-        </div>
-      </td>
-      <td>
-        <div className="field" data-invalid={Boolean(errors.vat_rate || errors.vat_category)}>
-          <select aria-label={`Taux de TVA de la ligne ${n}`} {...attrs('vat_rate')} value={line.vat_rate} onChange={(e) => onChange({ vat_rate: e.target.value, vat_category: '' })}>
-            {rates.map((r) => (
-              <option key={r} value={r}>
-                {rateLabel(r)}
-              </option>
-            ))}
-          </select>
-          {(zero || (line.vat_category && line.vat_category !== 'S')) && (
-            <select
-              aria-label={`Catégorie de TVA de la ligne ${n}`}
-              {...attrs('vat_category')}
-              value={line.vat_category || (zero ? 'E' : 'S')}
-              onChange={(e) => onChange({ vat_category: e.target.value as LineDraft['vat_category'] })}
-            >
-              {VAT_CATEGORIES.filter((c) => (zero ? c !== 'S' : true)).map((c) => (
-                <option key={c} value={c}>
-                  {VAT_CATEGORY_LABELS[c]}
-                </option>
-              ))}
-            </select>
-          )}
-          {error('vat_rate')}
-          {error('vat_category')}
-        </div>
-      </td>
-      <td className="num" data-testid={`line-${index}-total`}>
-        {total === null ? <span className="muted">—</span> : formatEuros(total)}
-      </td>
-      <td className="line-tools">
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Monter la ligne ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>
-          ↑
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Descendre la ligne ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>
-          ↓
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Supprimer la ligne ${n}`} onClick={onRemove}>
-          ✕
-        </button>
-      </td>
-    </tr>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeTotals } from '@/lib/money';
 import {
-  centsToText,
   type DraftForm,
   emptyLine,
   eurosToCents,
@@ -30,13 +29,6 @@ describe('amounts and quantities as typed', () => {
 
   it('refuses what is not an amount in euros', () => {
     for (const text of ['', '12,345', '-3', '12,5x', '1e3', '€']) expect(eurosToCents(text)).toBeNull();
-  });
-
-  it('writes cents back without trailing zeros of whole euros', () => {
-    expect(centsToText(120_050)).toBe('1200,50');
-    expect(centsToText(4_000)).toBe('40');
-    expect(centsToText(7)).toBe('0,07');
-    expect(centsToText(-1_050)).toBe('-10,50');
   });
 
   it('turns a French quantity into the API decimal', () => {

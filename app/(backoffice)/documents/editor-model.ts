@@ -1,5 +1,6 @@
 import type { DocumentType, OPERATION_NATURES, PAYMENT_PLAN_KINDS, VAT_EXIGIBILITIES } from '@/db/schema/billing';
 import { addDays, dueDateFromTerms } from '@/lib/billing/dates';
+import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/format';
 import {
   AmountOverflowError,
   computeTotals,
@@ -101,18 +102,8 @@ export function eurosToCents(text: string): number | null {
   }
 }
 
-/** 120050 → "1200,50", 4000 → "40": how an amount is put back into an input (string arithmetic). */
-export function centsToText(cents: number): string {
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  const text = `${digits.slice(0, -2)},${digits.slice(-2)}`.replace(/,00$/, '');
-  return cents < 0 ? `-${text}` : text;
-}
-
 /** "2,5" → "2.5": the decimal text the API reads (a comma is the French decimal separator). */
 export const quantityText = (text: string) => text.replace(/[\s\u202f\u00a0]/g, '').replace(',', '.');
-
-/** "2.5" → "2,5": a stored quantity shown the French way. */
-export const quantityLabel = (quantity: string) => quantity.replace('.', ',');
 
 /** A strictly positive decimal quantity with at most 4 decimals, else null. */
 function validQuantity(text: string): string | null {
@@ -201,7 +192,7 @@ export function lineFromProduct(product: ProductChoice, line: LineDraft = emptyL
     details: product.description ?? '',
     quantity: line.quantity || '1',
     unit: product.unit_code ?? '',
-    unit_price: centsToText(product.unit_price_cents),
+    unit_price: formatMoneyInput(product.unit_price_cents),
     vat_rate: product.vat_rate,
     vat_category: '',
     product_id: product.id,
@@ -349,9 +340,9 @@ export function formFromDocument(doc: StoredDraft): DraftForm {
     execution_timeline: doc.execution_timeline ?? '',
     operation_nature: doc.operation_nature ?? '',
     vat_exigibility: doc.vat_exigibility ?? '',
-    deposit_request_percentage: doc.deposit_request_percentage ? quantityLabel(doc.deposit_request_percentage) : '',
+    deposit_request_percentage: doc.deposit_request_percentage ? formatDecimalAsTyped(doc.deposit_request_percentage) : '',
     payment_plan_kind: doc.payment_plan_kind,
-    payment_plan_value: config ? ('percentage' in config ? quantityLabel(config.percentage) : String(config.count)) : '',
+    payment_plan_value: config ? ('percentage' in config ? formatDecimalAsTyped(config.percentage) : String(config.count)) : '',
     delivery: {
       name: doc.delivery_address?.name ?? '',
       address: doc.delivery_address?.address ?? '',
@@ -364,9 +355,9 @@ export function formFromDocument(doc: StoredDraft): DraftForm {
       kind: it.kind,
       description: it.description,
       details: it.details ?? '',
-      quantity: it.kind === 'discount' ? '' : quantityLabel(it.quantity),
+      quantity: it.kind === 'discount' ? '' : formatDecimalAsTyped(it.quantity),
       unit: it.unit ?? '',
-      unit_price: centsToText(it.unit_price),
+      unit_price: formatMoneyInput(it.unit_price),
       vat_rate: it.vat_rate,
       // The stored category is shown only when it is not what the rate implies.
       vat_category: it.vat_category === defaultVatCategory(it.vat_rate) ? '' : it.vat_category,

@@ -7,7 +7,7 @@ import type {
   PAYMENT_PLAN_KINDS,
   VAT_EXIGIBILITIES,
 } from '@/db/schema/billing';
-import { Dec, type VatCategory } from '@/lib/money';
+import type { VatCategory } from '@/lib/money';
 
 /** French labels of the billing back-office; the API's names and messages stay English. Browser-safe (types only). */
 
@@ -104,15 +104,6 @@ export const HISTORY_LABELS: Record<string, string> = {
   cancelled: 'annulé',
   paid: 'payé',
 };
-
-/** "20.00" → "20 %", "5.50" → "5,5 %". */
-export const rateLabel = (rate: string) => `${new Dec(rate).toFixed().replace('.', ',')} %`;
-
-/** "2026-11-22" → "22/11/2026"; empty for no date. */
-export const dayLabel = (day: string | null | undefined) => (day ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : '');
-
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Paris' });
-export const dateTimeLabel = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
 
 /** How a document is named in a sentence: its number, else "brouillon de devis". */
 export function documentName(doc: { type: DocumentType; number: string | null }) {

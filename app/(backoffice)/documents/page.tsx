@@ -7,10 +7,10 @@ import { listDocuments } from '@/lib/billing/list-documents';
 import { type BillingDocument, DocumentListQuery } from '@/lib/billing/schemas';
 import { getContact } from '@/lib/contacts/contacts';
 import { ApiError } from '@/lib/errors';
+import { formatDay, formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { formatEuros } from '@/lib/money';
 import { ContactFilter } from './contact-filter';
-import { dayLabel, documentName, STATUS_CHIPS, STATUS_LABELS, STATUSES, TYPE_LABELS } from './labels';
+import { documentName, STATUS_CHIPS, STATUS_LABELS, STATUSES, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Devis & factures' };
 
@@ -149,15 +149,15 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                       <span className="muted">Contact supprimé</span>
                     )}
                   </td>
-                  <td>{dayLabel(d.issue_date)}</td>
-                  <td>{dayLabel(d.type === 'devis' ? d.validity_date : d.due_date) || <span className="muted">—</span>}</td>
+                  <td>{formatDay(d.issue_date)}</td>
+                  <td>{formatDay(d.type === 'devis' ? d.validity_date : d.due_date) || <span className="muted">—</span>}</td>
                   <td>
                     <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
                     {isOverdue(d, today) && <span className="chip chip-red">en retard</span>}
                   </td>
-                  <td className="num">{formatEuros(d.total_ht)}</td>
-                  <td className="num">{formatEuros(d.total_tva)}</td>
-                  <td className="num">{formatEuros(d.total_ttc)}</td>
+                  <td className="num">{formatMoney(d.total_ht)}</td>
+                  <td className="num">{formatMoney(d.total_tva)}</td>
+                  <td className="num">{formatMoney(d.total_ttc)}</td>
                 </tr>
               ))}
             </tbody>

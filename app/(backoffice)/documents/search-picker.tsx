@@ -1,27 +1,27 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
+import { useFieldControl } from '@/components/form';
+import { isRefusal, type Refusal } from '@/lib/http/form-state';
 
 interface Props<T extends { id: string }> {
   label: string;
   placeholder?: string;
-  /** A server action answering the first matches of the text typed ('' lists the most recent). */
-  search: (q: string) => Promise<T[]>;
+  /** A server action answering the first matches of the text typed ('' lists the most recent); a refusal lists none. */
+  search: (q: string) => Promise<T[] | Refusal>;
   onPick: (choice: T) => void;
   renderOption: (choice: T) => React.ReactNode;
   /** Text of the "no match" line. */
   emptyText: string;
-  inputId?: string;
-  invalid?: boolean;
-  describedBy?: string;
 }
 
 /**
  * A search box with a list of matches (ARIA combobox): type to search, arrows to move, Enter to pick, Escape
- * to close. The server does the searching, 200 ms after the last key.
+ * to close. The server does the searching, 200 ms after the last key. In a Field, it is that field's control.
  */
-export function SearchPicker<T extends { id: string }>({ label, placeholder, search, onPick, renderOption, emptyText, inputId, invalid, describedBy }: Props<T>) {
+export function SearchPicker<T extends { id: string }>({ label, placeholder, search, onPick, renderOption, emptyText }: Props<T>) {
   const listId = useId();
+  const control = useFieldControl();
   const [q, setQ] = useState('');
   const [options, setOptions] = useState<T[] | null>(null);
   const [open, setOpen] = useState(false);
@@ -36,7 +36,7 @@ export function SearchPicker<T extends { id: string }>({ label, placeholder, sea
       const found = await search(text);
       // An answer to an older query is dropped: the list always matches what is typed.
       if (asked.current === text) {
-        setOptions(found);
+        setOptions(isRefusal(found) ? [] : found);
         setActive(0);
       }
     });
@@ -58,7 +58,7 @@ export function SearchPicker<T extends { id: string }>({ label, placeholder, sea
   return (
     <div className="picker">
       <input
-        id={inputId}
+        {...control}
         type="search"
         role="combobox"
         aria-label={label}
@@ -66,8 +66,6 @@ export function SearchPicker<T extends { id: string }>({ label, placeholder, sea
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={open && options?.[active] ? `${listId}-${active}` : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
         placeholder={placeholder}
         autoComplete="off"
         value={q}

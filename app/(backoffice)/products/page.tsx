@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { SubmitButton } from '@/components/form';
 import { Pager } from '@/components/list-page';
 import { loadListPage, readListFilters } from '@/components/list-query';
 import { listProducts } from '@/lib/billing/products';
 import { ProductListQuery } from '@/lib/billing/schemas';
+import { formatMoney, formatRate } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { formatEuros } from '@/lib/money';
-import { rateLabel } from '../documents/labels';
 import { deleteProductAction } from './actions';
 
 export const metadata: Metadata = { title: 'Produits' };
@@ -91,14 +91,14 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
                     {p.description && <div className="muted">{p.description}</div>}
                   </td>
                   <td>{p.unit ?? <span className="muted">—</span>}</td>
-                  <td className="num">{formatEuros(p.unit_price_cents)}</td>
-                  <td>{rateLabel(p.vat_rate)}</td>
+                  <td className="num">{formatMoney(p.unit_price_cents)}</td>
+                  <td>{formatRate(p.vat_rate)}</td>
                   <td className="num">
                     <form action={deleteProductAction}>
                       <input type="hidden" name="id" value={p.id} />
-                      <button className="btn btn-ghost btn-sm" type="submit" aria-label={`Supprimer ${p.name}`}>
+                      <SubmitButton className="btn btn-ghost btn-sm" aria-label={`Supprimer ${p.name}`}>
                         Supprimer
-                      </button>
+                      </SubmitButton>
                     </form>
                   </td>
                 </tr>

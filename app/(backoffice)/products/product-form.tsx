@@ -2,11 +2,16 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { rateLabel, VAT_RATES } from '../documents/labels';
-import type { ProductFormState, ProductTexts } from './actions';
+import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton, TextArea } from '@/components/form';
+import { formatRate } from '@/lib/format';
+import { type FormState, initialFormState } from '@/lib/http/form-state';
+import { VAT_RATES } from '../documents/labels';
+
+/** The form's texts: name, description, unit, unit_price (euros as typed), vat_rate. */
+export type ProductTexts = Partial<Record<'name' | 'description' | 'unit' | 'unit_price' | 'vat_rate', string>>;
 
 interface Props {
-  action: (prev: ProductFormState, form: FormData) => Promise<ProductFormState>;
+  action: (prev: FormState, form: FormData) => Promise<FormState>;
   initial: ProductTexts;
   submitLabel: string;
 }
@@ -16,71 +21,48 @@ const UNIT_SUGGESTIONS = ['heure', 'jour', 'forfait', 'pièce', 'unité', 'semai
 
 /** Create and edit form of a product; the server action validates with the API's schemas, messages beside the fields. */
 export function ProductForm({ action, initial, submitLabel }: Props) {
-  const [state, formAction, pending] = useActionState<ProductFormState, FormData>(action, { attempt: 0 });
-  const texts = state.texts ?? initial;
+  const [state, formAction] = useActionState(action, initialFormState);
+  const texts: ProductTexts = state.texts ?? initial;
   const error = (key: string) => state.errors?.[key];
   const rates = texts.vat_rate && !VAT_RATES.includes(texts.vat_rate) ? [...VAT_RATES, texts.vat_rate] : VAT_RATES;
-  const described = (key: string) => (error(key) ? { 'aria-invalid': true, 'aria-describedby': `product-${key}-error` } : {});
-  const message = (key: string) =>
-    error(key) && (
-      <span className="field-error" id={`product-${key}-error`}>
-        {error(key)}
-      </span>
-    );
 
   return (
     <form className="form card" action={formAction} key={state.attempt} noValidate>
-      {state.errors && (
-        <div className="form-error" role="alert">
-          Le produit n’a pas été enregistré : corrigez les champs signalés.
-          {state.errors._form && <div>{state.errors._form}</div>}
-        </div>
-      )}
-      <div className="field" data-invalid={Boolean(error('name'))}>
-        <label htmlFor="product-name">Nom</label>
-        <input id="product-name" name="name" type="text" defaultValue={texts.name} {...described('name')} />
-        <span className="hint">Devient la désignation de la ligne.</span>
-        {message('name')}
-      </div>
-      <div className="field" data-invalid={Boolean(error('description'))}>
-        <label htmlFor="product-description">Description</label>
-        <textarea id="product-description" name="description" rows={3} defaultValue={texts.description} {...described('description')} />
-        <span className="hint">Imprimée sous la désignation.</span>
-        {message('description')}
-      </div>
+      <FormErrors
+        state={state}
+        summary="Le produit n’a pas été enregistré : corrigez les champs signalés."
+        placed={['name', 'description', 'unit_price_cents', 'unit', 'vat_rate']}
+      />
+      <Field id="product-name" label="Nom" hint="Devient la désignation de la ligne." error={error('name')}>
+        <Input name="name" defaultValue={texts.name} />
+      </Field>
+      <Field id="product-description" label="Description" hint="Imprimée sous la désignation." error={error('description')}>
+        <TextArea name="description" rows={3} defaultValue={texts.description} />
+      </Field>
       <div className="grid-2">
-        <div className="field" data-invalid={Boolean(error('unit_price_cents'))}>
-          <label htmlFor="product-unit_price">Prix unitaire HT (€)</label>
-          <input id="product-unit_price" name="unit_price" type="text" inputMode="decimal" defaultValue={texts.unit_price} {...described('unit_price_cents')} />
-          {message('unit_price_cents')}
-        </div>
-        <div className="field" data-invalid={Boolean(error('unit'))}>
-          <label htmlFor="product-unit">Unité</label>
-          <input id="product-unit" name="unit" type="text" list="product-units" defaultValue={texts.unit} {...described('unit')} />
+        <Field id="product-unit_price" label="Prix unitaire HT (€)" error={error('unit_price_cents')}>
+          <MoneyInput name="unit_price" defaultValue={texts.unit_price} />
+        </Field>
+        <Field id="product-unit" label="Unité" hint="heure, jour, forfait, pièce…" error={error('unit')}>
+          <Input name="unit" list="product-units" defaultValue={texts.unit} />
           <datalist id="product-units">
             {UNIT_SUGGESTIONS.map((u) => (
               <option key={u} value={u} />
             ))}
           </datalist>
-          <span className="hint">heure, jour, forfait, pièce…</span>
-          {message('unit')}
-        </div>
-        <div className="field" data-invalid={Boolean(error('vat_rate'))}>
-          <label htmlFor="product-vat_rate">Taux de TVA</label>
-          <select id="product-vat_rate" name="vat_rate" defaultValue={texts.vat_rate || '20.00'} {...described('vat_rate')}>
+        </Field>
+        <Field id="product-vat_rate" label="Taux de TVA" error={error('vat_rate')}>
+          <Select name="vat_rate" defaultValue={texts.vat_rate || '20.00'}>
             {rates.map((r) => (
               <option key={r} value={r}>
-                {rateLabel(r)}
+                {formatRate(r)}
               </option>
             ))}
-          </select>
-          {message('vat_rate')}
-        </div>
+          </Select>
+        </Field>
       </div>
       <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={pending}>
-          {pending ? 'Enregistrement…' : submitLabel}
-        </button>
+        <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
         <Link className="btn btn-ghost" href="/products">
           Annuler
         </Link>

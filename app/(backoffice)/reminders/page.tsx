@@ -1,13 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { parisDateTime } from '@/components/reminder-labels';
+import { formatDay, formatInstant, formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { formatEuros } from '@/lib/money';
 import { reminderTracking } from '@/lib/reminders/tracking';
 
 export const metadata: Metadata = { title: 'À relancer' };
 
-const day = (d: string | null) => (d ? `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}` : '—');
 
 /**
  * "À relancer": GET /v1/invoices/reminders/tracking for the staff's org — the unpaid invoices that have reminders,
@@ -51,17 +49,17 @@ export default async function RemindersPage() {
                     <Link href={`/documents/${row.document_id}`}>{row.number ?? 'Sans numéro'}</Link>
                   </td>
                   <td>{row.contact_name ?? <span className="muted">Contact supprimé</span>}</td>
-                  <td>{day(row.due_date)}</td>
+                  <td>{formatDay(row.due_date) || '—'}</td>
                   <td className="num">{row.days_overdue > 0 ? <span className="chip chip-red">{row.days_overdue} j</span> : <span className="muted">—</span>}</td>
-                  <td className="num">{formatEuros(row.total_ttc_cents)}</td>
+                  <td className="num">{formatMoney(row.total_ttc_cents)}</td>
                   <td className="num">
-                    <strong>{formatEuros(row.balance_cents)}</strong>
+                    <strong>{formatMoney(row.balance_cents)}</strong>
                   </td>
                   <td>
                     {row.sent_count} envoyée{row.sent_count > 1 ? 's' : ''}
                     {row.pending_count > 0 && `, ${row.pending_count} programmée${row.pending_count > 1 ? 's' : ''}`}
                   </td>
-                  <td>{row.exhausted ? <span className="chip chip-amber">relances épuisées</span> : parisDateTime(row.next_at)}</td>
+                  <td>{row.exhausted ? <span className="chip chip-amber">relances épuisées</span> : formatInstant(row.next_at, { date: 'medium' }) || '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { formatDay, formatMoney } from '@/lib/format';
 import type { DocumentSentData } from './data';
-import { DOCUMENT_NOUN, documentTitle, formatAmount, formatDay, type Language } from './format';
+import { DOCUMENT_NOUN, documentTitle, type Language } from './nouns';
 import { Action, Facts, Layout, Message, P, SignOff } from './layout';
 import type { RenderedTemplate } from './types';
 
@@ -15,10 +16,10 @@ const COPY = {
     terms: (d: Data) => {
       switch (d.document_type) {
         case 'devis':
-          return d.validity_date ? `Ce devis est valable jusqu’au ${formatDay(d.validity_date, 'fr')}. Pour l’accepter, il vous suffit de nous le retourner signé ou de nous confirmer votre accord par retour d’e-mail.` : `Pour l’accepter, il vous suffit de nous le retourner signé ou de nous confirmer votre accord par retour d’e-mail.`;
+          return d.validity_date ? `Ce devis est valable jusqu’au ${formatDay(d.validity_date, 'fr', 'long')}. Pour l’accepter, il vous suffit de nous le retourner signé ou de nous confirmer votre accord par retour d’e-mail.` : `Pour l’accepter, il vous suffit de nous le retourner signé ou de nous confirmer votre accord par retour d’e-mail.`;
         case 'facture':
         case 'acompte':
-          return d.due_date ? `Elle est payable au plus tard le ${formatDay(d.due_date, 'fr')}.` : 'Elle est payable à réception.';
+          return d.due_date ? `Elle est payable au plus tard le ${formatDay(d.due_date, 'fr', 'long')}.` : 'Elle est payable à réception.';
         case 'avoir':
           return `${d.credited_document_number ? `Il se rapporte à la facture ${d.credited_document_number}. ` : ''}Son montant sera déduit de vos prochains règlements ou vous sera remboursé.`;
       }
@@ -36,10 +37,10 @@ const COPY = {
     terms: (d: Data) => {
       switch (d.document_type) {
         case 'devis':
-          return d.validity_date ? `This quote is valid until ${formatDay(d.validity_date, 'en')}. To accept it, simply return it signed or confirm your agreement by replying to this e-mail.` : 'To accept it, simply return it signed or confirm your agreement by replying to this e-mail.';
+          return d.validity_date ? `This quote is valid until ${formatDay(d.validity_date, 'en', 'long')}. To accept it, simply return it signed or confirm your agreement by replying to this e-mail.` : 'To accept it, simply return it signed or confirm your agreement by replying to this e-mail.';
         case 'facture':
         case 'acompte':
-          return d.due_date ? `Payment is due by ${formatDay(d.due_date, 'en')}.` : 'Payment is due on receipt.';
+          return d.due_date ? `Payment is due by ${formatDay(d.due_date, 'en', 'long')}.` : 'Payment is due on receipt.';
         case 'avoir':
           return `${d.credited_document_number ? `It relates to invoice ${d.credited_document_number}. ` : ''}Its amount will be deducted from your next payments or refunded to you.`;
       }
@@ -53,13 +54,13 @@ const COPY = {
 
 export function documentSent(d: Data, lang: Language): RenderedTemplate {
   const c = COPY[lang];
-  const amount = formatAmount(d.amount_cents, lang);
+  const amount = formatMoney(d.amount_cents, lang);
   const facts: Array<[string, string]> = [
     [c.facts.number, d.document_number],
     [c.facts.amount, amount],
   ];
-  if ((d.document_type === 'facture' || d.document_type === 'acompte') && d.due_date) facts.push([c.facts.due, formatDay(d.due_date, lang)]);
-  if (d.document_type === 'devis' && d.validity_date) facts.push([c.facts.validity, formatDay(d.validity_date, lang)]);
+  if ((d.document_type === 'facture' || d.document_type === 'acompte') && d.due_date) facts.push([c.facts.due, formatDay(d.due_date, lang, 'long')]);
+  if (d.document_type === 'devis' && d.validity_date) facts.push([c.facts.validity, formatDay(d.validity_date, lang, 'long')]);
   if (d.document_type === 'avoir' && d.credited_document_number) facts.push([c.facts.credited, d.credited_document_number]);
   const intro = c.intro(d, amount);
   return {

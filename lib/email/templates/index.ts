@@ -4,7 +4,7 @@ import type { EmailTemplate } from '@/db/schema';
 import { fromZodError } from '@/lib/errors';
 import { DocumentSentData, PaymentReminderData, QuoteExpiryReminderData } from './data';
 import { documentSent } from './document-sent';
-import type { Language } from './format';
+import type { Language } from './nouns';
 import { paymentReminder } from './payment-reminder';
 import { quoteExpiryReminder } from './quote-expiry-reminder';
 import type { RenderedTemplate } from './types';
@@ -41,4 +41,4 @@ export async function renderEmail<K extends EmailTemplate>(template: K, data: Te
 }
 
 export { REMINDER_TONES, type ReminderTone, reminderTone } from './data';
-export type { Language } from './format';
+export type { Language } from './nouns';

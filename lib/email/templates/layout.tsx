@@ -1,6 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
-import type { Language } from './format';
+import type { Language } from './nouns';
 
 const styles = {
   body: { backgroundColor: '#f6f7f9', fontFamily: 'Helvetica, Arial, sans-serif', color: '#1d2433', margin: 0, padding: '24px 0' },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { formatDay, formatMoney } from '@/lib/format';
 import type { PaymentReminderData, ReminderTone } from './data';
-import { DOCUMENT_NOUN, formatAmount, formatDay, type Language } from './format';
+import { DOCUMENT_NOUN, type Language } from './nouns';
 import { Action, Facts, Layout, Message, Notice, P, SignOff } from './layout';
 import type { RenderedTemplate } from './types';
 
@@ -87,8 +88,8 @@ export function paymentReminder(d: Data, lang: Language): RenderedTemplate {
   const all = COPY[lang];
   const c = all[d.tone];
   const noun = DOCUMENT_NOUN[lang][d.document_type];
-  const amount = formatAmount(d.amount_due_cents, lang);
-  const due = formatDay(d.due_date, lang);
+  const amount = formatMoney(d.amount_due_cents, lang);
+  const due = formatDay(d.due_date, lang, 'long');
   const body = c.body(noun, d.document_number, amount, due);
   return {
     subject: `${c.subject(noun, d.document_number, due)} – ${d.seller_name}`,

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { formatDay, formatMoney } from '@/lib/format';
 import type { QuoteExpiryReminderData } from './data';
-import { formatAmount, formatDay, type Language } from './format';
+import type { Language } from './nouns';
 import { Facts, Layout, Message, P, SignOff } from './layout';
 import type { RenderedTemplate } from './types';
 
@@ -31,8 +32,8 @@ const COPY = {
 
 export function quoteExpiryReminder(d: Data, lang: Language): RenderedTemplate {
   const c = COPY[lang];
-  const amount = formatAmount(d.amount_cents, lang);
-  const until = formatDay(d.validity_date, lang);
+  const amount = formatMoney(d.amount_cents, lang);
+  const until = formatDay(d.validity_date, lang, 'long');
   const body = c.body(d, amount, until);
   return {
     subject: c.subject(d, until),

@@ -1,6 +1,7 @@
 import type { DocumentType } from '@/db/schema/billing';
+import { formatDecimal, xmlAmount as amount, xmlDate as day } from '@/lib/format';
 import { normalizeRate, type VatCategory } from '@/lib/money';
-import { formatDate, LABELS, legalIdentity } from '../i18n';
+import { documentDay, LABELS, legalIdentity } from '../i18n';
 import { type Buyer, buyerSiren, isBusiness, type RenderModel, type Seller } from '../model';
 import { exemptionOf, sellerVatNumber } from '../vat';
 import { el, serialize, type XmlElement, type XmlNode } from './xml';
@@ -21,13 +22,6 @@ const NS = {
   'xmlns:udt': 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
 };
 
-/** Integer cents → "1234.56" (exact: no float arithmetic). */
-export function amount(cents: number): string {
-  const abs = Math.abs(cents);
-  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-const day = (d: string) => d.replaceAll('-', '');
 const dateTime = (d: string) => el('udt:DateTimeString', { format: '102' }, day(d));
 
 /**
@@ -113,7 +107,7 @@ function notes(m: RenderModel): XmlNode[] {
   const t = LABELS[m.language];
   const note = (content: string, subject?: string) => el('ram:IncludedNote', [el('ram:Content', content), subject && el('ram:SubjectCode', subject)]);
   const business = isBusiness(m.buyer);
-  const rate = m.seller.penalty_rate ? `${normalizeRate(m.seller.penalty_rate).replace(/\.?0+$/, '')} %` : null;
+  const rate = m.seller.penalty_rate ? `${formatDecimal(normalizeRate(m.seller.penalty_rate), 'en')} %` : null;
   const rule = processingRule(m.buyer);
   return [
     rule && note(rule, 'BAR'),
@@ -157,7 +151,7 @@ export function buildFacturX(m: RenderModel): string {
   // BR-CO-25: an amount due needs a due date or payment terms; a credit note says what it offsets.
   const termsText =
     m.payment_terms ??
-    (m.type === 'avoir' && m.credited ? t.creditFor(t.creditInvoice[m.credited.type], m.credited.number, formatDate(m.credited.issue_date, m.language)) : null);
+    (m.type === 'avoir' && m.credited ? t.creditFor(t.creditInvoice[m.credited.type], m.credited.number, documentDay(m.credited.issue_date, m.language)) : null);
   const termsDue = payable ? m.due_date : null;
   const references = m.type === 'avoir' ? (m.credited ? [m.credited] : []) : m.deposits;
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { SubmitButton } from '@/components/form';
 import { eraseContactAction } from '../actions';
 
 /** Erasure is final: the button only opens a confirmation that says so. */
@@ -24,9 +25,7 @@ export function EraseButton({ id, name }: { id: string; name: string }) {
       </p>
       <form action={eraseContactAction} className="form-actions">
         <input type="hidden" name="id" value={id} />
-        <button type="submit" className="btn btn-danger">
-          Effacer définitivement
-        </button>
+        <SubmitButton className="btn btn-danger">Effacer définitivement</SubmitButton>
         <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
           Annuler
         </button>

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
+import { SubmitButton } from '@/components/form';
 import { consentHistory } from '@/lib/contacts/gdpr';
 import type { ContactField } from '@/lib/contacts/payload';
+import { formatInstant } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { deleteContactAction, restoreContactAction } from '../actions';
 import { contactState, FIELD_LABELS, formatValue, LEAD_STATUS_CHIPS, TYPE_LABELS } from '../labels';
@@ -11,8 +13,7 @@ import { EraseButton } from './erase-button';
 
 export const metadata: Metadata = { title: 'Contact' };
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+const when = (iso: string | null) => formatInstant(iso) || '—';
 
 const IDENTITY: ContactField[] = ['first_name', 'last_name', 'company', 'email', 'phone', 'address', 'postal_code', 'city', 'country', 'siret'];
 const BILLING: ContactField[] = ['vat_intra', 'default_payment_terms', 'default_discount_terms', 'preferred_language', 'reminder_opt_out'];
@@ -63,18 +64,14 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
               </Link>
               <form action={deleteContactAction}>
                 <input type="hidden" name="id" value={contact.id} />
-                <button className="btn btn-danger" type="submit">
-                  Supprimer
-                </button>
+                <SubmitButton className="btn btn-danger">Supprimer</SubmitButton>
               </form>
             </>
           )}
           {state?.label === 'supprimé' && (
             <form action={restoreContactAction}>
               <input type="hidden" name="id" value={contact.id} />
-              <button className="btn btn-primary" type="submit">
-                Restaurer
-              </button>
+              <SubmitButton>Restaurer</SubmitButton>
             </form>
           )}
         </div>

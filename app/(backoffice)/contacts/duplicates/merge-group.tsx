@@ -3,14 +3,14 @@
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import type { DuplicateGroup } from '@/lib/contacts/duplicates';
+import type { MergeResult } from '@/lib/contacts/merge';
 import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/contacts/payload';
 import type { Contact } from '@/lib/contacts/schemas';
+import { formatInstant } from '@/lib/format';
+import { isRefusal, refusalMessage } from '@/lib/http/form-state';
 import { DUPLICATE_REASON_LABELS, FIELD_LABELS, formatValue, RESOURCE_LABELS } from '../labels';
-import { type MergePreviewResult, mergeAction, previewMergeAction } from './actions';
+import { mergeAction, previewMergeAction } from './actions';
 
-type Preview = Extract<MergePreviewResult, { result: unknown }>['result'];
-
-const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
 const fieldOf = (c: Contact, field: ContactField) => (c as unknown as Record<ContactField, unknown>)[field];
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const nameOf = (c: Contact) => c.display_name ?? 'Contact effacé';
@@ -24,7 +24,7 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
   const [targetId, setTargetId] = useState(oldest.id);
   const [sourceIds, setSourceIds] = useState(() => group.contacts.filter((c) => c.id !== oldest.id).map((c) => c.id));
   const [fields, setFields] = useState<Partial<Record<ChoosableField, string>>>({});
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [preview, setPreview] = useState<MergeResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
 
@@ -46,10 +46,10 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
     setError(null);
     startTransition(async () => {
       const answer = await previewMergeAction(targetId, { source_ids: sources.map((c) => c.id), fields: choices });
-      if ('error' in answer) {
+      if (isRefusal(answer)) {
         setPreview(null);
-        setError(answer.error);
-      } else setPreview(answer.result);
+        setError(refusalMessage(answer));
+      } else setPreview(answer);
     });
   }
 
@@ -58,7 +58,7 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
     startTransition(async () => {
       // On success the action opens the merged contact; only a refusal comes back.
       const answer = await mergeAction(targetId, { source_ids: sources.map((c) => c.id), fields });
-      if (answer?.error) setError(answer.error);
+      if (isRefusal(answer)) setError(refusalMessage(answer));
     });
   }
 
@@ -115,7 +115,7 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
               <td>{c.email ?? '—'}</td>
               <td>{c.siret ?? '—'}</td>
               <td>{[c.address, c.postal_code, c.city].filter(Boolean).join(', ') || '—'}</td>
-              <td>{date.format(new Date(c.created_at))}</td>
+              <td>{formatInstant(c.created_at, { time: null })}</td>
             </tr>
           ))}
         </tbody>

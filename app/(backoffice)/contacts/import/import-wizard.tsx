@@ -3,6 +3,9 @@
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } from '@/lib/contacts/payload';
+import type { ImportSummary } from '@/lib/contacts/schemas';
+import { formatNumber } from '@/lib/format';
+import { isRefusal, refusalMessage } from '@/lib/http/form-state';
 import { FIELD_LABELS } from '../labels';
 import { importChunkAction } from './actions';
 import { type CsvRow, chunkRows, decodeCsv, guessMapping, mappedTwice, parseCsv, rowToPayload, toRecords } from './csv';
@@ -30,7 +33,17 @@ interface Run {
 
 const TEMPLATE = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${CONTACT_FIELDS.map((f) => FIELD_LABELS[f]).join(';')}\r\n`)}`;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n > 1 ? many : one}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
+
+/** One batch sent: its summary, or why it was not imported (a refusal of the service, or no answer). */
+async function sendBatch(payloads: unknown[]): Promise<ImportSummary | { failure: string }> {
+  try {
+    const answer = await importChunkAction(payloads);
+    return isRefusal(answer) ? { failure: answer.error ?? refusalMessage(answer) } : answer;
+  } catch {
+    return { failure: 'Le serveur n’a pas répondu.' };
+  }
+}
 
 /** Upload → column mapping and preview of the refused rows → batches with progress → summary. */
 export function ImportWizard() {
@@ -79,19 +92,13 @@ export function ImportWizard() {
     let state: Run = { total: preview.prepared.length, done: 0, created: 0, skipped: 0, errors: [], finished: false };
     setRun(state);
     for (const batch of batches) {
-      let result: Awaited<ReturnType<typeof importChunkAction>>;
-      try {
-        result = await importChunkAction(batch.map((r) => r.payload));
-      } catch {
-        result = { error: 'Le serveur n’a pas répondu.' };
-      }
-      if ('error' in result) {
+      const summary = await sendBatch(batch.map((r) => r.payload));
+      if ('failure' in summary) {
         // Each batch is one transaction: the earlier ones are imported, this one and the rest are not.
-        state = { ...state, finished: true, failure: `${result.error} Les lignes à partir de la ligne ${batch[0]!.line} n’ont pas été importées.` };
+        state = { ...state, finished: true, failure: `${summary.failure} Les lignes à partir de la ligne ${batch[0]!.line} n’ont pas été importées.` };
         setRun(state);
         return;
       }
-      const { summary } = result;
       state = {
         ...state,
         done: state.done + batch.length,
@@ -126,7 +133,7 @@ export function ImportWizard() {
           <span className="progress-bar" style={{ width: `${percent}%` }} />
         </div>
         <p className="muted">
-          {run.done.toLocaleString('fr-FR')} / {plural(run.total, 'ligne traitée', 'lignes traitées')}
+          {formatNumber(run.done)} / {plural(run.total, 'ligne traitée', 'lignes traitées')}
         </p>
         {run.failure && <div className="notice notice-warning">{run.failure}</div>}
         {run.finished && (

@@ -1,4 +1,5 @@
 import type { EmailTemplate } from '@/db/schema';
+import { formatNumber } from '@/lib/format';
 
 export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   document_sent: 'Envoi de document',
@@ -10,5 +11,5 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} o`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`;
-  return `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
+  return `${formatNumber(bytes / (1024 * 1024), 'fr', { maxDecimals: 1 })} Mo`;
 }

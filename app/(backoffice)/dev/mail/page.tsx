@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { EmailStatusChip, formatDateTime } from '@/components/email-log';
+import { EmailStatusChip } from '@/components/email-log';
 import { configuredTransport } from '@/lib/email/config';
 import { listOutboxEmails } from '@/lib/email/mailbox';
+import { formatInstant } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { TEMPLATE_LABELS } from './labels';
 
@@ -53,7 +54,7 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
             <tbody>
               {page.items.map((email) => (
                 <tr key={email.id} data-testid={`mail-${email.id}`}>
-                  <td>{formatDateTime(email.created_at)}</td>
+                  <td>{(formatInstant(email.created_at) || '—')}</td>
                   <td>{email.to.join(', ')}</td>
                   <td>
                     <Link href={`/dev/mail/${email.id}`}>{email.subject}</Link>

@@ -2,11 +2,13 @@
 
 import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useMemo, useState, useTransition } from 'react';
+import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton } from '@/components/form';
 import type { DocumentType } from '@/db/schema/billing';
 import type { BillingDocument, DocumentItem } from '@/lib/billing/schemas';
-import { AmountOverflowError, computeTotals, Dec, formatEuros, type TotalsLine } from '@/lib/money';
+import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
+import { type FormState, initialFormState, isRefusal } from '@/lib/http/form-state';
+import { AmountOverflowError, computeTotals, Dec, type TotalsLine } from '@/lib/money';
 import {
-  type ActionState,
   acceptAction,
   cancelAction,
   convertAction,
@@ -19,8 +21,8 @@ import {
   rejectAction,
 } from '../actions';
 import { type Availability, depositPreview } from '../availability';
-import { eurosToCents, quantityLabel, quantityText } from '../editor-model';
-import { CREDIT_REASON_LABELS, rateLabel, TYPE_LABELS } from '../labels';
+import { eurosToCents, quantityText } from '../editor-model';
+import { CREDIT_REASON_LABELS, TYPE_LABELS } from '../labels';
 import { ItemsTable } from './items-table';
 
 interface Props {
@@ -39,13 +41,13 @@ type Panel = 'finalize' | 'deposit' | 'convert' | 'credit' | 'cancel' | 'delete'
 export function DocumentActions({ doc, can, defaultDepositPercentage, cancelConsequences }: Props) {
   const [panel, setPanel] = useState<Panel>(null);
   const [last, setLast] = useState<string | null>(null);
-  const [finalizeState, finalizeForm, finalizing] = useActionState(finalizeAction.bind(null, doc.id), {});
-  const [acceptState, acceptForm, accepting] = useActionState(acceptAction.bind(null, doc.id), {});
-  const [rejectState, rejectForm, rejecting] = useActionState(rejectAction.bind(null, doc.id), {});
-  const [duplicateState, duplicateForm, duplicating] = useActionState(duplicateAction.bind(null, doc.id), {});
-  const [cancelState, cancelForm, cancelling] = useActionState(cancelAction.bind(null, doc.id), {});
-  const [deleteState, deleteForm, deleting] = useActionState(deleteDraftAction.bind(null, doc.id), {});
-  const states: Record<string, ActionState> = {
+  const [finalizeState, finalizeForm] = useActionState(finalizeAction.bind(null, doc.id), initialFormState);
+  const [acceptState, acceptForm] = useActionState(acceptAction.bind(null, doc.id), initialFormState);
+  const [rejectState, rejectForm] = useActionState(rejectAction.bind(null, doc.id), initialFormState);
+  const [duplicateState, duplicateForm] = useActionState(duplicateAction.bind(null, doc.id), initialFormState);
+  const [cancelState, cancelForm] = useActionState(cancelAction.bind(null, doc.id), initialFormState);
+  const [deleteState, deleteForm] = useActionState(deleteDraftAction.bind(null, doc.id), initialFormState);
+  const states: Record<string, FormState> = {
     finalize: finalizeState,
     accept: acceptState,
     reject: rejectState,
@@ -79,16 +81,12 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
           )}
           {can.accept && (
             <form action={acceptForm} onSubmit={sent('accept')}>
-              <button type="submit" className="btn btn-primary" disabled={accepting}>
-                Marquer accepté
-              </button>
+              <SubmitButton>Marquer accepté</SubmitButton>
             </form>
           )}
           {can.reject && (
             <form action={rejectForm} onSubmit={sent('reject')}>
-              <button type="submit" className="btn" disabled={rejecting}>
-                Marquer refusé
-              </button>
+              <SubmitButton className="btn">Marquer refusé</SubmitButton>
             </form>
           )}
           {can.deposit && (
@@ -108,9 +106,7 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
           )}
           {can.duplicate && (
             <form action={duplicateForm} onSubmit={sent('duplicate')}>
-              <button type="submit" className="btn" disabled={duplicating}>
-                Dupliquer
-              </button>
+              <SubmitButton className="btn">Dupliquer</SubmitButton>
             </form>
           )}
           {can.cancel && (
@@ -126,11 +122,7 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
         </div>
       )}
 
-      {message?.error && (
-        <p className="form-error" role="alert">
-          {message.error}
-        </p>
-      )}
+      {message && <FormErrors state={message} />}
       {message?.done && !message.error && (
         <p className="notice notice-success" role="status">
           {message.done}
@@ -146,9 +138,7 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
             <li>Le client et le vendeur sont figés tels qu’aujourd’hui, et le document est scellé dans la chaîne d’intégrité : il ne pourra plus être modifié ni supprimé.</li>
           </ul>
           <form action={finalizeForm} onSubmit={sent('finalize')} className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={finalizing}>
-              {finalizing ? 'Finalisation…' : 'Finaliser'}
-            </button>
+            <SubmitButton pendingLabel="Finalisation…">Finaliser</SubmitButton>
             <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
               Retour
             </button>
@@ -167,9 +157,9 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
             ))}
           </ul>
           <form action={cancelForm} onSubmit={sent('cancel')} className="form-actions">
-            <button type="submit" className="btn btn-danger" disabled={cancelling}>
-              {cancelling ? 'Annulation…' : 'Annuler le document'}
-            </button>
+            <SubmitButton className="btn btn-danger" pendingLabel="Annulation…">
+              Annuler le document
+            </SubmitButton>
             <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
               Ne pas annuler
             </button>
@@ -181,9 +171,7 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
           <strong>Supprimer ce brouillon ?</strong>
           <p>Il n’a pas de numéro : aucun numéro de la série n’est perdu. La suppression est définitive.</p>
           <form action={deleteForm} onSubmit={sent('delete')} className="form-actions">
-            <button type="submit" className="btn btn-danger" disabled={deleting}>
-              Supprimer le brouillon
-            </button>
+            <SubmitButton className="btn btn-danger">Supprimer le brouillon</SubmitButton>
             <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
               Garder
             </button>
@@ -195,49 +183,30 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
 }
 
 function DepositPanel({ doc, initial, onClose }: { doc: Props['doc']; initial: string; onClose: () => void }) {
-  const [percentage, setPercentage] = useState(quantityLabel(initial));
-  const [state, formAction, pending] = useActionState(depositAction.bind(null, doc.id), {});
+  const [percentage, setPercentage] = useState(formatDecimalAsTyped(initial));
+  const [state, formAction] = useActionState(depositAction.bind(null, doc.id), initialFormState);
   const preview = useMemo(() => depositPreview(doc.items, percentage), [doc.items, percentage]);
-  const error = state.errors?.percentage;
   return (
     <div className="notice" role="dialog" aria-label="Facture d’acompte">
       <form action={formAction} className="form">
         <strong>Facture d’acompte sur le devis {doc.number}</strong>
-        <div className="field" data-invalid={Boolean(error)}>
-          <label htmlFor="deposit-percentage">Pourcentage du devis</label>
-          <input
-            id="deposit-percentage"
-            name="percentage"
-            type="text"
-            style={{ maxWidth: 160 }}
-            inputMode="decimal"
-            value={percentage}
-            onChange={(e) => setPercentage(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'deposit-percentage-error' : undefined}
-          />
-          <span className="hint">Appliqué à la base de chaque taux de TVA du devis, arrondi une fois par taux.</span>
-          {error && (
-            <span className="field-error" id="deposit-percentage-error">
-              {error}
-            </span>
-          )}
-        </div>
+        <Field
+          id="deposit-percentage"
+          label="Pourcentage du devis"
+          hint="Appliqué à la base de chaque taux de TVA du devis, arrondi une fois par taux."
+          error={state.errors?.percentage}
+        >
+          <QuantityInput name="percentage" style={{ maxWidth: 160 }} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
+        </Field>
         {preview && (
           <p data-testid="deposit-preview">
-            Acompte de {formatEuros(preview.total_ht)} HT, TVA {formatEuros(preview.total_tva)}, soit <strong>{formatEuros(preview.total_ttc)} TTC</strong>
-            {preview.groups.length > 1 && <span className="muted"> ({preview.groups.map((g) => `${formatEuros(g.amount)} à ${rateLabel(g.vat_rate)}`).join(', ')})</span>}.
+            Acompte de {formatMoney(preview.total_ht)} HT, TVA {formatMoney(preview.total_tva)}, soit <strong>{formatMoney(preview.total_ttc)} TTC</strong>
+            {preview.groups.length > 1 && <span className="muted"> ({preview.groups.map((g) => `${formatMoney(g.amount)} à ${formatRate(g.vat_rate)}`).join(', ')})</span>}.
           </p>
         )}
-        {state.error && !error && (
-          <p className="form-error" role="alert">
-            {state.error}
-          </p>
-        )}
+        <FormErrors state={state} placed={['percentage']} />
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            Créer la facture d’acompte
-          </button>
+          <SubmitButton>Créer la facture d’acompte</SubmitButton>
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Retour
           </button>
@@ -252,13 +221,13 @@ function ConvertPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const [preview, setPreview] = useState<BillingDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, startLoading] = useTransition();
-  const [state, formAction, pending] = useActionState(convertAction.bind(null, id), {});
+  const [state, formAction] = useActionState(convertAction.bind(null, id), initialFormState);
   // The dry run is asked for once, when the panel opens: the server answers the invoice it would create.
   useEffect(() => {
     startLoading(async () => {
       const answer = await convertPreviewAction(id);
-      if ('preview' in answer) setPreview(answer.preview);
-      else setError(answer.error ?? 'La conversion est impossible.');
+      if (isRefusal(answer)) setError(answer.error ?? 'La conversion est impossible.');
+      else setPreview(answer);
     });
   }, [id]);
   return (
@@ -276,23 +245,17 @@ function ConvertPanel({ id, onClose }: { id: string; onClose: () => void }) {
           <ItemsTable items={preview.items ?? []} />
           <dl className="totals">
             <dt>Total HT</dt>
-            <dd>{formatEuros(preview.total_ht)}</dd>
+            <dd>{formatMoney(preview.total_ht)}</dd>
             <dt>Total TVA</dt>
-            <dd>{formatEuros(preview.total_tva)}</dd>
+            <dd>{formatMoney(preview.total_tva)}</dd>
             <dt className="grand">Total TTC à facturer</dt>
             <dd className="grand" data-testid="convert-total-ttc">
-              {formatEuros(preview.total_ttc)}
+              {formatMoney(preview.total_ttc)}
             </dd>
           </dl>
-          {state.error && (
-            <p className="form-error" role="alert">
-              {state.error}
-            </p>
-          )}
+          <FormErrors state={state} />
           <form action={formAction} className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={pending}>
-              Créer la facture
-            </button>
+            <SubmitButton>Créer la facture</SubmitButton>
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Retour
             </button>
@@ -309,7 +272,7 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
   const [partial, setPartial] = useState(false);
   // What each line of the invoice credits: a quantity for a product line, euros for a discount.
   const [amounts, setAmounts] = useState<string[]>(() => doc.items.map(() => ''));
-  const [state, dispatch, pending] = useActionState(creditNoteAction.bind(null, doc.id), {});
+  const [state, dispatch, pending] = useActionState(creditNoteAction.bind(null, doc.id), initialFormState);
 
   const built = useMemo(() => {
     const sent: number[] = [];
@@ -360,27 +323,23 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
       <form className="form" onSubmit={submit}>
         <strong>Avoir sur {doc.number}</strong>
         <div className="grid-2">
-          <div className="field" data-invalid={Boolean(state.errors?.credit_reason_code)}>
-            <label htmlFor="credit-reason">Motif</label>
-            <select id="credit-reason" value={reason} onChange={(e) => setReason(e.target.value as typeof reason)}>
+          <Field id="credit-reason" label="Motif" error={state.errors?.credit_reason_code}>
+            <Select value={reason} onChange={(e) => setReason(e.target.value as typeof reason)}>
               {Object.entries(CREDIT_REASON_LABELS).map(([v, label]) => (
                 <option key={v} value={v}>
                   {label}
                 </option>
               ))}
-            </select>
-            {state.errors?.credit_reason_code && <span className="field-error">{state.errors.credit_reason_code}</span>}
-          </div>
-          <div className="field" data-invalid={Boolean(state.errors?.credit_reason_text)}>
-            <label htmlFor="credit-text">Précision (imprimée)</label>
-            <input id="credit-text" type="text" value={text} onChange={(e) => setText(e.target.value)} />
-            {state.errors?.credit_reason_text && <span className="field-error">{state.errors.credit_reason_text}</span>}
-          </div>
+            </Select>
+          </Field>
+          <Field id="credit-text" label="Précision (imprimée)" error={state.errors?.credit_reason_text}>
+            <Input value={text} onChange={(e) => setText(e.target.value)} />
+          </Field>
         </div>
         <fieldset className="checks" style={{ gridTemplateColumns: '1fr' }}>
           <legend className="sr-only">Étendue de l’avoir</legend>
           <label>
-            <input type="radio" name="credit-scope" checked={!partial} onChange={() => setPartial(false)} /> Avoir total ({formatEuros(doc.total_ttc)} TTC)
+            <input type="radio" name="credit-scope" checked={!partial} onChange={() => setPartial(false)} /> Avoir total ({formatMoney(doc.total_ttc)} TTC)
           </label>
           <label>
             <input type="radio" name="credit-scope" checked={partial} onChange={() => setPartial(true)} /> Avoir partiel
@@ -399,27 +358,23 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
               <tbody>
                 {doc.items.map((it, i) => {
                   const error = errorOfLine(i);
+                  const change = (value: string) => setAmounts((a) => a.map((v, j) => (j === i ? value : v)));
                   return (
                     <tr key={it.id}>
                       <td>
-                        {it.description} <span className="muted">· TVA {rateLabel(it.vat_rate)}</span>
+                        {it.description} <span className="muted">· TVA {formatRate(it.vat_rate)}</span>
                       </td>
                       <td className="num">
-                        {it.kind === 'discount' ? `remise de ${formatEuros(it.unit_price)}` : `${quantityLabel(it.quantity)} × ${formatEuros(it.unit_price)}`}
+                        {it.kind === 'discount' ? `remise de ${formatMoney(it.unit_price)}` : `${formatDecimalAsTyped(it.quantity)} × ${formatMoney(it.unit_price)}`}
                       </td>
                       <td className="num">
-                        <div className="field" data-invalid={Boolean(error)}>
-                          <input
-                            type="text"
-                            inputMode="decimal"
-                            className="num"
-                            aria-label={it.kind === 'discount' ? `Remise à reprendre, ligne ${i + 1} (€)` : `Quantité à créditer, ligne ${i + 1}`}
-                            placeholder="0"
-                            value={amounts[i] ?? ''}
-                            onChange={(e) => setAmounts((a) => a.map((v, j) => (j === i ? e.target.value : v)))}
-                          />
-                          {error && <span className="field-error">{error}</span>}
-                        </div>
+                        <Field id={`credit-line-${i}`} error={error}>
+                          {it.kind === 'discount' ? (
+                            <MoneyInput className="num" aria-label={`Remise à reprendre, ligne ${i + 1} (€)`} placeholder="0" value={amounts[i] ?? ''} onChange={(e) => change(e.target.value)} />
+                          ) : (
+                            <QuantityInput className="num" aria-label={`Quantité à créditer, ligne ${i + 1}`} placeholder="0" value={amounts[i] ?? ''} onChange={(e) => change(e.target.value)} />
+                          )}
+                        </Field>
                       </td>
                     </tr>
                   );
@@ -428,7 +383,7 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
             </table>
             {built.totals && (
               <p data-testid="credit-preview">
-                Avoir de {formatEuros(built.totals.total_ht)} HT, soit <strong>{formatEuros(built.totals.total_ttc)} TTC</strong>.
+                Avoir de {formatMoney(built.totals.total_ht)} HT, soit <strong>{formatMoney(built.totals.total_ttc)} TTC</strong>.
               </p>
             )}
           </>
@@ -444,9 +399,7 @@ function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => v
           </p>
         )}
         <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={pending}>
-            Créer l’avoir
-          </button>
+          <SubmitButton pending={pending}>Créer l’avoir</SubmitButton>
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Retour
           </button>

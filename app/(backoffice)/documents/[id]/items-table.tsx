@@ -1,8 +1,7 @@
 import type { DocumentItem } from '@/lib/billing/schemas';
 import { unitLabel } from '@/lib/billing/units';
-import { formatEuros } from '@/lib/money';
-import { quantityLabel } from '../editor-model';
-import { rateLabel, VAT_CATEGORY_LABELS } from '../labels';
+import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
+import { VAT_CATEGORY_LABELS } from '../labels';
 
 type Line = Pick<DocumentItem, 'kind' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'vat_rate' | 'total_ht'> &
   Partial<Pick<DocumentItem, 'id' | 'details' | 'vat_category'>>;
@@ -28,13 +27,13 @@ export function ItemsTable({ items }: { items: readonly Line[] }) {
               {it.description}
               {it.details && <div className="muted prewrap">{it.details}</div>}
             </td>
-            <td className="num">{it.kind === 'discount' ? <span className="chip chip-amber">remise</span> : `${quantityLabel(it.quantity)} ${unitLabel(it.unit, it.quantity)}`}</td>
-            <td className="num">{formatEuros(it.kind === 'discount' ? -it.unit_price : it.unit_price)}</td>
+            <td className="num">{it.kind === 'discount' ? <span className="chip chip-amber">remise</span> : `${formatDecimalAsTyped(it.quantity)} ${unitLabel(it.unit, it.quantity)}`}</td>
+            <td className="num">{formatMoney(it.kind === 'discount' ? -it.unit_price : it.unit_price)}</td>
             <td>
-              {rateLabel(it.vat_rate)}
+              {formatRate(it.vat_rate)}
               {it.vat_category && it.vat_category !== 'S' && <div className="muted">{VAT_CATEGORY_LABELS[it.vat_category]}</div>}
             </td>
-            <td className="num">{formatEuros(it.total_ht)}</td>
+            <td className="num">{formatMoney(it.total_ht)}</td>
           </tr>
         ))}
       </tbody>

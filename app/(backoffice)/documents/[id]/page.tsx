@@ -10,20 +10,17 @@ import { todayParis } from '@/lib/billing/dates';
 import { documentFlow } from '@/lib/billing/document-flow';
 import { listPayments } from '@/lib/billing/payments';
 import type { BillingDocument, Payment } from '@/lib/billing/schemas';
+import { formatDay, formatDecimalAsTyped, formatInstant, formatMoney, formatRate } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { computeTotals, formatEuros } from '@/lib/money';
+import { computeTotals } from '@/lib/money';
 import { availableActions, cancelConsequences, creditNoteOf, defaultDepositPercentage } from '../availability';
-import { quantityLabel } from '../editor-model';
 import {
   CREDIT_REASON_LABELS,
-  dateTimeLabel,
-  dayLabel,
   documentName,
   FLOW_ROLE_LABELS,
   HISTORY_LABELS,
   OPERATION_NATURE_LABELS,
   PAYMENT_PLAN_LABELS,
-  rateLabel,
   STATUS_CHIPS,
   STATUS_LABELS,
   TYPE_LABELS,
@@ -42,7 +39,7 @@ export const metadata: Metadata = { title: 'Document' };
 function planText(doc: BillingDocument): string | null {
   const c = doc.payment_plan_config;
   if (doc.payment_plan_kind === 'none') return null;
-  if (c && 'percentage' in c) return `${PAYMENT_PLAN_LABELS.deposit_then_balance} : ${quantityLabel(c.percentage)} % d’acompte`;
+  if (c && 'percentage' in c) return `${PAYMENT_PLAN_LABELS.deposit_then_balance} : ${formatDecimalAsTyped(c.percentage)} % d’acompte`;
   if (c && 'count' in c) return `${PAYMENT_PLAN_LABELS.installments} : ${c.count} échéances`;
   return PAYMENT_PLAN_LABELS[doc.payment_plan_kind];
 }
@@ -72,16 +69,16 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
     if (value) terms.push([label, value]);
   };
   term('Client', doc.contact_name ? <Link href={`/contacts/${doc.contact_id}`}>{doc.contact_name}</Link> : 'Contact supprimé');
-  term('Date d’émission', dayLabel(doc.issue_date));
-  if (doc.type === 'devis') term('Valable jusqu’au', dayLabel(doc.validity_date) || '—');
-  if (billed) term('Échéance', dayLabel(doc.due_date) || '—');
-  term('Date de la prestation', dayLabel(doc.service_date));
+  term('Date d’émission', formatDay(doc.issue_date));
+  if (doc.type === 'devis') term('Valable jusqu’au', formatDay(doc.validity_date) || '—');
+  if (billed) term('Échéance', formatDay(doc.due_date) || '—');
+  term('Date de la prestation', formatDay(doc.service_date));
   term('Conditions de paiement', doc.payment_terms);
   term('Moyen de paiement', doc.payment_method);
   term('Escompte', doc.discount_terms);
   term('Échéancier', planText(doc));
-  term('Acompte demandé', doc.deposit_request_percentage && `${quantityLabel(doc.deposit_request_percentage)} %`);
-  term('Part du devis', doc.acompte_percentage && `${quantityLabel(doc.acompte_percentage)} %`);
+  term('Acompte demandé', doc.deposit_request_percentage && `${formatDecimalAsTyped(doc.deposit_request_percentage)} %`);
+  term('Part du devis', doc.acompte_percentage && `${formatDecimalAsTyped(doc.acompte_percentage)} %`);
   term('Nature de l’opération', doc.operation_nature && OPERATION_NATURE_LABELS[doc.operation_nature]);
   term('Exigibilité de la TVA', doc.vat_exigibility && VAT_EXIGIBILITY_LABELS[doc.vat_exigibility]);
   term('Délai d’exécution', doc.execution_timeline);
@@ -138,20 +135,20 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
             <h2>Totaux</h2>
             <dl className="totals">
               <dt>Total HT</dt>
-              <dd data-testid="total-ht">{formatEuros(doc.total_ht)}</dd>
+              <dd data-testid="total-ht">{formatMoney(doc.total_ht)}</dd>
               {groups.map((g) => (
                 <Fragment key={`${g.vat_category}|${g.vat_rate}`}>
                   <dt className="muted">
-                    {g.vat_category === 'S' ? `TVA ${rateLabel(g.vat_rate)}` : `${VAT_CATEGORY_LABELS[g.vat_category]} (${rateLabel(g.vat_rate)})`} sur {formatEuros(g.base)}
+                    {g.vat_category === 'S' ? `TVA ${formatRate(g.vat_rate)}` : `${VAT_CATEGORY_LABELS[g.vat_category]} (${formatRate(g.vat_rate)})`} sur {formatMoney(g.base)}
                   </dt>
-                  <dd className="muted">{formatEuros(g.vat)}</dd>
+                  <dd className="muted">{formatMoney(g.vat)}</dd>
                 </Fragment>
               ))}
               <dt>Total TVA</dt>
-              <dd data-testid="total-tva">{formatEuros(doc.total_tva)}</dd>
+              <dd data-testid="total-tva">{formatMoney(doc.total_tva)}</dd>
               <dt className="grand">Total TTC</dt>
               <dd className="grand" data-testid="total-ttc">
-                {formatEuros(doc.total_ttc)}
+                {formatMoney(doc.total_ttc)}
               </dd>
             </dl>
           </section>
@@ -162,7 +159,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
                 <dt>Numéro</dt>
                 <dd data-testid="document-number">{doc.number}</dd>
                 <dt>Finalisé le</dt>
-                <dd>{dateTimeLabel(doc.finalized_at)}</dd>
+                <dd>{formatInstant(doc.finalized_at, { time: 'medium' })}</dd>
                 <dt>Empreinte</dt>
                 <dd>
                   <code className="hash">{doc.content_hash}</code>
@@ -255,9 +252,9 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
                 <td>
                   <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
                 </td>
-                <td>{dayLabel(d.issue_date)}</td>
-                <td className="num">{formatEuros(d.total_ttc)}</td>
-                <td className="num">{d.type === 'facture' || d.type === 'acompte' ? formatEuros(d.total_paid) : <span className="muted">—</span>}</td>
+                <td>{formatDay(d.issue_date)}</td>
+                <td className="num">{formatMoney(d.total_ttc)}</td>
+                <td className="num">{d.type === 'facture' || d.type === 'acompte' ? formatMoney(d.total_paid) : <span className="muted">—</span>}</td>
               </tr>
             ))}
           </tbody>
@@ -266,9 +263,9 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
         <ol className="timeline" aria-label="Historique">
           {flow.history.map((h) => (
             <li key={`${h.at}-${h.event}-${h.document_id}-${h.payment_id ?? ''}`}>
-              <span className="muted">{dateTimeLabel(h.at)}</span> — {TYPE_LABELS[h.document_type]} {h.number ?? '(brouillon)'} {HISTORY_LABELS[h.event] ?? h.event}
-              {h.amount !== null && ` : ${formatEuros(h.amount)}`}
-              {h.paid_at && ` reçu le ${dayLabel(h.paid_at)}`}
+              <span className="muted">{formatInstant(h.at, { time: 'medium' })}</span> — {TYPE_LABELS[h.document_type]} {h.number ?? '(brouillon)'} {HISTORY_LABELS[h.event] ?? h.event}
+              {h.amount !== null && ` : ${formatMoney(h.amount)}`}
+              {h.paid_at && ` reçu le ${formatDay(h.paid_at)}`}
             </li>
           ))}
         </ol>
@@ -279,7 +276,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
       <EmailLog orgId={staff.orgId} documentId={doc.id} />
 
       <p className="muted">
-        Créé le {dateTimeLabel(doc.created_at)} · modifié le {dateTimeLabel(doc.updated_at)} · <code>{doc.id}</code>
+        Créé le {formatInstant(doc.created_at, { time: 'medium' })} · modifié le {formatInstant(doc.updated_at, { time: 'medium' })} · <code>{doc.id}</code>
       </p>
     </>
   );

@@ -1,11 +1,12 @@
 'use client';
 
 import { useActionState } from 'react';
+import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton } from '@/components/form';
 import type { Payment } from '@/lib/billing/schemas';
-import { formatEuros } from '@/lib/money';
+import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
+import { initialFormState } from '@/lib/http/form-state';
 import { deletePaymentAction, recordPaymentAction } from '../actions';
-import { centsToText } from '../editor-model';
-import { dayLabel, PAYMENT_METHOD_LABELS } from '../labels';
+import { PAYMENT_METHOD_LABELS } from '../labels';
 
 interface Props {
   documentId: string;
@@ -22,7 +23,7 @@ interface Props {
 
 /** The payments of an issued invoice, its balance (the API's remaining_due), and the form to record one. */
 export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote }: Props) {
-  const [state, formAction, pending] = useActionState(recordPaymentAction.bind(null, documentId), {});
+  const [state, formAction] = useActionState(recordPaymentAction.bind(null, documentId), initialFormState);
   const error = (key: string) => state.errors?.[key];
 
   return (
@@ -30,18 +31,18 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: r
       <h2>Paiements</h2>
       <dl className="props" data-testid="balance">
         <dt>Total TTC</dt>
-        <dd>{formatEuros(totalTtc)}</dd>
+        <dd>{formatMoney(totalTtc)}</dd>
         <dt>Déjà payé</dt>
-        <dd data-testid="total-paid">{formatEuros(totalPaid)}</dd>
+        <dd data-testid="total-paid">{formatMoney(totalPaid)}</dd>
         <dt>{remaining < 0 ? 'Trop-perçu' : 'Reste dû'}</dt>
         <dd data-testid="remaining-due">
-          <strong>{formatEuros(Math.abs(remaining))}</strong>
+          <strong>{formatMoney(Math.abs(remaining))}</strong>
         </dd>
         {creditNote && (
           <>
             <dt>Avoir émis</dt>
             <dd>
-              {creditNote.number} : {formatEuros(creditNote.total_ttc)} TTC, à déduire de ce qui reste dû
+              {creditNote.number} : {formatMoney(creditNote.total_ttc)} TTC, à déduire de ce qui reste dû
             </dd>
           </>
         )}
@@ -63,10 +64,10 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: r
           <tbody>
             {payments.map((p) => (
               <tr key={p.id}>
-                <td>{dayLabel(p.paid_at)}</td>
+                <td>{formatDay(p.paid_at)}</td>
                 <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
                 <td>{p.reference ?? <span className="muted">—</span>}</td>
-                <td className="num">{formatEuros(p.amount)}</td>
+                <td className="num">{formatMoney(p.amount)}</td>
                 <td>
                   <DeletePayment documentId={documentId} payment={p} />
                 </td>
@@ -87,44 +88,29 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: r
         // Remounted after each payment: the amount proposed is the new balance.
         <form className="form" action={formAction} key={totalPaid} style={{ marginTop: 16 }} noValidate>
           <h2>Enregistrer un paiement</h2>
-          {state.error && !Object.keys(state.errors ?? {}).length && (
-            <p className="form-error" role="alert">
-              {state.error}
-            </p>
-          )}
+          <FormErrors state={state} placed={['amount', 'paid_at', 'method', 'reference']} />
           <div className="grid-2">
-            <div className="field" data-invalid={Boolean(error('amount'))}>
-              <label htmlFor="payment-amount">Montant reçu (€)</label>
-              <input id="payment-amount" name="amount" type="text" inputMode="decimal" defaultValue={remaining > 0 ? centsToText(remaining) : ''} />
-              <span className="hint">Plus que le reste dû est accepté (trop-perçu).</span>
-              {error('amount') && <span className="field-error">{error('amount')}</span>}
-            </div>
-            <div className="field" data-invalid={Boolean(error('paid_at'))}>
-              <label htmlFor="payment-paid_at">Reçu le</label>
-              <input id="payment-paid_at" name="paid_at" type="date" max={today} defaultValue={today} />
-              {error('paid_at') && <span className="field-error">{error('paid_at')}</span>}
-            </div>
-            <div className="field" data-invalid={Boolean(error('method'))}>
-              <label htmlFor="payment-method">Moyen de paiement</label>
-              <select id="payment-method" name="method" defaultValue="bank_transfer">
+            <Field id="payment-amount" label="Montant reçu (€)" hint="Plus que le reste dû est accepté (trop-perçu)." error={error('amount')}>
+              <MoneyInput name="amount" defaultValue={remaining > 0 ? formatMoneyInput(remaining) : ''} />
+            </Field>
+            <Field id="payment-paid_at" label="Reçu le" error={error('paid_at')}>
+              <Input name="paid_at" type="date" max={today} defaultValue={today} />
+            </Field>
+            <Field id="payment-method" label="Moyen de paiement" error={error('method')}>
+              <Select name="method" defaultValue="bank_transfer">
                 {Object.entries(PAYMENT_METHOD_LABELS).map(([v, label]) => (
                   <option key={v} value={v}>
                     {label}
                   </option>
                 ))}
-              </select>
-              {error('method') && <span className="field-error">{error('method')}</span>}
-            </div>
-            <div className="field" data-invalid={Boolean(error('reference'))}>
-              <label htmlFor="payment-reference">Référence</label>
-              <input id="payment-reference" name="reference" type="text" placeholder="Référence du virement, n° de chèque…" />
-              {error('reference') && <span className="field-error">{error('reference')}</span>}
-            </div>
+              </Select>
+            </Field>
+            <Field id="payment-reference" label="Référence" error={error('reference')}>
+              <Input name="reference" placeholder="Référence du virement, n° de chèque…" />
+            </Field>
           </div>
           <div className="form-actions">
-            <button className="btn btn-primary" type="submit" disabled={pending}>
-              {pending ? 'Enregistrement…' : 'Enregistrer le paiement'}
-            </button>
+            <SubmitButton pendingLabel="Enregistrement…">Enregistrer le paiement</SubmitButton>
           </div>
         </form>
       )}
@@ -133,12 +119,12 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: r
 }
 
 function DeletePayment({ documentId, payment }: { documentId: string; payment: Payment }) {
-  const [state, formAction, pending] = useActionState(deletePaymentAction.bind(null, documentId, payment.id), {});
+  const [state, formAction] = useActionState(deletePaymentAction.bind(null, documentId, payment.id), initialFormState);
   return (
     <form action={formAction}>
-      <button type="submit" className="btn btn-ghost btn-sm" disabled={pending} aria-label={`Supprimer le paiement de ${formatEuros(payment.amount)} du ${dayLabel(payment.paid_at)}`}>
+      <SubmitButton className="btn btn-ghost btn-sm" aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
         Supprimer
-      </button>
+      </SubmitButton>
       {state.error && (
         <span className="field-error" role="alert">
           {state.error}

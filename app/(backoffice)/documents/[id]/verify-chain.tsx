@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
+import { isRefusal } from '@/lib/http/form-state';
 import { type ChainCheck, verifyChainAction } from '../actions';
 
 /** chain:verify on demand: every finalized document of the org re-hashed, in chain order. */
@@ -10,7 +11,12 @@ export function VerifyChain() {
   return (
     <div className="stack">
       <div>
-        <button type="button" className="btn btn-sm" disabled={pending} onClick={() => start(async () => setResult(await verifyChainAction()))}>
+        <button type="button" className="btn btn-sm" disabled={pending} onClick={() =>
+            start(async () => {
+              const check = await verifyChainAction();
+              setResult(isRefusal(check) ? { ok: false, verified: 0, message: check.error ?? '' } : check);
+            })
+          }>
           {pending ? 'Vérification…' : 'Vérifier la chaîne'}
         </button>
       </div>

@@ -3,23 +3,23 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { CreateApiKeyInput, createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
-import { fieldErrors } from '@/lib/errors';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { buttonAction, formAction } from '@/lib/http/action';
 
-export type CreateKeyState = { key?: string; name?: string; errors?: Record<string, string> };
+/** The new key is shown once: the state carries it to the page, never stored in clear. */
+export const createKeyAction = formAction(
+  async ({ db, orgId, userId }, input) => {
+    const { key, apiKey } = await createApiKey(db, orgId, input, userId);
+    revalidatePath('/settings/api-keys');
+    return { data: { key, name: apiKey.name } };
+  },
+  { input: (form: FormData) => CreateApiKeyInput.parse({ name: form.get('name'), scopes: form.getAll('scopes'), env: form.get('env') ?? 'live' }) },
+);
 
-export async function createKeyAction(_prev: CreateKeyState, form: FormData): Promise<CreateKeyState> {
-  const staff = await requireStaffOrg();
-  const parsed = CreateApiKeyInput.safeParse({ name: form.get('name'), scopes: form.getAll('scopes'), env: form.get('env') ?? 'live' });
-  if (!parsed.success) return { errors: fieldErrors(parsed.error) };
-  const { key, apiKey } = await createApiKey(staff.db, staff.orgId, parsed.data, staff.userId);
-  revalidatePath('/settings/api-keys');
-  return { key, name: apiKey.name };
-}
-
-export async function revokeKeyAction(form: FormData): Promise<void> {
-  const staff = await requireStaffOrg();
-  // Scoped to the active org: another org's key id is simply not found.
-  await revokeApiKey(staff.db, staff.orgId, z.uuid().parse(form.get('id')));
-  revalidatePath('/settings/api-keys');
-}
+/** Scoped to the active org: another org's key id is simply not found. */
+export const revokeKeyAction = buttonAction(
+  async ({ db, orgId }, { id }) => {
+    await revokeApiKey(db, orgId, id);
+    revalidatePath('/settings/api-keys');
+  },
+  { input: z.object({ id: z.uuid() }) },
+);

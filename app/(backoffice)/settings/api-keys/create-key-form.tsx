@@ -1,8 +1,10 @@
 'use client';
 
 import { useActionState, useState } from 'react';
+import { Field, FieldError, Input, Select, SubmitButton } from '@/components/form';
 import { SCOPES } from '@/lib/auth/scopes';
-import { type CreateKeyState, createKeyAction } from './actions';
+import { initialFormState } from '@/lib/http/form-state';
+import { createKeyAction } from './actions';
 
 const SCOPE_LABELS: Record<string, string> = {
   'contacts:read': 'Contacts — lecture',
@@ -17,22 +19,23 @@ const SCOPE_LABELS: Record<string, string> = {
 };
 
 export function CreateKeyForm() {
-  const [state, action, pending] = useActionState<CreateKeyState, FormData>(createKeyAction, {});
+  const [state, action] = useActionState(createKeyAction, initialFormState);
+  const created = state.data;
   const [copied, setCopied] = useState(false);
 
   return (
     <div className="stack">
-      {state.key && (
+      {created && (
         <div className="notice notice-success" data-testid="new-key">
-          <strong>Clé « {state.name} » créée.</strong> Copiez-la maintenant : elle ne sera plus jamais affichée.
+          <strong>Clé « {created.name} » créée.</strong> Copiez-la maintenant : elle ne sera plus jamais affichée.
           <code className="secret" data-testid="new-key-value">
-            {state.key}
+            {created.key}
           </code>
           <button
             type="button"
             className="btn btn-sm"
             onClick={async () => {
-              await navigator.clipboard.writeText(state.key!);
+              await navigator.clipboard.writeText(created.key);
               setCopied(true);
             }}
           >
@@ -41,11 +44,9 @@ export function CreateKeyForm() {
         </div>
       )}
       <form className="form" action={action}>
-        <div className="field" data-invalid={Boolean(state.errors?.name)}>
-          <label htmlFor="key-name">Nom</label>
-          <input id="key-name" name="name" type="text" placeholder="Intégration comptable" required maxLength={100} />
-          {state.errors?.name && <span className="field-error">{state.errors.name}</span>}
-        </div>
+        <Field id="key-name" label="Nom" error={state.errors?.name}>
+          <Input name="name" placeholder="Intégration comptable" required maxLength={100} />
+        </Field>
         <fieldset className="field">
           <legend>Droits</legend>
           <div className="checks">
@@ -56,19 +57,16 @@ export function CreateKeyForm() {
             ))}
           </div>
           <span className="hint">Un droit d’écriture inclut la lecture du même module.</span>
-          {state.errors?.scopes && <span className="field-error">{state.errors.scopes}</span>}
+          <FieldError message={state.errors?.scopes} />
         </fieldset>
-        <div className="field">
-          <label htmlFor="key-env">Environnement</label>
-          <select id="key-env" name="env" defaultValue="live">
+        <Field id="key-env" label="Environnement" error={state.errors?.env}>
+          <Select name="env" defaultValue="live">
             <option value="live">live</option>
             <option value="test">test</option>
-          </select>
-        </div>
+          </Select>
+        </Field>
         <div className="form-actions">
-          <button className="btn btn-primary" type="submit" disabled={pending}>
-            {pending ? 'Création…' : 'Créer la clé'}
-          </button>
+          <SubmitButton pendingLabel="Création…">Créer la clé</SubmitButton>
         </div>
       </form>
     </div>

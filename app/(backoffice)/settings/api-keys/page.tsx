@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
+import { SubmitButton } from '@/components/form';
 import { listApiKeys } from '@/lib/auth/api-keys';
+import { formatInstant } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { revokeKeyAction } from './actions';
 import { CreateKeyForm } from './create-key-form';
 
 export const metadata: Metadata = { title: 'Clés API' };
 
-const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 
 export default async function ApiKeysPage() {
   const staff = await requireStaffOrg();
@@ -44,15 +45,13 @@ export default async function ApiKeysPage() {
                     <code>{key.prefix}…</code>
                   </td>
                   <td>{key.scopes.join(', ')}</td>
-                  <td>{key.last_used_at ? dateTime.format(key.last_used_at) : <span className="muted">jamais</span>}</td>
+                  <td>{key.last_used_at ? formatInstant(key.last_used_at) : <span className="muted">jamais</span>}</td>
                   <td>{key.revoked_at ? <span className="chip chip-red">révoquée</span> : <span className="chip chip-green">active</span>}</td>
                   <td className="num">
                     {!key.revoked_at && (
                       <form action={revokeKeyAction}>
                         <input type="hidden" name="id" value={key.id} />
-                        <button className="btn btn-sm btn-danger" type="submit">
-                          Révoquer
-                        </button>
+                        <SubmitButton className="btn btn-sm btn-danger">Révoquer</SubmitButton>
                       </form>
                     )}
                   </td>

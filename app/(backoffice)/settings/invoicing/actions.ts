@@ -3,17 +3,9 @@
 import { revalidatePath } from 'next/cache';
 import { getInvoiceSettings, putInvoiceSettings } from '@/lib/billing/invoice-settings';
 import { InvoiceSettingsInput } from '@/lib/billing/schemas';
-import { ApiError, fieldErrors } from '@/lib/errors';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { fieldErrors } from '@/lib/errors';
+import { formAction, refuse } from '@/lib/http/action';
 import { parseEuros } from '@/lib/money';
-
-export type SettingsFormState = {
-  /** Bumped on every submit: the form remounts with what was typed (refused) or what was stored (saved). */
-  attempt: number;
-  saved?: boolean;
-  errors?: Record<string, string>;
-  texts?: Record<string, string>;
-};
 
 const TEXT_FIELDS = [
   'devis_prefix',
@@ -58,61 +50,49 @@ function json(text: string, field: string, errors: Record<string, string>): unkn
 
 /**
  * PUT /v1/invoice/settings from the form: every field is sent (the PUT replaces the whole object), validated by
- * the API's schema, then by the service (a prefix another series has numbered with).
+ * the API's schema, then by the service (a prefix another series has numbered with). Every invalid field at once.
  */
-export async function saveInvoiceSettingsAction(prev: SettingsFormState, form: FormData): Promise<SettingsFormState> {
-  const staff = await requireStaffOrg();
-  const texts: Record<string, string> = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(form.get(k) ?? '')]));
-  for (const flag of FLAGS) texts[flag] = form.get(flag) === 'on' ? 'on' : '';
-  const refuse = (errors: Record<string, string>): SettingsFormState => ({ attempt: prev.attempt + 1, errors, texts });
-  if (staff.role === 'member') return refuse({ _form: 'Seuls les administrateurs peuvent modifier les réglages de facturation.' });
-
-  const errors: Record<string, string> = {};
-  let recovery_fee: number | undefined;
-  try {
-    recovery_fee = parseEuros(texts.recovery_fee!.replace(/€/g, '').trim() || '0', 'recovery_fee');
-  } catch {
-    errors.recovery_fee = 'Montant en euros, par exemple 40 ou 40,00.';
-  }
-  const days = texts.default_validity_days!.trim();
-  // A PUT resets what it omits: any setting this form does not show is sent back as stored.
-  const current = await getInvoiceSettings(staff.db, staff.orgId);
-  const kept = Object.fromEntries(Object.entries(current).filter(([key]) => !FORM_KEYS.has(key) && !['org_id', 'created_at', 'updated_at'].includes(key)));
-  const body = {
-    ...kept,
-    devis_prefix: texts.devis_prefix!.trim() || undefined,
-    facture_prefix: texts.facture_prefix!.trim() || undefined,
-    acompte_prefix: texts.acompte_prefix!.trim() || undefined,
-    avoir_prefix: texts.avoir_prefix!.trim() || undefined,
-    default_validity_days: days === '' ? undefined : /^\d+$/.test(days) ? Number(days) : days,
-    default_vat_exigibility: texts.default_vat_exigibility || null,
-    default_payment_terms: texts.default_payment_terms,
-    default_discount_terms: texts.default_discount_terms,
-    footer_mentions: texts.footer_mentions,
-    iban: texts.iban,
-    bic: texts.bic,
-    penalty_rate: texts.penalty_rate!.trim().replace(',', '.') || null,
-    recovery_fee,
-    ...Object.fromEntries(FLAGS.map((f) => [f, texts[f] === 'on'])),
-    ereporting_prefs: json(texts.ereporting_prefs!, 'ereporting_prefs', errors),
-    pdp_config: json(texts.pdp_config!, 'pdp_config', errors),
-    ...Object.fromEntries(LADDERS.map((f) => [f, ladder(texts[f]!)])),
-  };
-  const parsed = InvoiceSettingsInput.safeParse(body);
-  if (!parsed.success) {
-    // A ladder's error names one of its steps ("payment_reminder_offsets.2"): shown beside the ladder's input.
-    for (const [key, message] of Object.entries(fieldErrors(parsed.error))) errors[LADDERS.find((f) => key.startsWith(`${f}.`)) ?? key] ??= message;
-  }
-  if (Object.keys(errors).length || !parsed.success) return refuse(errors);
-  try {
-    await putInvoiceSettings(staff.db, staff.orgId, parsed.data);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 422) {
-      const message = err.field && err.message.startsWith(`${err.field}: `) ? err.message.slice(err.field.length + 2) : err.message;
-      return refuse({ [err.field ?? '_form']: message });
+export const saveInvoiceSettingsAction = formAction(
+  async ({ db, orgId }, form) => {
+    const texts: Record<string, string> = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(form.get(k) ?? '')]));
+    const errors: Record<string, string> = {};
+    let recovery_fee: number | undefined;
+    try {
+      recovery_fee = parseEuros(texts.recovery_fee!.replace(/€/g, '').trim() || '0', 'recovery_fee');
+    } catch {
+      errors.recovery_fee = 'Montant en euros, par exemple 40 ou 40,00.';
     }
-    throw err;
-  }
-  revalidatePath('/settings/invoicing');
-  return { attempt: prev.attempt + 1, saved: true };
-}
+    const days = texts.default_validity_days!.trim();
+    // A PUT resets what it omits: any setting this form does not show is sent back as stored.
+    const current = await getInvoiceSettings(db, orgId);
+    const kept = Object.fromEntries(Object.entries(current).filter(([key]) => !FORM_KEYS.has(key) && !['org_id', 'created_at', 'updated_at'].includes(key)));
+    const body = {
+      ...kept,
+      devis_prefix: texts.devis_prefix!.trim() || undefined,
+      facture_prefix: texts.facture_prefix!.trim() || undefined,
+      acompte_prefix: texts.acompte_prefix!.trim() || undefined,
+      avoir_prefix: texts.avoir_prefix!.trim() || undefined,
+      default_validity_days: days === '' ? undefined : /^\d+$/.test(days) ? Number(days) : days,
+      default_vat_exigibility: texts.default_vat_exigibility || null,
+      default_payment_terms: texts.default_payment_terms,
+      default_discount_terms: texts.default_discount_terms,
+      footer_mentions: texts.footer_mentions,
+      iban: texts.iban,
+      bic: texts.bic,
+      penalty_rate: texts.penalty_rate!.trim().replace(',', '.') || null,
+      recovery_fee,
+      ...Object.fromEntries(FLAGS.map((f) => [f, form.get(f) === 'on'])),
+      ereporting_prefs: json(texts.ereporting_prefs!, 'ereporting_prefs', errors),
+      pdp_config: json(texts.pdp_config!, 'pdp_config', errors),
+      ...Object.fromEntries(LADDERS.map((f) => [f, ladder(texts[f]!)])),
+    };
+    const parsed = InvoiceSettingsInput.safeParse(body);
+    if (!parsed.success) for (const [key, message] of Object.entries(fieldErrors(parsed.error))) errors[key] ??= message;
+    if (!parsed.success || Object.keys(errors).length) refuse(errors);
+    await putInvoiceSettings(db, orgId, parsed.data);
+    revalidatePath('/settings/invoicing');
+    return { done: 'Réglages de facturation enregistrés.' };
+  },
+  // A ladder's error names one of its steps ("payment_reminder_offsets.2"): shown beside the ladder's input.
+  { adminOnly: 'Seuls les administrateurs peuvent modifier les réglages de facturation.', lists: LADDERS },
+);

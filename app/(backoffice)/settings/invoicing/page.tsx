@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { todayParis } from '@/lib/billing/dates';
 import { getInvoiceSettings } from '@/lib/billing/invoice-settings';
+import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { centsToText, quantityLabel } from '../../documents/editor-model';
 import { InvoiceSettingsForm } from './settings-form';
 
 export const metadata: Metadata = { title: 'Facturation' };
@@ -36,8 +36,8 @@ export default async function InvoicingSettingsPage() {
           footer_mentions: s.footer_mentions ?? '',
           iban: s.iban ?? '',
           bic: s.bic ?? '',
-          penalty_rate: s.penalty_rate ? quantityLabel(s.penalty_rate) : '',
-          recovery_fee: centsToText(s.recovery_fee),
+          penalty_rate: s.penalty_rate ? formatDecimalAsTyped(s.penalty_rate) : '',
+          recovery_fee: formatMoneyInput(s.recovery_fee),
           auto_convert_signed_quotes: s.auto_convert_signed_quotes ? 'on' : '',
           auto_finalize_signed_invoices: s.auto_finalize_signed_invoices ? 'on' : '',
           auto_send_signed_invoices: s.auto_send_signed_invoices ? 'on' : '',

@@ -1,8 +1,10 @@
 'use client';
 
 import { useActionState } from 'react';
+import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
+import { initialFormState } from '@/lib/http/form-state';
 import { VAT_EXIGIBILITY_LABELS } from '../../documents/labels';
-import { type SettingsFormState, saveInvoiceSettingsAction } from './actions';
+import { saveInvoiceSettingsAction } from './actions';
 
 interface Props {
   /** The stored settings as the form's texts (flags as "on" or ""). */
@@ -10,7 +12,7 @@ interface Props {
   year: string;
 }
 
-type FieldSpec = { name: string; label: string; hint?: string; kind?: 'textarea' | 'json' | 'number' };
+type FieldSpec = { name: string; label: string; hint?: string; kind?: 'textarea' | 'json' | 'number' | 'money' | 'rate' };
 
 const PREFIXES: FieldSpec[] = [
   { name: 'devis_prefix', label: 'Devis' },
@@ -27,53 +29,19 @@ const FLAGS: Array<{ name: string; label: string }> = [
 
 /** The invoice settings (PUT /v1/invoice/settings): every field of the spec's table. */
 export function InvoiceSettingsForm({ values, year }: Props) {
-  const [state, formAction, pending] = useActionState<SettingsFormState, FormData>(saveInvoiceSettingsAction, { attempt: 0 });
-  const texts = state.texts ?? values;
+  const [state, formAction] = useActionState(saveInvoiceSettingsAction, initialFormState);
+  const texts: Record<string, string> = state.texts ?? values;
   const error = (name: string) => state.errors?.[name];
-  const field = ({ name, label, hint, kind }: FieldSpec) => {
-    const id = `settings-${name}`;
-    const props = {
-      id,
-      name,
-      defaultValue: texts[name] ?? '',
-      'aria-invalid': error(name) ? true : undefined,
-      'aria-describedby': [hint && `${id}-hint`, error(name) && `${id}-error`].filter(Boolean).join(' ') || undefined,
-    };
-    return (
-      <div className="field" key={name} data-invalid={Boolean(error(name))}>
-        <label htmlFor={id}>{label}</label>
-        {kind === 'textarea' || kind === 'json' ? (
-          <textarea {...props} rows={kind === 'json' ? 4 : 3} spellCheck={kind === 'json' ? false : undefined} />
-        ) : (
-          <input {...props} type="text" inputMode={kind === 'number' ? 'numeric' : undefined} />
-        )}
-        {hint && (
-          <span className="hint" id={`${id}-hint`}>
-            {hint}
-          </span>
-        )}
-        {error(name) && (
-          <span className="field-error" id={`${id}-error`}>
-            {error(name)}
-          </span>
-        )}
-      </div>
-    );
-  };
+  const setting = (spec: FieldSpec) => <Setting key={spec.name} spec={spec} value={texts[spec.name] ?? ''} error={error(spec.name)} />;
 
   return (
     <form className="form" action={formAction} key={state.attempt} noValidate>
-      {state.saved && (
+      {state.done && (
         <div className="notice notice-success" role="status">
-          Réglages de facturation enregistrés.
+          {state.done}
         </div>
       )}
-      {state.errors && (
-        <div className="form-error" role="alert">
-          Les réglages n’ont pas été enregistrés : corrigez les champs signalés.
-          {state.errors._form && <div>{state.errors._form}</div>}
-        </div>
-      )}
+      <FormErrors state={state} summary="Les réglages n’ont pas été enregistrés : corrigez les champs signalés." placed={(key) => key !== '_form'} />
 
       <section className="card">
         <h2>Numérotation</h2>
@@ -81,32 +49,30 @@ export function InvoiceSettingsForm({ values, year }: Props) {
           Chaque type a sa série, sans trou, par année : préfixe, année, numéro sur 5 chiffres (par exemple {texts.facture_prefix || 'FAC'}-{year}-00001). Un
           préfixe modifié continue la même série.
         </p>
-        <div className="grid-2">{PREFIXES.map((p) => field({ ...p, hint: '1 à 20 caractères parmi A-Z a-z 0-9 + - _ /' }))}</div>
+        <div className="grid-2">{PREFIXES.map((p) => setting({ ...p, hint: '1 à 20 caractères parmi A-Z a-z 0-9 + - _ /' }))}</div>
       </section>
 
       <section className="card">
         <h2>Valeurs par défaut des documents</h2>
         <div className="grid-2">
-          {field({ name: 'default_validity_days', label: 'Validité des devis (jours)', hint: 'De 1 à 3650 ; 30 si vide.', kind: 'number' })}
-          <div className="field" data-invalid={Boolean(error('default_vat_exigibility'))}>
-            <label htmlFor="settings-default_vat_exigibility">Exigibilité de la TVA</label>
-            <select id="settings-default_vat_exigibility" name="default_vat_exigibility" defaultValue={texts.default_vat_exigibility ?? ''}>
+          {setting({ name: 'default_validity_days', label: 'Validité des devis (jours)', hint: 'De 1 à 3650 ; 30 si vide.', kind: 'number' })}
+          <Field id="settings-default_vat_exigibility" label="Exigibilité de la TVA" error={error('default_vat_exigibility')}>
+            <Select name="default_vat_exigibility" defaultValue={texts.default_vat_exigibility ?? ''}>
               <option value="">Non précisée</option>
               {Object.entries(VAT_EXIGIBILITY_LABELS).map(([v, label]) => (
                 <option key={v} value={v}>
                   {label}
                 </option>
               ))}
-            </select>
-            {error('default_vat_exigibility') && <span className="field-error">{error('default_vat_exigibility')}</span>}
-          </div>
-          {field({
+            </Select>
+          </Field>
+          {setting({
             name: 'default_payment_terms',
             label: 'Conditions de paiement',
             hint: 'Quand le client n’a pas les siennes. « 30 jours fin de mois », « à réception »… fixent l’échéance.',
             kind: 'textarea',
           })}
-          {field({ name: 'default_discount_terms', label: 'Conditions d’escompte', hint: 'Par exemple « Pas d’escompte pour paiement anticipé ».', kind: 'textarea' })}
+          {setting({ name: 'default_discount_terms', label: 'Conditions d’escompte', hint: 'Par exemple « Pas d’escompte pour paiement anticipé ».', kind: 'textarea' })}
         </div>
       </section>
 
@@ -114,12 +80,12 @@ export function InvoiceSettingsForm({ values, year }: Props) {
         <h2>Mentions de paiement</h2>
         <p className="muted">Imprimées sur chaque document et figées dans celui-ci à sa finalisation.</p>
         <div className="grid-2">
-          {field({ name: 'iban', label: 'IBAN', hint: 'Espaces ignorés.' })}
-          {field({ name: 'bic', label: 'BIC', hint: '8 ou 11 caractères.' })}
-          {field({ name: 'penalty_rate', label: 'Taux des pénalités de retard (%)', hint: 'Par exemple 12,5 (au moins trois fois le taux d’intérêt légal).' })}
-          {field({ name: 'recovery_fee', label: 'Indemnité forfaitaire de recouvrement (€)', hint: '40 € pour un client professionnel (C. com. L441-10).' })}
+          {setting({ name: 'iban', label: 'IBAN', hint: 'Espaces ignorés.' })}
+          {setting({ name: 'bic', label: 'BIC', hint: '8 ou 11 caractères.' })}
+          {setting({ name: 'penalty_rate', label: 'Taux des pénalités de retard (%)', hint: 'Par exemple 12,5 (au moins trois fois le taux d’intérêt légal).', kind: 'rate' })}
+          {setting({ name: 'recovery_fee', label: 'Indemnité forfaitaire de recouvrement (€)', hint: '40 € pour un client professionnel (C. com. L441-10).', kind: 'money' })}
         </div>
-        <div style={{ marginTop: 14 }}>{field({ name: 'footer_mentions', label: 'Mentions de pied de page', kind: 'textarea' })}</div>
+        <div style={{ marginTop: 14 }}>{setting({ name: 'footer_mentions', label: 'Mentions de pied de page', kind: 'textarea' })}</div>
       </section>
 
       <section className="card">
@@ -129,12 +95,12 @@ export function InvoiceSettingsForm({ values, year }: Props) {
           déjà passées à l’envoi sont sautées ; une facture payée ou annulée, un devis accepté, refusé ou expiré n’est plus relancé.
         </p>
         <div className="grid-2">
-          {field({
+          {setting({
             name: 'payment_reminder_offsets',
             label: 'Relances de paiement (jours par rapport à l’échéance)',
             hint: 'Par exemple -3, 1, 7, 15, 30 (de -90 à 365, 10 au plus) ; vide : aucune relance automatique.',
           })}
-          {field({
+          {setting({
             name: 'quote_expiry_reminder_offsets',
             label: 'Rappels d’expiration des devis (jours par rapport à la fin de validité)',
             hint: 'Par exemple -7, -2 (de -90 à 0) ; vide : aucun rappel.',
@@ -164,16 +130,31 @@ export function InvoiceSettingsForm({ values, year }: Props) {
           </label>
         </fieldset>
         <div className="grid-2" style={{ marginTop: 12 }}>
-          {field({ name: 'ereporting_prefs', label: 'Préférences d’e-reporting (JSON)', kind: 'json' })}
-          {field({ name: 'pdp_config', label: 'Configuration de la plateforme agréée (JSON)', kind: 'json' })}
+          {setting({ name: 'ereporting_prefs', label: 'Préférences d’e-reporting (JSON)', kind: 'json' })}
+          {setting({ name: 'pdp_config', label: 'Configuration de la plateforme agréée (JSON)', kind: 'json' })}
         </div>
       </section>
 
       <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={pending}>
-          {pending ? 'Enregistrement…' : 'Enregistrer'}
-        </button>
+        <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
       </div>
     </form>
+  );
+}
+
+/** One setting: its control chosen by its kind, in a Field. */
+function Setting({ spec: { name, label, hint, kind }, value, error }: { spec: FieldSpec; value: string; error?: string }) {
+  return (
+    <Field id={`settings-${name}`} label={label} hint={hint} error={error}>
+      {kind === 'textarea' || kind === 'json' ? (
+        <TextArea name={name} defaultValue={value} rows={kind === 'json' ? 4 : 3} spellCheck={kind === 'json' ? false : undefined} />
+      ) : kind === 'money' ? (
+        <MoneyInput name={name} defaultValue={value} />
+      ) : kind === 'rate' ? (
+        <QuantityInput name={name} defaultValue={value} />
+      ) : (
+        <Input name={name} defaultValue={value} inputMode={kind === 'number' ? 'numeric' : undefined} />
+      )}
+    </Field>
   );
 }

@@ -1,7 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
-import { type OrgFormState, saveOrgAction } from './actions';
+import { Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/form';
+import { initialFormState } from '@/lib/http/form-state';
+import { saveOrgAction } from './actions';
 
 export interface OrgFormValues {
   name: string;
@@ -25,7 +27,7 @@ const FIELDS: Array<{ name: keyof OrgFormValues; label: string; hint?: string; e
   { name: 'name', label: 'Nom usuel' },
   { name: 'legal_name', label: 'Dénomination sociale' },
   { name: 'legal_form', label: 'Forme juridique', hint: 'SAS, SARL, EURL, EI…' },
-  { name: 'share_capital', label: 'Capital social (€)', error: 'share_capital_cents' },
+  { name: 'share_capital', label: 'Capital social (€)', error: 'share_capital_cents', type: 'money' },
   { name: 'siren', label: 'SIREN', hint: '9 chiffres' },
   { name: 'siret', label: 'SIRET du siège', hint: '14 chiffres' },
   { name: 'vat_number', label: 'N° TVA intracommunautaire' },
@@ -39,38 +41,31 @@ const FIELDS: Array<{ name: keyof OrgFormValues; label: string; hint?: string; e
 ];
 
 export function OrgForm({ values }: { values: OrgFormValues }) {
-  const [state, action, pending] = useActionState<OrgFormState, FormData>(saveOrgAction, {});
+  const [state, action] = useActionState(saveOrgAction, initialFormState);
   return (
     <form className="form" action={action}>
-      {state.saved && <div className="notice notice-success">Identité enregistrée.</div>}
-      {state.errors?._form && <p className="form-error">{state.errors._form}</p>}
+      {state.done && <div className="notice notice-success">{state.done}</div>}
+      <FormErrors state={state} placed={(key) => key !== '_form'} />
       <div className="grid-2">
         {FIELDS.map((f) => {
-          const error = state.errors?.[f.error ?? f.name];
+          const common = { name: f.name, defaultValue: String(values[f.name] ?? ''), required: f.name === 'name' };
           return (
-            <div className="field" key={f.name} data-invalid={Boolean(error)}>
-              <label htmlFor={`org-${f.name}`}>{f.label}</label>
-              <input id={`org-${f.name}`} name={f.name} type={f.type ?? 'text'} defaultValue={String(values[f.name] ?? '')} required={f.name === 'name'} />
-              {f.hint && <span className="hint">{f.hint}</span>}
-              {error && <span className="field-error">{error}</span>}
-            </div>
+            <Field key={f.name} id={`org-${f.name}`} label={f.label} hint={f.hint} error={state.errors?.[f.error ?? f.name]}>
+              {f.type === 'money' ? <MoneyInput {...common} /> : <Input {...common} type={f.type ?? 'text'} />}
+            </Field>
           );
         })}
       </div>
-      <div className="field" data-invalid={Boolean(state.errors?.logo)}>
-        <label htmlFor="org-logo">Logo (PNG ou JPEG, 512 Ko max.)</label>
-        <input id="org-logo" name="logo" type="file" accept="image/png,image/jpeg" />
+      <Field id="org-logo" label="Logo (PNG ou JPEG, 512 Ko max.)" error={state.errors?.logo}>
+        <Input name="logo" type="file" accept="image/png,image/jpeg" />
         {values.has_logo && (
           <label className="hint">
             <input type="checkbox" name="remove_logo" /> Retirer le logo actuel
           </label>
         )}
-        {state.errors?.logo && <span className="field-error">{state.errors.logo}</span>}
-      </div>
+      </Field>
       <div className="form-actions">
-        <button className="btn btn-primary" type="submit" disabled={pending}>
-          {pending ? 'Enregistrement…' : 'Enregistrer'}
-        </button>
+        <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { formatMoneyInput } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { missingLegalMentions } from '@/lib/orgs/identity-check';
 import { getOrg } from '@/lib/orgs/orgs';
@@ -10,7 +11,7 @@ export default async function OrganisationPage() {
   const staff = await requireStaffOrg();
   const org = await getOrg(staff.db, staff.orgId);
   const missing = missingLegalMentions(org);
-  const capital = org.share_capital_cents == null ? '' : (org.share_capital_cents / 100).toFixed(2).replace('.', ',').replace(/,00$/, '');
+  const capital = org.share_capital_cents == null ? '' : formatMoneyInput(org.share_capital_cents);
   return (
     <>
       <div className="page-header">

@@ -3,9 +3,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Fragment } from 'react';
 import { z } from 'zod';
-import { EmailStatusChip, formatDateTime } from '@/components/email-log';
+import { EmailStatusChip } from '@/components/email-log';
 import { getEmail } from '@/lib/email/mailbox';
 import { ApiError } from '@/lib/errors';
+import { formatInstant } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { formatSize, TEMPLATE_LABELS } from '../labels';
 
@@ -27,9 +28,9 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
     ['À', email.to.join(', ')],
     ...(email.cc.length ? [['Cc', email.cc.join(', ')] as [string, string]] : []),
     ...(email.reply_to ? [['Répondre à', email.reply_to] as [string, string]] : []),
-    ['Créé', formatDateTime(email.created_at)],
-    ['Envoyé', formatDateTime(email.sent_at)],
-    ...(email.delivered_at ? [['Délivré', formatDateTime(email.delivered_at)] as [string, string]] : []),
+    ['Créé', (formatInstant(email.created_at) || '—')],
+    ['Envoyé', (formatInstant(email.sent_at) || '—')],
+    ...(email.delivered_at ? [['Délivré', (formatInstant(email.delivered_at) || '—')] as [string, string]] : []),
     ['Modèle', `${TEMPLATE_LABELS[email.template]} (${LANGUAGES[email.language]})`],
     ['Transport', email.transport === 'outbox' ? 'boîte d’envoi (aucun fournisseur)' : `Resend${email.provider_id ? ` · ${email.provider_id}` : ''}`],
     ['Tentatives', String(email.attempts)],

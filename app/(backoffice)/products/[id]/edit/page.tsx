@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
+import { SubmitButton } from '@/components/form';
 import { getProduct } from '@/lib/billing/products';
 import { ApiError } from '@/lib/errors';
+import { formatMoneyInput } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { centsToText } from '../../../documents/editor-model';
 import { deleteProductAction, updateProductAction } from '../../actions';
 import { ProductForm } from '../../product-form';
 
@@ -34,9 +35,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
         <div className="actions">
           <form action={deleteProductAction}>
             <input type="hidden" name="id" value={product.id} />
-            <button className="btn btn-danger" type="submit">
-              Supprimer le produit
-            </button>
+            <SubmitButton className="btn btn-danger">Supprimer le produit</SubmitButton>
           </form>
         </div>
       </div>
@@ -47,7 +46,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
           name: product.name,
           description: product.description ?? '',
           unit: product.unit ?? '',
-          unit_price: centsToText(product.unit_price_cents),
+          unit_price: formatMoneyInput(product.unit_price_cents),
           vat_rate: product.vat_rate,
         }}
         submitLabel="Enregistrer"

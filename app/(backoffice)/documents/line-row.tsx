@@ -1,0 +1,146 @@
+'use client';
+
+import { Field, FieldError, Input, MoneyInput, QuantityInput, Select } from '@/components/form';
+import { COMMON_UNITS } from '@/lib/billing/units';
+import { formatMoney, formatRate } from '@/lib/format';
+import { VAT_CATEGORIES } from '@/lib/money';
+import { isZeroRate, type LineDraft } from './editor-model';
+import { VAT_CATEGORY_LABELS, VAT_RATES } from './labels';
+
+interface LineProps {
+  line: LineDraft;
+  index: number;
+  count: number;
+  total: number | null;
+  errors: Record<string, string>;
+  onChange: (change: Partial<LineDraft>) => void;
+  onMove: (delta: number) => void;
+  onRemove: () => void;
+}
+
+/** One line of the editor's table: each cell a field named by its aria-label, its error under it. */
+export function LineRow({ line, index, count, total, errors, onChange, onMove, onRemove }: LineProps) {
+  const n = index + 1;
+  const discount = line.kind === 'discount';
+  // The server names a line's fields items.N.key: the error ids follow (doc-items.2.vat_rate-error).
+  const id = (key: string) => `doc-items.${index}.${key}`;
+  const rates = VAT_RATES.includes(line.vat_rate) ? VAT_RATES : [...VAT_RATES, line.vat_rate];
+  const units = !line.unit || COMMON_UNITS.some((u) => u.code === line.unit) ? COMMON_UNITS : [...COMMON_UNITS, { code: line.unit, label: line.unit }];
+  const zero = isZeroRate(line.vat_rate);
+
+  return (
+    <tr data-testid={`line-${index}`} className={discount ? 'discount' : undefined}>
+      <td>
+        <Field id={id('description')} error={errors.description}>
+          {discount && (
+            <span className="chip chip-amber" style={{ alignSelf: 'flex-start' }}>
+              remise
+            </span>
+          )}
+          <Input aria-label={`Désignation de la ligne ${n}`} value={line.description} onChange={(e) => onChange({ description: e.target.value })} />
+          <textarea
+            aria-label={`Détails de la ligne ${n}`}
+            placeholder="Détails (facultatif)"
+            rows={1}
+            value={line.details}
+            onChange={(e) => onChange({ details: e.target.value })}
+          />
+          <FieldError id={`${id('details')}-error`} message={errors.details} />
+          <FieldError id={`${id('product_id')}-error`} message={errors.product_id} />
+        </Field>
+      </td>
+      <td className="num">
+        <Field id={id('quantity')} error={errors.quantity}>
+          {discount ? (
+            <span className="muted">—</span>
+          ) : (
+            <QuantityInput className="num" aria-label={`Quantité de la ligne ${n}`} value={line.quantity} onChange={(e) => onChange({ quantity: e.target.value })} />
+          )}
+        </Field>
+      </td>
+      <td>
+        <Field id={id('unit')} error={errors.unit}>
+          {discount ? (
+            <span className="muted">—</span>
+          ) : (
+            <Select aria-label={`Unité de la ligne ${n}`} value={line.unit} onChange={(e) => onChange({ unit: e.target.value })}>
+              <option value="">—</option>
+              {units.map((u) => (
+                <option key={u.code} value={u.code}>
+                  {u.label}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+      </td>
+      <td className="num">
+        <Field id={id('unit_price')} error={errors.unit_price}>
+          <MoneyInput
+            className="num"
+            aria-label={discount ? `Montant de la remise de la ligne ${n}` : `Prix unitaire HT de la ligne ${n}`}
+            value={line.unit_price}
+            onChange={(e) => onChange({ unit_price: e.target.value })}
+          />
+        </Field>
+      </td>
+      <td>
+        <div className="field">
+          <Field id={id('vat_rate')} error={errors.vat_rate}>
+            <Select aria-label={`Taux de TVA de la ligne ${n}`} value={line.vat_rate} onChange={(e) => onChange({ vat_rate: e.target.value, vat_category: '' })}>
+              {rates.map((r) => (
+                <option key={r} value={r}>
+                  {formatRate(r)}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {(zero || (line.vat_category && line.vat_category !== 'S')) && (
+            <Field id={id('vat_category')} error={errors.vat_category}>
+              <Select
+                aria-label={`Catégorie de TVA de la ligne ${n}`}
+                value={line.vat_category || (zero ? 'E' : 'S')}
+                onChange={(e) => onChange({ vat_category: e.target.value as LineDraft['vat_category'] })}
+              >
+                {VAT_CATEGORIES.filter((c) => (zero ? c !== 'S' : true)).map((c) => (
+                  <option key={c} value={c}>
+                    {VAT_CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          {!(zero || (line.vat_category && line.vat_category !== 'S')) && <FieldError id={`${id('vat_category')}-error`} message={errors.vat_category} />}
+        </div>
+      </td>
+      <td className="num" data-testid={`line-${index}-total`}>
+        {total === null ? <span className="muted">—</span> : formatMoney(total)}
+      </td>
+      <td className="line-tools">
+        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Monter la ligne ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>
+          ↑
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Descendre la ligne ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>
+          ↓
+        </button>
+        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Supprimer la ligne ${n}`} onClick={onRemove}>
+          ✕
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** A VAT group of the live totals: "TVA 20 % sur 1 000,00 €", or its exemption. */
+export function GroupRow({ group }: { group: { vat_category: string; vat_rate: string; base: number; vat: number } }) {
+  const label =
+    group.vat_category === 'S'
+      ? `TVA ${formatRate(group.vat_rate)} sur ${formatMoney(group.base)}`
+      : `${VAT_CATEGORY_LABELS[group.vat_category as keyof typeof VAT_CATEGORY_LABELS]} (${formatRate(group.vat_rate)}) sur ${formatMoney(group.base)}`;
+  return (
+    <>
+      <dt className="muted">{label}</dt>
+      <dd className="muted">{formatMoney(group.vat)}</dd>
+    </>
+  );
+}
