@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getDb } from '@/db/client';
-import { todayParis } from '@/lib/billing/dates';
-import { loadContactRow, loadDocument } from '@/lib/billing/documents';
+import { todayParis } from '@/lib/dates';
+import { loadContactRow, loadDocument } from '@/lib/documents/documents';
 import { formatInstant } from '@/lib/format';
 import { ladderKindOf } from '@/lib/reminders/ladder';
 import { reminderLadder, remindRefusal } from '@/lib/reminders/reminders';

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
-import { todayParis } from '@/lib/billing/dates';
-import { loadContactRow, loadDocument } from '@/lib/billing/documents';
+import { todayParis } from '@/lib/dates';
+import { loadContactRow, loadDocument } from '@/lib/documents/documents';
 import { contactEmail, languageOf } from '@/lib/reminders/recipient';
 import { sendRefusal } from '@/lib/sending';
 import { SendDocumentDialog } from './send-document-dialog';

@@ -1,12 +1,16 @@
-import { manifest as billing } from '@/lib/billing';
 import { manifest as contacts } from '@/lib/contacts';
+import { manifest as documents } from '@/lib/documents';
 import { manifest as email } from '@/lib/email';
 import { EVENT_CATALOGUE, type EventType, manifest as events } from '@/lib/events';
 import { purgeIdempotencyJob } from '@/lib/http/idempotency';
+import { manifest as invoiceSettings } from '@/lib/invoice-settings';
 import { defineModule, installModules, type ModuleManifest } from '@/lib/manifest';
+import { manifest as payments } from '@/lib/payments';
 import { manifest as pdf } from '@/lib/pdf';
+import { manifest as products } from '@/lib/products';
 import { manifest as reminders } from '@/lib/reminders';
 import { manifest as sending } from '@/lib/sending';
+import { manifest as stats } from '@/lib/stats';
 
 /**
  * The composition root: the one file that lists the modules. The API's OpenAPI document, the job workers, the
@@ -15,7 +19,7 @@ import { manifest as sending } from '@/lib/sending';
  */
 const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
 
-export const modules: readonly ModuleManifest[] = [platform, events, contacts, billing, pdf, email, reminders, sending];
+export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending];
 
 /** Every event token is declared by exactly the module that owns it, and an owner present declares all of its own. */
 function checkEventOwnership(list: readonly ModuleManifest[]) {

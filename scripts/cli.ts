@@ -1,6 +1,6 @@
 import '@/lib/modules';
 import { closeDatabase, getDb } from '@/db/client';
-import { billingCli } from '@/lib/billing/cli';
+import { billingCli } from '@/lib/documents/cli';
 import { runCli } from '@/lib/cli/program';
 
 const code = await runCli(process.argv.slice(2), {

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { listApiKeys } from '@/lib/auth/api-keys';
-import { invoiceStats, revenueByMonth } from '@/lib/billing/stats';
+import { invoiceStats, revenueByMonth } from '@/lib/stats/stats';
 import { formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { missingLegalMentions } from '@/lib/orgs/identity-check';

@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { contactConsents, contacts } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/errors';
-import { recordEvent } from '@/lib/events/events';
+import { recordEvent } from '@/lib/events';
 import { afterCursor, toPage } from '@/lib/http/pagination';
 import {
   type Contact,

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contactConsents, contacts, events } from '@/db/schema';
-import { recordEvents } from '@/lib/events/events';
+import { recordEvents } from '@/lib/events';
 import { loadContact, toPublicContact, type ContactInsert } from './contacts';
 import { contactReferences } from './references';
 import type { Contact } from './schemas';

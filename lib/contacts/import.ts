@@ -4,7 +4,7 @@ import type { Db, Tx } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
 import { ApiError } from '@/lib/errors';
 import { type ContactValues, initialConsents, insertValues, type StoredContact, toPublicContact } from './contacts';
-import { recordEvents } from '@/lib/events/events';
+import { recordEvents } from '@/lib/events';
 import { type ContactCreate, type ImportSummary, MAX_IMPORT_ROWS, parseImportRow } from './schemas';
 
 /** The columns an INSERT writes: all but the generated ones (search, name_key), which PostgreSQL computes. */

@@ -16,3 +16,6 @@ export const manifest = defineModule({
   },
   contactReferences: ownContactReferences,
 });
+
+export { createContact, deleteContact, displayName, getContact, updateContact } from './contacts';
+export { ContactCreate, ContactPatch } from './schemas';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { contactConsents, contacts } from '@/db/schema';
 import { validationError } from '@/lib/errors';
-import { recordEvent, recordEvents } from '@/lib/events/events';
+import { recordEvent, recordEvents } from '@/lib/events';
 import { assertLive, type ContactInsert, type ContactRow, loadContact, sirenOf, toPublicContact } from './contacts';
 import { contactReferences } from './references';
 import { CONTACT_FIELDS, type ChoosableField, type Contact, type MergeBody, normalizeTags } from './schemas';

@@ -2,3 +2,10 @@ import { defineModule } from '@/lib/manifest';
 import { emailJobs } from './jobs';
 
 export const manifest = defineModule({ name: 'email', jobs: emailJobs });
+
+export { MAX_SEND_ATTEMPTS } from './config';
+export { sendEmailJob } from './jobs';
+export { queueEmail, type QueueEmailInput } from './queue-email';
+export { EmailRetryError } from './send';
+export type { Language } from './templates';
+export { reminderTone, type ReminderTone } from './templates/data';

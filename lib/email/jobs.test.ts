@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/db/client';
-import { getQueue, startWorkers, stopQueue } from '@/lib/jobs/queue';
+import { getQueue, startWorkers, stopQueue } from '@/lib/jobs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { MAX_SEND_ATTEMPTS } from './config';
 import { SEND_EMAIL_JOB, sendEmailJob } from './jobs';

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { events } from '@/db/schema';
-import { billingContext, line } from '@/lib/billing/testing';
-import { createContact } from '@/lib/contacts/contacts';
+import { billingContext, line } from '@/lib/documents/testing';
+import { createContact } from '@/lib/contacts';
 import { createTestOrg } from '@/lib/testing/fixtures';
 import { EVENT_CATALOGUE, EVENT_TYPES } from './catalogue';
 import { recordEvent, recordEvents } from './events';
@@ -47,7 +47,7 @@ it('has a meaning and an owner for every token of DESIGN §5, and a schema for e
   const { schemas } = eventRegistry();
   for (const type of EVENT_TYPES) {
     expect(EVENT_CATALOGUE[type].meaning.length, type).toBeGreaterThan(10);
-    if (['contacts', 'billing', 'reminders'].includes(EVENT_CATALOGUE[type].owner)) expect(schemas[type], type).toBeDefined();
+    if (['contacts', 'documents', 'payments', 'sending'].includes(EVENT_CATALOGUE[type].owner)) expect(schemas[type], type).toBeDefined();
   }
 });
 

@@ -14,4 +14,5 @@ export function parseEuros(input: string, field = 'amount'): number {
  */
 export const formatEuros = (cents: number): string => formatMoney(cents, 'fr');
 
+export * from './fields';
 export * from './totals';

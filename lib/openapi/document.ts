@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathItemObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { EVENT_CATALOGUE, type EventType } from '@/lib/events/catalogue';
+import { EVENT_CATALOGUE, type EventType } from '@/lib/events';
 import { installedModules } from '@/lib/manifest';
 import type { Operation } from './operation';
 import { ErrorBody, Timestamp } from './schemas';

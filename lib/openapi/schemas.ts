@@ -21,3 +21,20 @@ export const pageOf = <T extends z.ZodType>(item: T, id: string) =>
       meta: z.object({ next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }) }),
     })
     .meta({ id });
+
+/** Lone UTF-16 surrogates cannot be canonicalized (RFC 8785) nor stored as valid UTF-8. */
+export const wellFormed = (s: string) => !/\p{Cs}/u.test(s) && !s.includes('\u0000');
+
+/** Optional free text: trimmed, blank becomes null. */
+export const text = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(max, { error: `at most ${max} characters` })
+    .refine(wellFormed, { error: 'contains an invalid character' })
+    .transform((s) => (s === '' ? null : s))
+    .nullish();
+
+export const IsoDate = z.iso.date({ error: 'must be a date YYYY-MM-DD' }).meta({ description: 'Calendar date YYYY-MM-DD (Europe/Paris).' });
+
+export const nullableString = z.string().nullable();

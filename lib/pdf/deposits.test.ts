@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { billingContext, line } from '@/lib/billing/testing';
+import { billingContext, line } from '@/lib/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { buildFacturX } from './facturx/cii';
 import { loadRenderModel } from './model';

@@ -10,3 +10,5 @@ export const manifest = defineModule({
 });
 
 export { type DocumentPdf, documentPdfForSending, readStoredPdf } from './document-pdf';
+
+export { renderStoredDocument } from './render-stored-document';

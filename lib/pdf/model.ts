@@ -1,10 +1,10 @@
 import type { Db } from '@/db/client';
 import type { DocumentType } from '@/db/schema/billing';
-import { deductedDeposits } from '@/lib/billing/deposit-deductions';
-import { type DocumentRow, type ItemRow, loadContactRow, loadDocument, loadItems } from '@/lib/billing/documents';
-import { clientSnapshot, sellerSnapshot } from '@/lib/billing/finalize-document';
-import { loadSettings } from '@/lib/billing/invoice-settings';
-import type { BillingDocument } from '@/lib/billing/schemas';
+import { deductedDeposits } from '@/lib/documents';
+import { type DocumentRow, type ItemRow, loadContactRow, loadDocument, loadItems } from '@/lib/documents';
+import { clientSnapshot, sellerSnapshot } from '@/lib/documents';
+import { loadSettings } from '@/lib/invoice-settings';
+import type { BillingDocument } from '@/lib/documents';
 import { computeTotals, type DocumentTotals, percentOf } from '@/lib/money';
 import { getOrg } from '@/lib/orgs/orgs';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documentRenders, documents } from '@/db/schema';
-import { loadDocument } from '@/lib/billing/documents';
+import { loadDocument } from '@/lib/documents';
 import { conflict } from '@/lib/errors';
 import { enqueueRender } from './jobs';
 import type { DocumentRender } from './schemas';

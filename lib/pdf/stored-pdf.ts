@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documentRenders } from '@/db/schema';
-import { loadDocument } from '@/lib/billing/documents';
+import { loadDocument } from '@/lib/documents';
 import { conflict } from '@/lib/errors';
 import { getStorage, type StoredBody } from '@/lib/storage';
 import { fileNameOf } from './render-document';

@@ -4,7 +4,7 @@ import * as pdfRoute from '@/app/v1/invoices/[id]/pdf/route';
 import * as previewRoute from '@/app/v1/invoices/[id]/preview/route';
 import * as renderRoute from '@/app/v1/invoices/[id]/render/route';
 import { documents } from '@/db/schema';
-import { billingContext, line, routes as billingRoutes } from '@/lib/billing/testing';
+import { billingContext, line, routes as billingRoutes } from '@/lib/documents/testing';
 import { setOrgLogo, updateOrgIdentity } from '@/lib/orgs/orgs';
 import type { TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayParis } from '@/lib/billing/dates';
-import { line } from '@/lib/billing/testing';
+import { addDays, todayParis } from '@/lib/dates';
+import { line } from '@/lib/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { type CallResult, call } from '@/lib/testing/http';
 import { dispatchDueReminders } from './dispatch';

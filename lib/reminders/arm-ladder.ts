@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { reminders } from '@/db/schema';
-import { loadSettings } from '@/lib/billing/invoice-settings';
-import type { DocumentRow } from '@/lib/billing/documents';
-import { reminderTone } from '@/lib/email/templates/data';
+import { loadSettings } from '@/lib/invoice-settings';
+import type { DocumentRow } from '@/lib/documents';
+import { reminderTone } from '@/lib/email';
 import { ladderKindOf, ladderSteps } from './ladder';
 
 /** Statuses in which a document is still chased: money or an answer is expected. */

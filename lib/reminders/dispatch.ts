@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { contacts, documents, orgs, reminders } from '@/db/schema';
-import { todayParis } from '@/lib/billing/dates';
-import type { ContactRow, DocumentRow } from '@/lib/billing/documents';
-import { type QueueEmailInput, queueEmail } from '@/lib/email/queue-email';
-import type { Language } from '@/lib/email/templates';
+import { todayParis } from '@/lib/dates';
+import type { ContactRow, DocumentRow } from '@/lib/documents';
+import { type QueueEmailInput, queueEmail } from '@/lib/email';
+import type { Language } from '@/lib/email';
 import { formatRate } from '@/lib/format';
 import { CHASED_STATUSES } from './arm-ladder';
-import { balanceSql } from '@/lib/billing/balance';
+import { balanceSql } from '@/lib/documents';
 import { readStoredPdf } from '@/lib/pdf';
 import { ladderKindOf, manualTone } from './ladder';
 import { contactEmail, greetingName, languageOf } from './recipient';

@@ -1,6 +1,6 @@
 import type { DocumentType } from '@/db/schema/billing';
-import { addDays, daysBetween } from '@/lib/billing/dates';
-import { type ReminderTone, reminderTone } from '@/lib/email/templates/data';
+import { addDays, daysBetween } from '@/lib/dates';
+import { type ReminderTone, reminderTone } from '@/lib/email';
 
 /**
  * Reminder ladders: day offsets relative to an anchor date, kept in the invoice settings (lib/billing). The payment

@@ -1,5 +1,5 @@
-import { type ContactRow, contactGone, type DocumentRow } from '@/lib/billing/documents';
-import type { Language } from '@/lib/email/templates';
+import { type ContactRow, contactGone, type DocumentRow } from '@/lib/documents';
+import type { Language } from '@/lib/email';
 
 /**
  * Who a document's e-mails go to, in which language, and how they greet: the contact as it is now (a merge

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reminders } from '@/db/schema';
-import { todayParis } from '@/lib/billing/dates';
-import { type DocumentRow, loadContactRow, loadDocument } from '@/lib/billing/documents';
-import { pastValidity } from '@/lib/billing/transitions';
+import { todayParis } from '@/lib/dates';
+import { type DocumentRow, loadContactRow, loadDocument } from '@/lib/documents';
+import { pastValidity } from '@/lib/documents';
 import { conflict, notFound, validationError } from '@/lib/errors';
 import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/http/pagination';
 import { CHASED_STATUSES } from './arm-ladder';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REMINDER_KINDS, REMINDER_STATUSES, REMINDER_TONES } from '@/db/schema/reminders';
-import { IsoDate, text } from '@/lib/billing/schemas';
+import { IsoDate, text } from '@/lib/openapi/schemas';
 import { PageQuery } from '@/lib/http/pagination';
 import { PathId, pageOf, Timestamp } from '@/lib/openapi/schemas';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayParis } from '@/lib/billing/dates';
-import { line, routes } from '@/lib/billing/testing';
+import { addDays, todayParis } from '@/lib/dates';
+import { line, routes } from '@/lib/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { reminderRows, remindersContext, useTempStorage } from './testing';

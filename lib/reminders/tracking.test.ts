@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminders } from '@/db/schema';
-import { routes as billingRoutes } from '@/lib/billing/testing';
+import { routes as billingRoutes } from '@/lib/documents/testing';
 import { routes as contactRoutes } from '@/lib/contacts/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
-import { daysBetween, todayParis } from '@/lib/billing/dates';
-import { balanceSql } from '@/lib/billing/balance';
+import { daysBetween, todayParis } from '@/lib/dates';
+import { balanceSql } from '@/lib/documents';
 import { type Tracking, TRACKING_ROWS } from './schemas';
 
 const ORG = sql.placeholder('org_id');

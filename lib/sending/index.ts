@@ -1,4 +1,4 @@
-import { BillingDocument } from '@/lib/billing/schemas';
+import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
 import { sendingOperations } from './operations';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BillingDocument, text } from '@/lib/billing/schemas';
+import { BillingDocument } from '@/lib/documents';
+import { text } from '@/lib/openapi/schemas';
 
 const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documents } from '@/db/schema';
-import { todayParis } from '@/lib/billing/dates';
-import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/billing/documents';
-import { pastValidity } from '@/lib/billing/transitions';
-import { queueEmail } from '@/lib/email/queue-email';
+import { todayParis } from '@/lib/dates';
+import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/documents';
+import { pastValidity } from '@/lib/documents';
+import { queueEmail } from '@/lib/email';
 import { ApiError, conflict } from '@/lib/errors';
 import { getOrg } from '@/lib/orgs/orgs';
 import { documentPdfForSending } from '@/lib/pdf';

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRenders, documents } from '@/db/schema';
-import { addDays, todayParis } from '@/lib/billing/dates';
-import { documentRow, eventsOf, line } from '@/lib/billing/testing';
+import { addDays, todayParis } from '@/lib/dates';
+import { documentRow, eventsOf, line } from '@/lib/documents/testing';
 import { rowOf } from '@/lib/contacts/testing';
-import { sendEmailJob } from '@/lib/email/jobs';
+import { sendEmailJob } from '@/lib/email';
 import { attachmentRows, emailRow, type FakeResend, startFakeResend, useResend } from '@/lib/email/testing';
-import { renderStoredDocument } from '@/lib/pdf/render-stored-document';
+import { renderStoredDocument } from '@/lib/pdf';
 import { getStorage, readAll } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { documentEmails, reminderRows, remindersContext, useTempStorage } from '@/lib/reminders/testing';

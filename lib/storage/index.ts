@@ -43,3 +43,5 @@ export function getStorage(): ObjectStorage {
 export function setStorage(storage: ObjectStorage | undefined) {
   (globalThis as G)[key] = storage;
 }
+
+export { startFakeS3 } from './fake-s3';

@@ -3,23 +3,24 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { Db } from '@/db/client';
-import { convertToFacture } from '@/lib/billing/convert-to-facture';
-import { createCreditNote } from '@/lib/billing/create-credit-note';
-import { createDeposit } from '@/lib/billing/create-deposit';
-import { createDocument } from '@/lib/billing/create-document';
-import { duplicateDocument } from '@/lib/billing/duplicate-document';
-import { verifyChain } from '@/lib/billing/hash-chain';
-import { deletePayment, recordPayment } from '@/lib/billing/payments';
-import { listProducts } from '@/lib/billing/products';
-import { acceptQuote, rejectQuote } from '@/lib/billing/quote-decision';
-import { type BillingDocument, CreditNoteBody, DepositBody, DocumentCreate, DocumentPatch, PaymentInput } from '@/lib/billing/schemas';
-import { unitCodeOf } from '@/lib/billing/units';
-import { deleteDocument, updateDocument } from '@/lib/billing/update-document';
+import { convertToFacture } from '@/lib/documents/convert-to-facture';
+import { createCreditNote } from '@/lib/documents/create-credit-note';
+import { createDeposit } from '@/lib/documents/create-deposit';
+import { createDocument } from '@/lib/documents/create-document';
+import { duplicateDocument } from '@/lib/documents/duplicate-document';
+import { verifyChain } from '@/lib/documents/hash-chain';
+import { deletePayment, recordPayment } from '@/lib/payments/payments';
+import { listProducts } from '@/lib/products/products';
+import { acceptQuote, rejectQuote } from '@/lib/documents/quote-decision';
+import { type BillingDocument, CreditNoteBody, DepositBody, DocumentCreate, DocumentPatch } from '@/lib/documents/schemas';
+import { PaymentInput } from '@/lib/payments/schemas';
+import { unitCodeOf } from '@/lib/documents/units';
+import { deleteDocument, updateDocument } from '@/lib/documents/update-document';
 import { listContacts } from '@/lib/contacts/contacts';
 import { formAction, idOf, refuse, staffAction } from '@/lib/http/action';
 import { parseEuros } from '@/lib/money';
-import { cancelDocument } from '@/lib/billing/cancel-document';
-import { finalizeDocument } from '@/lib/billing/finalize-document';
+import { cancelDocument } from '@/lib/documents/cancel-document';
+import { finalizeDocument } from '@/lib/documents/finalize-document';
 import type { ProductChoice } from './editor-model';
 
 function refresh(...ids: string[]) {

@@ -1,5 +1,5 @@
 import type { DocumentStatus, DocumentType } from '@/db/schema/billing';
-import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/billing/allowed-actions';
+import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/documents/allowed-actions';
 import { computeTotals, Dec, formatEuros, prorateGroups, type TotalsLine } from '@/lib/money';
 
 /*

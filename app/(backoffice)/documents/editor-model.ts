@@ -1,5 +1,5 @@
 import type { DocumentType, OPERATION_NATURES, PAYMENT_PLAN_KINDS, VAT_EXIGIBILITIES } from '@/db/schema/billing';
-import { addDays, dueDateFromTerms } from '@/lib/billing/dates';
+import { addDays, dueDateFromTerms } from '@/lib/dates';
 import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/format';
 import {
   AmountOverflowError,

@@ -1,7 +1,7 @@
 'use client';
 
 import { Field, FieldError, Input, MoneyInput, QuantityInput, Select } from '@/components/form';
-import { COMMON_UNITS } from '@/lib/billing/units';
+import { COMMON_UNITS } from '@/lib/documents/units';
 import { formatMoney, formatRate } from '@/lib/format';
 import { VAT_CATEGORIES } from '@/lib/money';
 import { isZeroRate, type LineDraft } from './editor-model';

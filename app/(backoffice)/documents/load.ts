@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { getDocument } from '@/lib/billing/list-documents';
+import { getDocument } from '@/lib/documents/list-documents';
 import { ApiError } from '@/lib/errors';
 
 /** The org's document for a page, or Next's 404 page (unknown, malformed or another org's id alike). */

@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { createProduct, deleteProduct, updateProduct } from '@/lib/billing/products';
-import { ProductCreate, ProductPatch } from '@/lib/billing/schemas';
+import { createProduct, deleteProduct, updateProduct } from '@/lib/products/products';
+import { ProductCreate, ProductPatch } from '@/lib/products/schemas';
 import { ApiError } from '@/lib/errors';
 import { buttonAction, formAction, idOf, refuse } from '@/lib/http/action';
 import { parseEuros } from '@/lib/money';

@@ -1,6 +1,6 @@
-import { createDocument } from '@/lib/billing/create-document';
-import { listDocuments } from '@/lib/billing/list-documents';
-import { createDocumentOperation, listDocumentsOperation } from '@/lib/billing/operations';
+import { createDocument } from '@/lib/documents/create-document';
+import { listDocuments } from '@/lib/documents/list-documents';
+import { createDocumentOperation, listDocumentsOperation } from '@/lib/documents/operations';
 import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listDocumentsOperation, async ({ db, orgId, query }) => ok(await listDocuments(db, orgId, query)));

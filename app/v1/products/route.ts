@@ -1,5 +1,5 @@
-import { createProductOperation, listProductsOperation } from '@/lib/billing/operations';
-import { createProduct, listProducts } from '@/lib/billing/products';
+import { createProductOperation, listProductsOperation } from '@/lib/products/operations';
+import { createProduct, listProducts } from '@/lib/products/products';
 import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listProductsOperation, async ({ db, orgId, query }) => ok(await listProducts(db, orgId, query)));

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useMemo, useState, useTransition } from 'react';
 import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton } from '@/components/form';
 import type { DocumentType } from '@/db/schema/billing';
-import type { BillingDocument, DocumentItem } from '@/lib/billing/schemas';
+import type { BillingDocument, DocumentItem } from '@/lib/documents/schemas';
 import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
 import { type FormState, initialFormState, isRefusal } from '@/lib/http/form-state';
 import { AmountOverflowError, computeTotals, Dec, type TotalsLine } from '@/lib/money';

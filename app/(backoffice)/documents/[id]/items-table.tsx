@@ -1,5 +1,5 @@
-import type { DocumentItem } from '@/lib/billing/schemas';
-import { unitLabel } from '@/lib/billing/units';
+import type { DocumentItem } from '@/lib/documents/schemas';
+import { unitLabel } from '@/lib/documents/units';
 import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
 import { VAT_CATEGORY_LABELS } from '../labels';
 

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton } from '@/components/form';
-import type { Payment } from '@/lib/billing/schemas';
+import type { Payment } from '@/lib/payments/schemas';
 import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
 import { initialFormState } from '@/lib/http/form-state';
 import { deletePaymentAction, recordPaymentAction } from '../actions';

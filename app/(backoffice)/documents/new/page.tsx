@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { todayParis } from '@/lib/billing/dates';
-import { getInvoiceSettings } from '@/lib/billing/invoice-settings';
+import { todayParis } from '@/lib/dates';
+import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
 import { getContact } from '@/lib/contacts/contacts';
 import { ApiError } from '@/lib/errors';
 import { requireStaffOrg } from '@/lib/http/staff';

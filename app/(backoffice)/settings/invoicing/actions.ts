@@ -1,8 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { getInvoiceSettings, putInvoiceSettings } from '@/lib/billing/invoice-settings';
-import { InvoiceSettingsInput } from '@/lib/billing/schemas';
+import { getInvoiceSettings, putInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
+import { InvoiceSettingsInput } from '@/lib/invoice-settings/schemas';
 import { fieldErrors } from '@/lib/errors';
 import { formAction, refuse } from '@/lib/http/action';
 import { parseEuros } from '@/lib/money';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { todayParis } from '@/lib/billing/dates';
-import { getInvoiceSettings } from '@/lib/billing/invoice-settings';
+import { todayParis } from '@/lib/dates';
+import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
 import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { InvoiceSettingsForm } from './settings-form';

@@ -1,5 +1,5 @@
-import { getInvoiceSettings, putInvoiceSettings } from '@/lib/billing/invoice-settings';
-import { getSettingsOperation, putSettingsOperation } from '@/lib/billing/operations';
+import { getInvoiceSettings, putInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
+import { getSettingsOperation, putSettingsOperation } from '@/lib/invoice-settings/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getSettingsOperation, async ({ db, orgId }) => ok(await getInvoiceSettings(db, orgId)));

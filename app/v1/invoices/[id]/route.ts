@@ -1,6 +1,6 @@
-import { getDocument } from '@/lib/billing/list-documents';
-import { deleteDocumentOperation, getDocumentOperation, updateDocumentOperation } from '@/lib/billing/operations';
-import { deleteDocument, updateDocument } from '@/lib/billing/update-document';
+import { getDocument } from '@/lib/documents/list-documents';
+import { deleteDocumentOperation, getDocumentOperation, updateDocumentOperation } from '@/lib/documents/operations';
+import { deleteDocument, updateDocument } from '@/lib/documents/update-document';
 import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getDocumentOperation, async ({ db, orgId, params }) => ok(await getDocument(db, orgId, params.id)));

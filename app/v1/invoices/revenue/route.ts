@@ -1,5 +1,5 @@
-import { revenueOperation } from '@/lib/billing/operations';
-import { revenueByMonth } from '@/lib/billing/stats';
+import { revenueOperation } from '@/lib/stats/operations';
+import { revenueByMonth } from '@/lib/stats/stats';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(revenueOperation, async ({ db, orgId, query }) => ok(await revenueByMonth(db, orgId, query)));

@@ -1,5 +1,5 @@
-import { statsOperation } from '@/lib/billing/operations';
-import { invoiceStats } from '@/lib/billing/stats';
+import { statsOperation } from '@/lib/stats/operations';
+import { invoiceStats } from '@/lib/stats/stats';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(statsOperation, async ({ db, orgId, query }) => ok(await invoiceStats(db, orgId, query)));

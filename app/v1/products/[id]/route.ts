@@ -1,5 +1,5 @@
-import { deleteProductOperation, getProductOperation, updateProductOperation } from '@/lib/billing/operations';
-import { deleteProduct, getProduct, updateProduct } from '@/lib/billing/products';
+import { deleteProductOperation, getProductOperation, updateProductOperation } from '@/lib/products/operations';
+import { deleteProduct, getProduct, updateProduct } from '@/lib/products/products';
 import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
 
 export const GET = route(getProductOperation, async ({ db, orgId, params }) => ok(await getProduct(db, orgId, params.id)));

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getInvoiceSettings } from '@/lib/billing/invoice-settings';
+import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { DocumentEditor } from '../../document-editor';
 import { formFromDocument } from '../../editor-model';

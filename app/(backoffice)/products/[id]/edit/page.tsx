@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { SubmitButton } from '@/components/form';
-import { getProduct } from '@/lib/billing/products';
+import { getProduct } from '@/lib/products/products';
 import { ApiError } from '@/lib/errors';
 import { formatMoneyInput } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';

@@ -1,5 +1,5 @@
-import { cancelDocument } from '@/lib/billing/cancel-document';
-import { cancelDocumentOperation } from '@/lib/billing/operations';
+import { cancelDocument } from '@/lib/documents/cancel-document';
+import { cancelDocumentOperation } from '@/lib/documents/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(cancelDocumentOperation, async ({ db, orgId, params }) => ok(await cancelDocument(db, orgId, params.id)));

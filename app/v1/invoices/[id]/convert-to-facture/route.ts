@@ -1,5 +1,5 @@
-import { convertToFacture } from '@/lib/billing/convert-to-facture';
-import { convertToFactureOperation } from '@/lib/billing/operations';
+import { convertToFacture } from '@/lib/documents/convert-to-facture';
+import { convertToFactureOperation } from '@/lib/documents/operations';
 import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 // 201 when an invoice is created; 200 for a dry run, which creates nothing.

@@ -1,5 +1,5 @@
-import { duplicateDocument } from '@/lib/billing/duplicate-document';
-import { duplicateDocumentOperation } from '@/lib/billing/operations';
+import { duplicateDocument } from '@/lib/documents/duplicate-document';
+import { duplicateDocumentOperation } from '@/lib/documents/operations';
 import { created, methodNotAllowed, route } from '@/lib/http/handler';
 
 export const POST = route(duplicateDocumentOperation, async ({ db, orgId, params }) => created(await duplicateDocument(db, orgId, params.id)));

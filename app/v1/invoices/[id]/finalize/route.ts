@@ -1,5 +1,5 @@
-import { finalizeDocument } from '@/lib/billing/finalize-document';
-import { finalizeDocumentOperation } from '@/lib/billing/operations';
+import { finalizeDocument } from '@/lib/documents/finalize-document';
+import { finalizeDocumentOperation } from '@/lib/documents/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(finalizeDocumentOperation, async ({ db, orgId, params }) => ok(await finalizeDocument(db, orgId, params.id)));

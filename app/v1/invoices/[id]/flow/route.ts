@@ -1,5 +1,5 @@
-import { documentFlow } from '@/lib/billing/document-flow';
-import { documentFlowOperation } from '@/lib/billing/operations';
+import { documentFlow } from '@/lib/documents/document-flow';
+import { documentFlowOperation } from '@/lib/documents/operations';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(documentFlowOperation, async ({ db, orgId, params }) => ok(await documentFlow(db, orgId, params.id)));

@@ -1,5 +1,5 @@
-import { listPaymentsOperation, recordPaymentOperation } from '@/lib/billing/operations';
-import { listPayments, recordPayment } from '@/lib/billing/payments';
+import { listPaymentsOperation, recordPaymentOperation } from '@/lib/payments/operations';
+import { listPayments, recordPayment } from '@/lib/payments/payments';
 import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const GET = route(listPaymentsOperation, async ({ db, orgId, params, query }) => ok(await listPayments(db, orgId, params.id, query)));

@@ -1,5 +1,5 @@
-import { rejectQuoteOperation } from '@/lib/billing/operations';
-import { rejectQuote } from '@/lib/billing/quote-decision';
+import { rejectQuoteOperation } from '@/lib/documents/operations';
+import { rejectQuote } from '@/lib/documents/quote-decision';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const POST = route(rejectQuoteOperation, async ({ db, orgId, params }) => ok(await rejectQuote(db, orgId, params.id)));

@@ -1,5 +1,5 @@
-import { deletePaymentOperation } from '@/lib/billing/operations';
-import { deletePayment } from '@/lib/billing/payments';
+import { deletePaymentOperation } from '@/lib/payments/operations';
+import { deletePayment } from '@/lib/payments/payments';
 import { methodNotAllowed, ok, route } from '@/lib/http/handler';
 
 export const DELETE = route(deletePaymentOperation, async ({ db, orgId, params }) => ok(await deletePayment(db, orgId, params.id, params.payment_id)));

@@ -1,0 +1,30 @@
+import { documents } from '@/db/schema';
+import { defineModule } from '@/lib/manifest';
+import { expireQuotesJob } from './expire-quotes';
+import { documentOperations } from './operations';
+import { BillingDocument } from './schemas';
+
+/** Quotes, invoices, deposit invoices and credit notes: drafts, finalization, numbering, hash chain, transitions. */
+export const manifest = defineModule({
+  name: 'documents',
+  operations: documentOperations,
+  jobs: [expireQuotesJob],
+  events: {
+    'invoice.created': BillingDocument,
+    'invoice.updated': BillingDocument,
+    'invoice.finalized': BillingDocument,
+    'invoice.cancelled': BillingDocument,
+    'quote.accepted': BillingDocument,
+    'quote.rejected': BillingDocument,
+    'quote.expired': BillingDocument,
+    'quote.converted': BillingDocument,
+  },
+  contactReferences: [{ resource: 'billing_documents', table: documents, column: documents.contact_id }],
+});
+
+export { balanceSql, remainingDue } from './balance';
+export { deductedDeposits } from './deposit-deductions';
+export { contactGone, loadContactRow, loadDocument, loadItems, recordDocumentEvent, type Conn, type ContactRow, type DocumentRow, type ItemRow } from './documents';
+export { clientSnapshot, finalizeDocument, sellerSnapshot } from './finalize-document';
+export { BillingDocument } from './schemas';
+export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './transitions';

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import {
+  CREDIT_REASON_CODES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  ITEM_KINDS,
+  OPERATION_NATURES,
+  PAYMENT_METHODS,
+  PAYMENT_PLAN_KINDS,
+  VAT_EXIGIBILITIES,
+} from '@/db/schema/billing';
+import { PageQuery } from '@/lib/http/pagination';
+import { Cents, decimalToken, MAX_UNIT_PRICE, Percentage, VAT_CATEGORIES, VatRate } from '@/lib/money';
+import { IsoDate, text, wellFormed } from '@/lib/openapi/schemas';
+
+export {
+  CREDIT_REASON_CODES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  ITEM_KINDS,
+  OPERATION_NATURES,
+  PAYMENT_METHODS,
+  PAYMENT_PLAN_KINDS,
+  VAT_CATEGORIES,
+  VAT_EXIGIBILITIES,
+};
+
+export const MAX_ITEMS = 500;
+
+export { BillingDocument, ClientSnapshot, DeliveryAddress, DocumentFlow, DocumentItem, SellerSnapshot } from './document-schema';
+
+const ISO_COUNTRY = /^[A-Z]{2}$/;
+
+export const DeliveryAddressInput = z
+  .strictObject({
+    name: text(200),
+    address: z.string({ error: 'must be a string' }).trim().min(1, { error: 'required' }).max(500).refine(wellFormed),
+    postal_code: text(20),
+    city: z.string({ error: 'must be a string' }).trim().min(1, { error: 'required' }).max(100).refine(wellFormed),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(ISO_COUNTRY, { error: 'must be an ISO 3166-1 alpha-2 country code' })
+      .default('FR'),
+  })
+  // Every key present in what is stored: the hashed payload must not depend on how the client spelled it.
+  .transform((a) => ({ name: a.name ?? null, address: a.address, postal_code: a.postal_code ?? null, city: a.city, country: a.country }))
+  .meta({ id: 'DeliveryAddressInput', description: 'Where goods are delivered, when it differs from the buyer address.' });
+
+// ─── Items ──────────────────────────────────────────────────────────────────
+
+/** UN/ECE Recommendation 20 code: 2 or 3 upper-case letters or digits (HUR, DAY, C62, KGM…). */
+const UnitCode = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,3}$/, { error: 'must be a UN/ECE Rec 20 unit code such as HUR, DAY or C62' });
+
+export const ItemInput = z
+  .strictObject({
+    description: z.string({ error: 'must be a string' }).trim().max(1000, { error: 'at most 1000 characters' }).refine(wellFormed, { error: 'contains an invalid character' }).optional(),
+    details: text(5000),
+    kind: z.enum(ITEM_KINDS, { error: 'must be product or discount' }).optional(),
+    position: z.number().int().min(0).max(100_000).optional().meta({ description: 'Defaults to the index in the array.' }),
+    quantity: decimalToken('quantity')
+      .optional()
+      .meta({ type: 'string', description: 'Strictly positive decimal string (at most 4 decimals). A discount reads back as "-1".' }),
+    unit: UnitCode.nullish(),
+    unit_price: Cents(MAX_UNIT_PRICE).optional().meta({ description: 'Cents excluding VAT; for a discount, the amount taken off.' }),
+    vat_rate: VatRate.optional(),
+    vat_category: z
+      .enum(VAT_CATEGORIES, { error: `must be one of ${VAT_CATEGORIES.join(', ')}` })
+      .optional()
+      .meta({ description: 'EN 16931 VAT category: S (default above 0 %), or at 0 % Z, E (default), AE, K, G, O.' }),
+    product_id: z.uuid({ error: 'must be a product id' }).nullish().meta({ description: 'Fills description, unit, unit_price and vat_rate when omitted.' }),
+  })
+  .meta({
+    id: 'DocumentItemInput',
+    description:
+      'A line. description, quantity, unit_price and vat_rate are required unless product_id gives them. kind discount (or quantity "-1") ' +
+      'takes unit_price off the lines of its VAT rate and category; it cannot exceed their subtotal.',
+  });
+export type ItemInput = z.output<typeof ItemInput>;
+
+export const Items = z.array(ItemInput, { error: 'must be an array of lines' }).max(MAX_ITEMS, { error: `at most ${MAX_ITEMS} lines` });
+
+// ─── Documents ──────────────────────────────────────────────────────────────
+
+export const PaymentPlanConfig = z.union([
+  z.strictObject({ percentage: Percentage(4, { positive: true }) }),
+  z.strictObject({ count: z.number().int().min(2).max(36) }),
+]);
+
+/** The fields a client sets on a draft (create and patch). */
+const draftFields = {
+  contact_id: z.uuid({ error: 'must be a contact id' }),
+  issue_date: IsoDate,
+  due_date: IsoDate.nullish(),
+  service_date: IsoDate.nullish(),
+  validity_date: IsoDate.nullish(),
+  title: text(300),
+  description: text(10_000),
+  notes: text(10_000),
+  payment_terms: text(1000),
+  payment_method: text(300),
+  discount_terms: text(1000),
+  delivery_address: DeliveryAddressInput.nullish(),
+  operation_nature: z.enum(OPERATION_NATURES, { error: 'must be biens, services or mixte' }).nullish(),
+  vat_exigibility: z.enum(VAT_EXIGIBILITIES, { error: 'must be debits or encaissements' }).nullish(),
+  deposit_request_percentage: Percentage(4, { positive: true }).nullish(),
+  execution_timeline: text(1000),
+  payment_plan_kind: z.enum(PAYMENT_PLAN_KINDS, { error: 'must be none, deposit_then_balance or installments' }).nullish(),
+  payment_plan_config: z.unknown().optional().meta({ description: 'deposit_then_balance: {percentage}; installments: {count}; none: null.' }),
+  items: Items.optional(),
+};
+
+export const DocumentCreate = z
+  .strictObject({
+    type: z.enum(['devis', 'facture'], {
+      error: 'must be devis or facture (an acompte comes from POST /v1/invoices/{quote}/deposit, an avoir from /credit-note)',
+    }),
+    ...draftFields,
+    issue_date: IsoDate.optional().meta({ description: 'Defaults to today (Europe/Paris).' }),
+  })
+  .meta({
+    id: 'DocumentCreate',
+    description:
+      'A draft quote or invoice. Omitted: issue_date today; a quote valid for the settings default_validity_days; an invoice due per its ' +
+      'payment terms; payment_terms and discount_terms from the contact, else from the settings; vat_exigibility from the settings.',
+  });
+export type DocumentCreate = z.output<typeof DocumentCreate>;
+
+export const DocumentPatch = z
+  .strictObject({
+    ...draftFields,
+    contact_id: draftFields.contact_id.optional(),
+    issue_date: IsoDate.optional(),
+  })
+  .meta({ id: 'DocumentPatch', description: 'Drafts only. Omitted key: unchanged; null: cleared. items replace the whole set.' });
+export type DocumentPatch = z.output<typeof DocumentPatch>;
+
+
+const stringbool = (description: string) =>
+  z.stringbool({ error: 'must be true or false' }).optional().meta({ description, type: 'boolean' });
+
+export const DocumentListQuery = PageQuery.extend({
+  type: z.enum(DOCUMENT_TYPES).optional(),
+  status: z.enum(DOCUMENT_STATUSES).optional(),
+  contact_id: z.uuid({ error: 'must be a contact id' }).optional(),
+  q: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be blank' })
+    .max(200, { error: 'at most 200 characters' })
+    .optional()
+    .meta({ description: 'Case-insensitive substring of the number, the title or the client name.' }),
+  issue_date_from: IsoDate.optional().meta({ description: 'Issued on or after this day.' }),
+  issue_date_to: IsoDate.optional().meta({ description: 'Issued on or before this day.' }),
+  overdue: stringbool('true: unpaid finalized or sent invoices and deposits whose due date has passed.'),
+}).superRefine((q, ctx) => {
+  if (q.issue_date_from && q.issue_date_to && q.issue_date_from > q.issue_date_to) {
+    ctx.addIssue({ code: 'custom', path: ['issue_date_to'], message: 'must not be before issue_date_from' });
+  }
+});
+export type DocumentListQuery = z.output<typeof DocumentListQuery>;
+
+export const ConvertQuery = z.object({
+  dry_run: stringbool('true: answer the invoice the conversion would create, and create nothing.'),
+});
+
+export const DepositBody = z
+  .strictObject({
+    percentage: Percentage(4, { positive: true })
+      .optional()
+      .meta({ description: "Share of the quote, per VAT rate. Defaults to the quote's deposit_request_percentage." }),
+  })
+  .meta({ id: 'DepositRequest' });
+
+export const CreditNoteBody = z
+  .strictObject({
+    credit_reason_code: z.enum(CREDIT_REASON_CODES, { error: `must be one of ${CREDIT_REASON_CODES.join(', ')}` }),
+    credit_reason_text: text(1000),
+    items: Items.min(1, { error: 'give at least one line, or omit items for a full credit note' }).optional(),
+  })
+  .meta({ id: 'CreditNoteRequest', description: 'No items: a full credit note (every line of the invoice). Items: a partial one.' });
+export type CreditNoteBody = z.output<typeof CreditNoteBody>;
+

@@ -1,0 +1,8 @@
+import { defineModule } from '@/lib/manifest';
+import { invoiceSettingsOperations } from './operations';
+
+/** An org's invoicing defaults: prefixes, validity, VAT, legal mentions, reminder ladders. */
+export const manifest = defineModule({ name: 'invoice-settings', operations: invoiceSettingsOperations });
+
+export { loadSettings, prefixFor, type InvoiceSettingsRow } from './invoice-settings';
+export { invoiceSettingsOperations } from './operations';

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { VAT_EXIGIBILITIES } from '@/db/schema/billing';
+import { Cents, Percentage } from '@/lib/money';
+import { nullableString, Timestamp, text } from '@/lib/openapi/schemas';
+import { PaymentReminderOffsets, QuoteExpiryReminderOffsets } from './reminder-offsets';
+
+const Prefix = (fallback: string) =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9+_/-]{0,19}$/, {
+      error: 'must be 1 to 20 characters among A-Z a-z 0-9 + - _ / (the number must stay within 35 such characters)',
+    })
+    .default(fallback);
+
+const readOnly = z.unknown().optional().meta({ description: 'Read-only (from the GET representation): ignored.' });
+
+/**
+ * PUT semantics: an omitted field takes its default (prefixes, non-nullable fields) or is reset to null. The
+ * settings as GET answers them can be sent back: org_id, created_at and updated_at are ignored.
+ */
+export const InvoiceSettingsInput = z
+  .strictObject({
+    devis_prefix: Prefix('DEV'),
+    facture_prefix: Prefix('FAC'),
+    acompte_prefix: Prefix('AC'),
+    avoir_prefix: Prefix('AV'),
+    default_validity_days: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(1).max(3650).default(30),
+    default_vat_exigibility: z.enum(VAT_EXIGIBILITIES, { error: 'must be debits or encaissements' }).nullable().default('debits'),
+    default_payment_terms: text(1000).transform((v) => v ?? null),
+    default_discount_terms: text(1000).transform((v) => v ?? null),
+    footer_mentions: text(5000).transform((v) => v ?? null),
+    iban: z
+      .string({ error: 'must be a string' })
+      .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+      .refine((s) => s === '' || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(s), { error: 'must be an IBAN' })
+      .transform((s) => s || null)
+      .nullish()
+      .transform((v) => v ?? null),
+    bic: z
+      .string({ error: 'must be a string' })
+      .transform((s) => s.replace(/\s+/g, '').toUpperCase())
+      .refine((s) => s === '' || /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(s), { error: 'must be a BIC (8 or 11 characters)' })
+      .transform((s) => s || null)
+      .nullish()
+      .transform((v) => v ?? null),
+    penalty_rate: Percentage(4).nullish().transform((v) => v ?? null),
+    recovery_fee: Cents().default(4000),
+    auto_convert_signed_quotes: z.boolean({ error: 'must be a boolean' }).default(false),
+    auto_finalize_signed_invoices: z.boolean({ error: 'must be a boolean' }).default(false),
+    auto_send_signed_invoices: z.boolean({ error: 'must be a boolean' }).default(false),
+    einvoicing_enabled: z.boolean({ error: 'must be a boolean' }).default(false),
+    ereporting_prefs: z.record(z.string(), z.unknown(), { error: 'must be an object' }).nullish().transform((v) => v ?? null),
+    pdp_config: z.record(z.string(), z.unknown(), { error: 'must be an object' }).nullish().transform((v) => v ?? null),
+    payment_reminder_offsets: PaymentReminderOffsets,
+    quote_expiry_reminder_offsets: QuoteExpiryReminderOffsets,
+    // The read-only keys of the GET representation, so that it can be sent back as is: ignored.
+    org_id: readOnly,
+    created_at: readOnly,
+    updated_at: readOnly,
+  })
+  .superRefine((s, ctx) => {
+    // Numbers of different types must never collide: each series has its own prefix.
+    const seen = new Map<string, string>();
+    for (const key of ['devis_prefix', 'facture_prefix', 'acompte_prefix', 'avoir_prefix'] as const) {
+      const other = seen.get(s[key].toUpperCase());
+      if (other) ctx.addIssue({ code: 'custom', path: [key], message: `must differ from ${other}` });
+      seen.set(s[key].toUpperCase(), key);
+    }
+  })
+  .transform(({ org_id: _org, created_at: _created, updated_at: _updated, ...s }) => {
+    // The cascade: sending implies finalizing, which implies converting.
+    const auto_finalize_signed_invoices = s.auto_finalize_signed_invoices || s.auto_send_signed_invoices;
+    return {
+      ...s,
+      auto_finalize_signed_invoices,
+      auto_convert_signed_quotes: s.auto_convert_signed_quotes || auto_finalize_signed_invoices,
+    };
+  })
+  .meta({
+    id: 'InvoiceSettingsInput',
+    description:
+      'Every field optional (no body at all: every default). Omitted: prefixes and non-nullable fields take their defaults, the others are reset to null. ' +
+      'org_id, created_at and updated_at (read-only) are ignored, so the GET representation can be sent back. ' +
+      'auto_send_signed_invoices implies auto_finalize_signed_invoices, which implies auto_convert_signed_quotes (normalized). ' +
+      'The reminder ladders default to [-3, 1, 7, 15, 30] (payment) and [-7, -2] (quote expiry).',
+  });
+export type InvoiceSettingsInput = z.output<typeof InvoiceSettingsInput>;
+
+export const InvoiceSettings = z
+  .object({
+    org_id: z.uuid(),
+    devis_prefix: z.string(),
+    facture_prefix: z.string(),
+    acompte_prefix: z.string(),
+    avoir_prefix: z.string(),
+    default_validity_days: z.number().int(),
+    default_vat_exigibility: z.enum(VAT_EXIGIBILITIES).nullable(),
+    default_payment_terms: nullableString,
+    default_discount_terms: nullableString,
+    footer_mentions: nullableString,
+    iban: nullableString,
+    bic: nullableString,
+    penalty_rate: nullableString,
+    recovery_fee: z.number().int(),
+    auto_convert_signed_quotes: z.boolean(),
+    auto_finalize_signed_invoices: z.boolean(),
+    auto_send_signed_invoices: z.boolean(),
+    einvoicing_enabled: z.boolean(),
+    ereporting_prefs: z.record(z.string(), z.unknown()).nullable(),
+    pdp_config: z.record(z.string(), z.unknown()).nullable(),
+    payment_reminder_offsets: z.array(z.number().int()).meta({ description: 'Payment-reminder ladder: days relative to the due date.' }),
+    quote_expiry_reminder_offsets: z.array(z.number().int()).meta({ description: 'Quote-expiry ladder: days relative to the validity date.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'InvoiceSettings' });
+export type InvoiceSettings = z.infer<typeof InvoiceSettings>;

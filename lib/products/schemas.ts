@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PageQuery } from '@/lib/http/pagination';
+import { Cents, MAX_UNIT_PRICE, VatRate } from '@/lib/money';
+import { nullableString, Timestamp, text, wellFormed } from '@/lib/openapi/schemas';
+
+const productFields = {
+  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be blank' }).max(300).refine(wellFormed, { error: 'contains an invalid character' }),
+  description: text(5000),
+  unit: text(50).meta({ description: 'Unit label (hour, day, piece…).' }),
+  unit_price_cents: Cents(MAX_UNIT_PRICE),
+  vat_rate: VatRate,
+};
+
+export const ProductCreate = z
+  .strictObject({ ...productFields, vat_rate: productFields.vat_rate.default('20.00') })
+  .meta({ id: 'ProductCreate', description: 'vat_rate defaults to 20.00 (the French standard rate).' });
+export type ProductCreate = z.output<typeof ProductCreate>;
+
+export const ProductPatch = z
+  .strictObject({
+    name: productFields.name.optional(),
+    description: productFields.description,
+    unit: productFields.unit,
+    unit_price_cents: productFields.unit_price_cents.optional(),
+    vat_rate: productFields.vat_rate.optional(),
+  })
+  .meta({ id: 'ProductPatch', description: 'Omitted key: unchanged. null clears description or unit; the other keys cannot be null.' });
+export type ProductPatch = z.output<typeof ProductPatch>;
+
+export const Product = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: nullableString,
+    unit: nullableString,
+    unit_price_cents: z.number().int(),
+    vat_rate: z.string().meta({ description: 'Two decimals.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof Product>;
+
+export const ProductListQuery = PageQuery.extend({
+  q: z.string().trim().min(1, { error: 'must not be blank' }).max(200).optional().meta({ description: 'Case-insensitive substring of the name.' }),
+});
+export type ProductListQuery = z.output<typeof ProductListQuery>;
