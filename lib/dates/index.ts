@@ -30,9 +30,6 @@ export function endOfMonth(day: string): string {
 
 export const yearOf = (day: string) => Number(day.slice(0, 4));
 
-/** "2026-11-22" → "22/11/2026", as printed on French documents. */
-export const frenchDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-
 /** Absent terms: the legal default of 30 days (Code de commerce L441-10). */
 export const DEFAULT_PAYMENT_DAYS = 30;
 

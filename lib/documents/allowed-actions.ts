@@ -3,7 +3,7 @@ import type { DocumentStatus, DocumentType } from '@/db/schema/billing';
 /*
  * The state machine of DESIGN §4 as one pure function, with no database and no clock: what may be done to a
  * document now, and for each refused action the API's 409 (code and message). The API's services check their
- * action with it (lib/billing/transitions.ts: assertAllowed loads the facts from the database) and the
+ * action with it (lib/documents/transitions.ts: assertAllowed loads the facts from the database) and the
  * back-office offers the actions it allows (app/(backoffice)/documents/availability.ts, facts from the flow).
  *
  *   draft → finalized → sent → paid (invoices and deposits; payments move sent ↔ paid)
@@ -62,7 +62,7 @@ export interface ActionFacts {
   creditNote: LinkedDoc | null;
 }
 
-/** The facts each action reads: the API looks up only those (lib/billing/transitions.ts). */
+/** The facts each action reads: the API looks up only those (lib/documents/transitions.ts). */
 export const FACTS_READ: Record<DocumentAction, ReadonlyArray<Exclude<keyof ActionFacts, 'today'>>> = {
   edit: [],
   remove: [],

@@ -2,7 +2,7 @@ import type { Db, Tx } from '@/db/client';
 import { recordEvent } from '@/lib/events';
 import { draftDefaults, insertDraft } from './create-document';
 import { deductionsAt, recordDeductions } from './deposit-deductions';
-import { frenchDate } from '@/lib/dates';
+import { formatDay } from '@/lib/format';
 import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
 import { loadSettings } from '@/lib/invoice-settings';
 import type { BillingDocument, ItemInput } from './schemas';
@@ -15,7 +15,7 @@ class DryRun {
 /**
  * POST /v1/invoices/{quote}/convert-to-facture: the draft invoice of a quote — its lines, then one discount
  * line per VAT group of each deposit invoice already issued on it (finalized, not cancelled), net of the credit
- * notes issued on that deposit, so the invoice asks only for the balance (lib/billing/deposit-deductions.ts, which
+ * notes issued on that deposit, so the invoice asks only for the balance (lib/documents/deposit-deductions.ts, which
  * also records them with the invoice). The quote itself is unchanged.
  *
  * dry_run runs the very same conversion in a transaction that is rolled back: the answer is exactly the
@@ -48,7 +48,7 @@ async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingD
     inputs.push({
       kind: 'discount',
       position: inputs.length,
-      description: `Déduction de l'acompte ${d.deposit.number} du ${frenchDate(d.deposit.issue_date)}${net}`,
+      description: `Déduction de l'acompte ${d.deposit.number} du ${formatDay(d.deposit.issue_date, 'fr')}${net}`,
       unit_price: d.amount,
       vat_rate: d.vat_rate,
       vat_category: d.vat_category,

@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documents } from '@/db/schema';
 import { validationError } from '@/lib/errors';
+import { formatDecimal } from '@/lib/format';
 import { computeTotals, Dec, prorateGroups } from '@/lib/money';
 import { insertDraft } from './create-document';
 import { todayParis } from '@/lib/dates';
@@ -9,7 +10,6 @@ import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentE
 import type { BillingDocument, ItemInput } from './schemas';
 import { assertAllowed } from './transitions';
 
-const frenchPercent = (p: string) => new Dec(p).toFixed().replace('.', ',');
 
 /**
  * POST /v1/invoices/{quote}/deposit: a draft deposit invoice for a share of the quote. The share is taken of
@@ -40,7 +40,7 @@ export async function createDeposit(db: Db, orgId: string, quoteId: string, body
     const inputs: ItemInput[] = shares.map((share, i) => ({
       kind: 'product',
       position: i,
-      description: `Acompte de ${frenchPercent(percentage)} % sur le devis ${quote.number}${shares.length > 1 ? ` (TVA ${frenchPercent(share.vat_rate)} %)` : ''}`,
+      description: `Acompte de ${formatDecimal(percentage, 'fr')} % sur le devis ${quote.number}${shares.length > 1 ? ` (TVA ${formatDecimal(share.vat_rate, 'fr')} %)` : ''}`,
       quantity: '1',
       unit_price: share.amount,
       vat_rate: share.vat_rate,

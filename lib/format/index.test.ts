@@ -121,3 +121,14 @@ describe('machine formats (CII)', () => {
     expect(xmlDate('2026-11-24')).toBe('20261124');
   });
 });
+
+it('formats cents the French way (was lib/money formatEuros)', () => {
+  expect(formatMoney(123_456).replace(/\s/g, ' ')).toBe('1 234,56 €');
+  expect(formatMoney(-1_050).replace(/\s/g, ' ')).toBe('-10,50 €');
+  // The VAT of a negative base at 0 % rounds to −0: it still reads as zero.
+  expect(formatMoney(-0).replace(/\s/g, ' ')).toBe('0,00 €');
+});
+
+it('prints a calendar day the way French documents do (was lib/dates frenchDate)', () => {
+  expect(formatDay('2026-11-02', 'fr')).toBe('02/11/2026');
+});

@@ -3,7 +3,6 @@ import type { Db } from '@/db/client';
 import { documents, invoiceSettings } from '@/db/schema';
 import { validationError } from '@/lib/errors';
 import type { DocumentType } from '@/db/schema/billing';
-import type { Conn } from '@/lib/documents';
 import type { InvoiceSettings, InvoiceSettingsInput } from './schemas';
 
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
@@ -38,7 +37,7 @@ export function toPublicSettings(row: InvoiceSettingsRow): InvoiceSettings {
 }
 
 /** The org's settings row, created with the defaults on first use (concurrent first uses insert it once). */
-export async function loadSettings(conn: Conn, orgId: string): Promise<InvoiceSettingsRow> {
+export async function loadSettings(conn: Db, orgId: string): Promise<InvoiceSettingsRow> {
   const [existing] = await conn.select().from(invoiceSettings).where(eq(invoiceSettings.org_id, orgId));
   if (existing) return existing;
   await conn.insert(invoiceSettings).values({ org_id: orgId }).onConflictDoNothing();

@@ -1,5 +1,4 @@
 import { ApiError } from '@/lib/errors';
-import { formatMoney } from '@/lib/format';
 
 /** "10000", "10 000,50" or "1500.5" euros → integer cents, by string arithmetic (never binary floats). */
 export function parseEuros(input: string, field = 'amount'): number {
@@ -8,11 +7,6 @@ export function parseEuros(input: string, field = 'amount'): number {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-/**
- * 123456 → "1 234,56 €". Kept for app/(backoffice)/documents/availability.ts, which the billing-rules work is
- * rewriting: everything else formats with lib/format's formatMoney, which this is.
- */
-export const formatEuros = (cents: number): string => formatMoney(cents, 'fr');
 
 export * from './fields';
 export * from './totals';

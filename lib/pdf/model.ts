@@ -64,7 +64,7 @@ export interface RenderModel {
   /** Deposit: its quote. Invoice converted from a quote: that quote. */
   quote: RelatedDocument | null;
   /**
-   * Final invoice: the deposit invoices its conversion deducted (lib/billing/deposit-deductions.ts), in chain
+   * Final invoice: the deposit invoices its conversion deducted (lib/documents/deposit-deductions.ts), in chain
    * order; here `total_ht` and `total_ttc` are what was deducted of each (net of its credit notes), not its totals.
    */
   deposits: RelatedDocument[];

@@ -3,7 +3,7 @@ import { addDays, daysBetween } from '@/lib/dates';
 import { type ReminderTone, reminderTone } from '@/lib/email';
 
 /**
- * Reminder ladders: day offsets relative to an anchor date, kept in the invoice settings (lib/billing). The payment
+ * Reminder ladders: day offsets relative to an anchor date, kept in the invoice settings (lib/invoice-settings). The payment
  * ladder is anchored on the due date of an invoice or deposit invoice, the quote-expiry ladder on the validity date
  * of a quote. This module is pure (no database): the schedule of a ladder and the tone of its steps.
  */

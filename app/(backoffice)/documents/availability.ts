@@ -1,10 +1,11 @@
 import type { DocumentStatus, DocumentType } from '@/db/schema/billing';
 import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/documents/allowed-actions';
-import { computeTotals, Dec, formatEuros, prorateGroups, type TotalsLine } from '@/lib/money';
+import { formatMoney } from '@/lib/format';
+import { computeTotals, Dec, prorateGroups, type TotalsLine } from '@/lib/money';
 
 /*
  * Which actions the document page offers, and what it says before a cancellation. The offer is the API's own
- * state machine (lib/billing/allowed-actions.ts) over the facts the page has (the document's flow), so the page
+ * state machine (lib/documents/allowed-actions.ts) over the facts the page has (the document's flow), so the page
  * shows only the buttons that can succeed; the services stay the authority and any refusal they answer (409,
  * 422) is shown as is.
  */
@@ -82,10 +83,10 @@ export function cancelConsequences(doc: DocLike, family: readonly FamilyMember[]
   const what = doc.type === 'acompte' ? 'La facture d’acompte' : 'La facture';
   return [
     `${what} ${doc.number} garde son numéro et sa place dans la chaîne d’intégrité : une facture émise ne s’efface pas.`,
-    `Un avoir de ${formatEuros(doc.total_ttc)} TTC qui l’annule en totalité est créé et finalisé aussitôt, avec le prochain numéro de la série des avoirs.`,
+    `Un avoir de ${formatMoney(doc.total_ttc)} TTC qui l’annule en totalité est créé et finalisé aussitôt, avec le prochain numéro de la série des avoirs.`,
     ...(draftCreditNote && !draftCreditNote.finalized_at ? ['Le brouillon d’avoir en attente sur cette facture est annulé et remplacé par cet avoir complet.'] : []),
     ...(totalPaid > 0
-      ? [`Les paiements déjà reçus (${formatEuros(totalPaid)}) restent enregistrés : remboursez le client s’il y a lieu.`]
+      ? [`Les paiements déjà reçus (${formatMoney(totalPaid)}) restent enregistrés : remboursez le client s’il y a lieu.`]
       : []),
     'L’annulation est définitive.',
   ];

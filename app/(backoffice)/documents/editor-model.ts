@@ -204,7 +204,7 @@ export const isBlankLine = (line: LineDraft) =>
 
 // ─── Dates and terms ────────────────────────────────────────────────────────
 
-/** The due date an invoice gets from its payment terms (the server's rule, lib/billing/dates). */
+/** The due date an invoice gets from its payment terms (the server's rule, lib/dates/dates). */
 export const dueDateFor = (issueDate: string, terms: string) => dueDateFromTerms(issueDate, terms || null);
 
 /** The last day a quote is valid: issue date + the settings' validity days. */

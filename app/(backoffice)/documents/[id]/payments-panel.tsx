@@ -12,7 +12,7 @@ interface Props {
   documentId: string;
   totalTtc: number;
   totalPaid: number;
-  /** The document's remaining_due (lib/billing/balance.ts): negative when overpaid. */
+  /** The document's remaining_due (lib/documents/balance.ts): negative when overpaid. */
   remainingDue: number;
   payments: Payment[];
   canRecord: boolean;
