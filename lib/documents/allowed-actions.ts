@@ -30,6 +30,7 @@ export const DOCUMENT_ACTIONS = [
   'creditNote',
   'cancel',
   'recordPayment',
+  'send',
 ] as const;
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
 
@@ -75,6 +76,7 @@ export const FACTS_READ: Record<DocumentAction, ReadonlyArray<Exclude<keyof Acti
   creditNote: ['creditNote'],
   cancel: ['conversion', 'creditNote'],
   recordPayment: [],
+  send: [],
 };
 
 /** A refused action: the API answers 409 with this code and message. */
@@ -177,6 +179,21 @@ function paymentRefusal(doc: ActionDoc): Refusal | null {
   return refuse('not_payable', `No payment can be recorded on this document: ${why}.`);
 }
 
+/**
+ * A document is e-mailed once issued and while it is open: a paid invoice or an accepted quote may be sent again; a
+ * cancelled, rejected or expired one (or a quote past its validity) is closed.
+ */
+function sendRefusal(doc: ActionDoc, facts: ActionFacts): Refusal | null {
+  if (doc.status === 'draft') return refuse('not_finalized', 'A draft cannot be sent: finalize it first (it gets its number and its PDF).');
+  const lapsed = pastValidity(doc, facts.today);
+  if (doc.status === 'cancelled' || doc.status === 'rejected' || doc.status === 'expired' || lapsed) {
+    const why = lapsed ? `expired after ${doc.validity_date}` : doc.status;
+    const instead = billed(doc.type) ? ' (send its credit note instead)' : '';
+    return refuse('invalid_transition', `This document is ${why}: it is not sent any more${instead}.`);
+  }
+  return null;
+}
+
 /** What may be done to `doc` now: for each action, null (allowed) or the refusal the API answers. */
 export function allowedActions(doc: ActionDoc, facts: ActionFacts): ActionVerdicts {
   const conversion = conversionRefusal(doc, facts);
@@ -193,6 +210,7 @@ export function allowedActions(doc: ActionDoc, facts: ActionFacts): ActionVerdic
     creditNote: creditRefusal(doc, facts),
     cancel: cancelRefusal(doc, facts),
     recordPayment: paymentRefusal(doc),
+    send: sendRefusal(doc, facts),
   };
 }
 

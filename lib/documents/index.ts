@@ -28,3 +28,4 @@ export { contactGone, loadContactRow, loadDocument, loadItems, recordDocumentEve
 export { clientSnapshot, finalizeDocument, sellerSnapshot } from './finalize-document';
 export { BillingDocument } from './schemas';
 export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './transitions';
+export { allowedActions, type Refusal } from './allowed-actions';

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/dates';
 import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/documents';
-import { pastValidity } from '@/lib/documents';
+import { allowedActions, type Refusal } from '@/lib/documents';
 import { queueEmail } from '@/lib/email';
 import { ApiError, conflict } from '@/lib/errors';
 import { getOrg } from '@/lib/orgs/orgs';
@@ -11,16 +11,9 @@ import { documentPdfForSending } from '@/lib/pdf';
 import { armLadder, contactEmail, greetingName, languageOf } from '@/lib/reminders';
 import type { SendDocumentInput, SendDocumentResult } from './schemas';
 
-/** Why a document cannot be sent (the 409 it answers), or null: a draft was never issued; a cancelled, rejected or
- * expired document (or a quote past its validity) is closed. */
-export function sendRefusal(doc: DocumentRow, today: string): { code: string; message: string } | null {
-  if (doc.status === 'draft') return { code: 'not_finalized', message: 'A draft cannot be sent: finalize it first (it gets its number and its PDF).' };
-  if (doc.status === 'cancelled' || doc.status === 'rejected' || doc.status === 'expired' || pastValidity(doc, today)) {
-    const why = pastValidity(doc, today) ? `expired after ${doc.validity_date}` : doc.status;
-    const instead = doc.type === 'facture' || doc.type === 'acompte' ? ' (send its credit note instead)' : '';
-    return { code: 'invalid_transition', message: `This document is ${why}: it is not sent any more${instead}.` };
-  }
-  return null;
+/** Why a document cannot be sent (the 409 it answers), or null: the state machine's verdict (lib/documents). */
+export function sendRefusal(doc: DocumentRow, today: string): Refusal | null {
+  return allowedActions(doc, { today, conversion: null, quoteConversion: null, creditNote: null }).send;
 }
 
 /** The override of this send, else the contact's address; none → 422 no_recipient. */

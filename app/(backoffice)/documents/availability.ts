@@ -54,7 +54,8 @@ export const depositsOf = (doc: DocLike, family: readonly FamilyMember[]) =>
   family.filter((d) => d.type === 'acompte' && d.parent_devis_id === doc.id && d.status !== 'cancelled');
 
 export function availableActions(doc: DocLike, family: readonly FamilyMember[], today: string): Availability {
-  const verdicts = allowedActions(doc, factsFromFamily(doc, family, today));
+  // Sending has its own panel (components/send-document.tsx), which asks the same state machine.
+  const { send: _send, ...verdicts } = allowedActions(doc, factsFromFamily(doc, family, today));
   const allowed = Object.fromEntries(Object.entries(verdicts).map(([action, refusal]) => [action, refusal === null])) as Record<keyof typeof verdicts, boolean>;
   return { ...allowed, payments: (doc.type === 'facture' || doc.type === 'acompte') && doc.finalized_at !== null };
 }
