@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { defineJob } from './define';
-import { enqueue, getQueue, startWorkers, stopQueue } from './queue';
+import { enqueue, enqueueMany, getQueue, startWorkers, stopQueue } from './queue';
 
 afterAll(() => stopQueue());
 
@@ -58,4 +58,25 @@ it('drains a backlog at handler speed, not one job per polling interval', async 
   expect(done.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
   // One per second (the polling interval) would take 30 s.
   expect(Date.now() - started).toBeLessThan(10_000);
+});
+
+it('writes a job in the caller transaction: it exists once that commits, never if it rolls back', async () => {
+  const job = defineJob<{ n: number }>({ name: 'test.transactional', retryLimit: 0, retryDelaySeconds: 1, retryBackoff: false, async handle() {} });
+  const boss = await getQueue();
+  await boss.createQueue(job.name, { name: job.name, retryLimit: 0 });
+  const db = await getDb();
+  let rolledBack: string | undefined;
+  await expect(
+    db.transaction(async (tx) => {
+      rolledBack = await enqueue(tx, job, { n: 1 });
+      throw new Error('abort');
+    }),
+  ).rejects.toThrow('abort');
+  const committed = await db.transaction((tx) => enqueueMany(tx, [{ def: job as never, data: { n: 2 } }, { def: job as never, data: { n: 3 } }]));
+  expect(await boss.getJobById(job.name, rolledBack!)).toBeNull();
+  const jobs = await Promise.all(committed.map((id) => boss.getJobById(job.name, id)));
+  expect(jobs.map((j) => [j?.state, j?.data])).toEqual([
+    ['created', { n: 2 }],
+    ['created', { n: 3 }],
+  ]);
 });

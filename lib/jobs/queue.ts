@@ -57,7 +57,7 @@ export async function prepareQueues(database: Database, definitions: readonly Jo
   try {
     await createQueues(boss, definitions);
   } finally {
-    await boss.stop({ graceful: false, wait: true, close: false });
+    await boss.stop({ graceful: false, wait: true });
   }
 }
 
