@@ -214,3 +214,16 @@ describe('POST /v1/contacts/import', () => {
     expect(await rowsOf(org)).toHaveLength(1);
   });
 });
+
+describe('control characters', () => {
+  it('report the row that carries one in the summary, and import the others', async () => {
+    const org = await createTestOrg();
+    const res = await importRows(org, [{ company: 'Propre' }, { company: 'Sale\u0000' }, { company: 'Aussi\u0007' }]);
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(1);
+    expect(res.body.errors.map((e: { index: number; reason: string }) => [e.index, e.reason])).toEqual([
+      [1, expect.stringContaining('control character')],
+      [2, expect.stringContaining('control character')],
+    ]);
+  });
+});

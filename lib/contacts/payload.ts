@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTACT_TYPES, LANGUAGES, LEAD_STATUSES } from '@/db/schema/contacts';
 import { issuePath } from '@/lib/errors';
 import { COUNTRY_CODES } from './countries';
+import { hasControlCharacter } from '@/lib/http/control-characters';
 
 /*
  * The contact payload: what POST /v1/contacts, PATCH and every import row accept. Kept apart from schemas.ts
@@ -18,7 +19,7 @@ export const MAX_TAGS = 50;
 export const MAX_TAG_LENGTH = 64;
 
 const emptyToNull = (s: string) => (s === '' ? null : s);
-const noNul = (s: string) => !s.includes('\u0000');
+const noNul = (s: string) => !hasControlCharacter(s);
 /** An unpaired UTF-16 surrogate ("\ud800" in JSON) is no character at all: jsonb (the event outbox) refuses it. */
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const wellFormed = (s: string) => !UNPAIRED_SURROGATE.test(s);
@@ -33,7 +34,7 @@ const text = (max: number) =>
     .string({ error: 'must be a string' })
     .trim()
     .max(max, { error: `at most ${max} characters` })
-    .refine(noNul, { error: 'contains a NUL character' })
+    .refine(noNul, { error: 'contains a control character' })
     .refine(wellFormed, { error: INVALID_CHARACTER })
     .transform(emptyToNull)
     .nullish();
@@ -118,7 +119,7 @@ const fieldSchemas = {
         .string({ error: 'must be a string' })
         .trim()
         .max(MAX_TAG_LENGTH, { error: `at most ${MAX_TAG_LENGTH} characters` })
-        .refine(noNul, { error: 'contains a NUL character' })
+        .refine(noNul, { error: 'contains a control character' })
         .refine(wellFormed, { error: INVALID_CHARACTER }),
       { error: 'must be an array of strings' },
     )

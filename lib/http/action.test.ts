@@ -3,6 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContact, deleteContact, getContact, updateContact } from '@/lib/contacts';
+import { rowsOf } from '@/lib/contacts/testing';
 import { ContactCreate, ContactPatch } from '@/lib/contacts';
 import { validationError } from '@/lib/errors';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
@@ -87,6 +88,12 @@ describe('formAction', () => {
     const state = await createContactAction(initialFormState, form({ type: 'professionnel', company: 'Menuiserie Action' }));
     expect(state).toEqual({ attempt: 1, data: expect.objectContaining({ company: 'Menuiserie Action' }) });
     expect((await getContact(org.db, org.org.id, state.data!.id)).company).toBe('Menuiserie Action');
+  });
+
+  it('refuses a control character in a field like the API does, and runs nothing', async () => {
+    const state = await createContactAction(initialFormState, form({ type: 'professionnel', company: 'Menuiserie\u0000' }));
+    expect(state.errors).toEqual({ company: 'contains a control character' });
+    expect((await rowsOf(org)).map((c) => c.company)).not.toContain('Menuiserie\u0000');
   });
 
   it('answers every invalid field of the schema, with what was typed, and runs nothing', async () => {

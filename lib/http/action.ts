@@ -1,6 +1,7 @@
 import { unstable_rethrow } from 'next/navigation';
 import { ZodError, z } from 'zod';
 import { ApiError, fieldErrors } from '@/lib/errors';
+import { refuseControlCharacters } from './control-characters';
 import type { FormState, Refusal } from './form-state';
 import { requestSession, resolveStaffOrg, type StaffContext, type StaffSession } from './staff';
 
@@ -94,7 +95,7 @@ type Outcome<Out> = { ok: true; value: Out } | { ok: false; refusal: Refusal; ca
 async function readInput<Raw, Input>(reader: InputReader<Raw, Input> | undefined, raw: Raw, staff: StaffContext): Promise<Input> {
   if (!reader) return raw as unknown as Input;
   if (typeof reader === 'function') return reader(raw, staff);
-  return reader.parse(raw instanceof FormData ? formTexts(raw) : raw);
+  return reader.parse(raw instanceof FormData ? refuseControlCharacters(formTexts(raw)) : raw);
 }
 
 /** The wrappers, over a way to read the session: the request's cookie in the app, a given one in tests. */

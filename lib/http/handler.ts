@@ -5,6 +5,7 @@ import { type ApiKeyPrincipal, verifyApiKey } from '@/lib/auth/api-keys';
 import { hasScope, type Scope } from '@/lib/auth/scopes';
 import { readSession, type SessionPrincipal } from '@/lib/auth/session';
 import { ApiError, fromZodError, notFound } from '@/lib/errors';
+import { refuseControlCharacters } from './control-characters';
 import { withIdempotency } from './idempotency';
 import { consumeRateLimit, rateLimitHeaders } from './rate-limit';
 
@@ -67,8 +68,10 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
       }
 
       const params = options.params ? parseParams(options.params, (await next?.params) ?? {}) : undefined;
-      const query = options.query ? parseWith(options.query, Object.fromEntries(new URL(req.url).searchParams)) : undefined;
+      const query = options.query ? parseWith(options.query, refuseControlCharacters(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
       const rawBody = options.body ? await req.text() : '';
+      // Bodies: their string schemas refuse control characters (lib/openapi/schemas wellFormed), so that an import still
+      // reports a bad row in its summary instead of refusing the whole request.
       const body = options.body ? parseWith(options.body, parseJson(rawBody)) : undefined;
       const ctx = { req, requestId, db, orgId: principal.orgId, principal, params, query, body } as RouteContext<P, Q, B>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacter } from '@/lib/http/control-characters';
 
 export const ErrorBody = z
   .object({
@@ -23,7 +24,7 @@ export const pageOf = <T extends z.ZodType>(item: T, id: string) =>
     .meta({ id });
 
 /** Lone UTF-16 surrogates cannot be canonicalized (RFC 8785) nor stored as valid UTF-8. */
-export const wellFormed = (s: string) => !/\p{Cs}/u.test(s) && !s.includes('\u0000');
+export const wellFormed = (s: string) => !/\p{Cs}/u.test(s) && !hasControlCharacter(s);
 
 /** Optional free text: trimmed, blank becomes null. */
 export const text = (max: number) =>
