@@ -233,6 +233,8 @@ export const hashChains = pgTable('hash_chains', {
   length: bigint('length', { mode: 'number' }).notNull().default(0),
   head_hash: text('head_hash'),
   head_document_id: uuid('head_document_id'),
+  /** The last time the whole chain was recomputed and found intact (POST /v1/invoices/chain/verify). */
+  verified_at: timestamp('verified_at', { withTimezone: true }),
   updated_at: updatedAt(),
 });
 

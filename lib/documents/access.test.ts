@@ -77,6 +77,8 @@ const endpoints: Endpoint[] = [
     input: (r) => ({ body: { type: 'devis', contact_id: r.contact } }),
     invalid: { body: { type: 'devis', contact_id: 'nope' }, field: 'contact_id' },
   },
+  { name: 'GET /v1/invoices/chain', handler: routes.chain, scope: 'invoice:read' },
+  { name: 'POST /v1/invoices/chain/verify', handler: routes.verifyChain, scope: 'invoice:read' },
   { name: 'GET /v1/invoices/stats', handler: routes.stats, scope: 'invoice:read', invalid: { query: { from: 'yesterday' }, field: 'from' } },
   { name: 'GET /v1/invoices/revenue', handler: routes.revenue, scope: 'invoice:read', invalid: { query: { to: '2026-02-30' }, field: 'to' } },
   { name: 'GET /v1/invoices/revenue/by-client', handler: routes.revenueByClient, scope: 'invoice:read', invalid: { query: { limit: '500' }, field: 'limit' } },

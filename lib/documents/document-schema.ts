@@ -98,6 +98,11 @@ export const BillingDocument = z
     finalized_at: Timestamp.nullable(),
     content_hash: nullableString.meta({ description: 'Lowercase hex SHA-256 of the hash chain (docs/hash-chain.md).' }),
     prev_hash: nullableString,
+    chain_index: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Position in the org's hash chain (1 for the first finalized document); null for a draft. See GET /v1/invoices/chain." }),
     converted_from_id: z.uuid().nullable(),
     parent_devis_id: z.uuid().nullable(),
     avoir_for_id: z.uuid().nullable(),

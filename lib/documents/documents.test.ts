@@ -58,6 +58,7 @@ describe('POST /v1/invoices', () => {
       finalized_at: null,
       content_hash: null,
       prev_hash: null,
+      chain_index: null,
       converted_from_id: null,
       parent_devis_id: null,
       avoir_for_id: null,

@@ -29,3 +29,5 @@ export { clientSnapshot, finalizeDocument, sellerSnapshot } from './finalize-doc
 export { BillingDocument } from './schemas';
 export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './transitions';
 export { allowedActions, type Refusal } from './allowed-actions';
+export { chainState, verifyChainNow } from './chain';
+export { chainStateOperation, verifyChainOperation } from './operations';

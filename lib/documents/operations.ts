@@ -1,6 +1,6 @@
 import { operation } from '@/lib/openapi/operation';
 import { IdParams, pageOf } from '@/lib/openapi/schemas';
-import { BillingDocument, ConvertQuery, CreditNoteBody, DepositBody, DocumentCreate, DocumentFlow, DocumentListQuery, DocumentPatch } from './schemas';
+import { BillingDocument, ChainState, ChainVerification, ConvertQuery, CreditNoteBody, DepositBody, DocumentCreate, DocumentFlow, DocumentListQuery, DocumentPatch } from './schemas';
 
 const tag = 'Invoices';
 const doc = (description: string) => ({ description, schema: BillingDocument });
@@ -199,4 +199,26 @@ export const documentFlowOperation = operation({
   responses: { 200: { description: 'The flow.', schema: DocumentFlow } },
 });
 
-export const documentOperations = [listDocumentsOperation, createDocumentOperation, getDocumentOperation, updateDocumentOperation, deleteDocumentOperation, finalizeDocumentOperation, cancelDocumentOperation, duplicateDocumentOperation, acceptQuoteOperation, rejectQuoteOperation, createDepositOperation, createCreditNoteOperation, convertToFactureOperation, documentFlowOperation];
+export const chainStateOperation = operation({
+  method: 'get',
+  path: '/v1/invoices/chain',
+  tag,
+  summary: "The head of the org's hash chain",
+  description:
+    'Length, last hash and last successful verification. Each finalized document carries its chain_index, content_hash and prev_hash: ' +
+    'an auditor who holds documents up to index n detects any deletion from the end (docs/hash-chain.md).',
+  scope: 'invoice:read',
+  responses: { 200: { description: 'The chain head.', schema: ChainState } },
+});
+
+export const verifyChainOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/chain/verify',
+  tag,
+  summary: 'Recompute the whole hash chain and report the first broken link',
+  description: 'The verifier of `chain:verify`, run now over every finalized document in chain order. Read access is enough: it changes no document.',
+  scope: 'invoice:read',
+  responses: { 200: { description: 'The report.', schema: ChainVerification } },
+});
+
+export const documentOperations = [chainStateOperation, verifyChainOperation, listDocumentsOperation, createDocumentOperation, getDocumentOperation, updateDocumentOperation, deleteDocumentOperation, finalizeDocumentOperation, cancelDocumentOperation, duplicateDocumentOperation, acceptQuoteOperation, rejectQuoteOperation, createDepositOperation, createCreditNoteOperation, convertToFactureOperation, documentFlowOperation];

@@ -11,7 +11,7 @@ import {
 } from '@/db/schema/billing';
 import { PageQuery } from '@/lib/http/pagination';
 import { Cents, decimalToken, MAX_UNIT_PRICE, Percentage, VAT_CATEGORIES, VatRate } from '@/lib/money';
-import { IsoDate, text, wellFormed } from '@/lib/openapi/schemas';
+import { IsoDate, nullableString, Timestamp, text, wellFormed } from '@/lib/openapi/schemas';
 
 export {
   CREDIT_REASON_CODES,
@@ -185,4 +185,36 @@ export const CreditNoteBody = z
   })
   .meta({ id: 'CreditNoteRequest', description: 'No items: a full credit note (every line of the invoice). Items: a partial one.' });
 export type CreditNoteBody = z.output<typeof CreditNoteBody>;
+
+// ─── Hash chain (auditors) ──────────────────────────────────────────────────
+
+export const ChainState = z
+  .object({
+    length: z.number().int().meta({ description: 'Finalized documents in the chain.' }),
+    head: nullableString.meta({ description: 'content_hash of the last document (null for an empty chain).' }),
+    head_document_id: z.uuid().nullable(),
+    verified_at: Timestamp.nullable().meta({ description: 'Last time the whole chain was recomputed and found intact (POST /v1/invoices/chain/verify).' }),
+  })
+  .meta({ id: 'ChainState', description: "The head of the org's hash chain: a document deleted from the end shows as a length or head that no longer matches." });
+export type ChainState = z.infer<typeof ChainState>;
+
+export const ChainVerification = z
+  .object({
+    ok: z.boolean(),
+    verified: z.number().int().meta({ description: 'Documents whose link was checked before the first break (all of them when ok).' }),
+    head_hash: nullableString,
+    first_broken: z
+      .object({
+        reason: z.enum(['unchained', 'index_gap', 'prev_hash_mismatch', 'content_hash_mismatch', 'head_mismatch']),
+        chain_index: z.number().int().nullable(),
+        document_id: z.uuid().nullable(),
+        number: nullableString,
+        expected: nullableString,
+        actual: nullableString,
+      })
+      .nullable(),
+    verified_at: Timestamp.nullable().meta({ description: 'Set to now when ok; the previous successful verification otherwise.' }),
+  })
+  .meta({ id: 'ChainVerification', description: 'The report of the verifier of docs/hash-chain.md, recomputing every hash in chain order.' });
+export type ChainVerification = z.infer<typeof ChainVerification>;
 

@@ -12,6 +12,8 @@ import * as payment from '@/app/v1/invoices/[id]/payments/[payment_id]/route';
 import * as paymentsRoute from '@/app/v1/invoices/[id]/payments/route';
 import * as reject from '@/app/v1/invoices/[id]/reject/route';
 import * as one from '@/app/v1/invoices/[id]/route';
+import * as chainRoute from '@/app/v1/invoices/chain/route';
+import * as chainVerify from '@/app/v1/invoices/chain/verify/route';
 import * as clientSummary from '@/app/v1/invoices/client-summary/route';
 import * as byClient from '@/app/v1/invoices/revenue/by-client/route';
 import * as revenue from '@/app/v1/invoices/revenue/route';
@@ -27,6 +29,8 @@ import { type CallResult, call } from '@/lib/testing/http';
 
 /** The billing route handlers, for tests. */
 export const routes = {
+  chain: chainRoute.GET,
+  verifyChain: chainVerify.POST,
   list: collection.GET,
   create: collection.POST,
   get: one.GET,

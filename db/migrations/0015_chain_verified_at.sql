@@ -1,0 +1,1 @@
+ALTER TABLE "hash_chains" ADD COLUMN "verified_at" timestamp with time zone;
