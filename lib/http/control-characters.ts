@@ -16,7 +16,7 @@ export function refuseControlCharacters<T>(input: T, path: string[] = []): T {
       throw validationError(field || null, `${field ? `${field}: ` : ''}contains a control character`);
     }
   } else if (Array.isArray(input)) {
-    input.forEach((value, i) => refuseControlCharacters(value, [...path, String(i)]));
+    for (const [i, value] of input.entries()) refuseControlCharacters(value, [...path, String(i)]);
   } else if (input && typeof input === 'object') {
     for (const [key, value] of Object.entries(input)) refuseControlCharacters(value, [...path, key]);
   }
