@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { hashChains } from '@/db/schema';
+import { iso } from './documents';
 import { verifyChain } from './hash-chain';
 import type { ChainState, ChainVerification } from './schemas';
-
-const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
 /** GET /v1/invoices/chain: the head an auditor compares with the documents they hold (length, last hash). */
 export async function chainState(db: Db, orgId: string): Promise<ChainState> {
   const [head] = await db.select().from(hashChains).where(eq(hashChains.org_id, orgId));
-  return { length: head?.length ?? 0, head: head?.head_hash ?? null, head_document_id: head?.head_document_id ?? null, verified_at: iso(head?.verified_at) };
+  return { length: head?.length ?? 0, head: head?.head_hash ?? null, head_document_id: head?.head_document_id ?? null, verified_at: iso(head?.verified_at ?? null) };
 }
 
 /**

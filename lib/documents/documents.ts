@@ -25,7 +25,7 @@ export type DocumentInsert = typeof documents.$inferInsert;
 export type ItemRow = typeof documentItems.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The org's document or 404; `forUpdate` locks the row until the transaction ends. */
 export async function loadDocument(conn: Conn, orgId: string, id: string, forUpdate = false): Promise<DocumentRow> {
