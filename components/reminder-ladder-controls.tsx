@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState, useState, useTransition } from 'react';
-import { initialFormState, isRefusal } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState, isRefusal } from '@/lib/http/form-state';
 import { Field, FormErrors, Input, Select, SubmitButton, TextArea } from './form';
-import { addReminderAction, deleteReminderAction } from './reminder-ladder-actions';
+import { deleteReminderAction } from './reminder-ladder-actions';
 import { TONE_LABELS } from './reminder-labels';
 
 /** Cancels a pending reminder (it stays in the ladder, cancelled). */
@@ -35,8 +35,8 @@ export function DeleteReminderButton({ documentId, reminderId }: { documentId: s
 }
 
 /** A manual reminder: now (empty date) or at a Paris date and time, with an optional message and tone. */
-export function AddReminderForm({ documentId, payment }: { documentId: string; payment: boolean }) {
-  const [state, formAction] = useActionState(addReminderAction.bind(null, documentId), initialFormState);
+export function AddReminderForm({ documentId, action, payment }: { documentId: string; action: BoundFormAction; payment: boolean }) {
+  const [state, formAction] = useActionState(action, initialFormState);
   const error = (name: string) => state.errors?.[name];
   return (
     <form className="form" action={formAction} noValidate style={{ marginTop: 16 }}>

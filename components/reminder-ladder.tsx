@@ -5,6 +5,7 @@ import { loadContactRow, loadDocument } from '@/lib/documents/documents';
 import { formatInstant } from '@/lib/format';
 import { ladderKindOf } from '@/lib/reminders/ladder';
 import { reminderLadder, remindRefusal } from '@/lib/reminders/reminders';
+import { addReminderAction } from './reminder-ladder-actions';
 import { AddReminderForm, DeleteReminderButton } from './reminder-ladder-controls';
 import { REMINDER_STATUS_LABELS, reasonLabel, stepLabel, TONE_LABELS } from './reminder-labels';
 
@@ -83,7 +84,7 @@ export async function ReminderLadder({ orgId, documentId }: { orgId: string; doc
           </table>
         </>
       )}
-      {refusal || optedOut ? null : <AddReminderForm documentId={doc.id} payment={kind === 'payment'} />}
+      {refusal || optedOut ? null : <AddReminderForm documentId={doc.id} action={addReminderAction.bind(null, doc.id)} payment={kind === 'payment'} />}
     </section>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { initialFormState } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
 import { Field, FormErrors, Input, SubmitButton, TextArea } from './form';
-import { sendDocumentAction } from './send-document-actions';
 
 interface Props {
   documentId: string;
+  /** Sends this document (bound on the server). */
+  action: BoundFormAction;
   /** "la facture FAC-2026-00012". */
   what: string;
   /** The contact's address, the default recipient; null when it has none. */
@@ -16,9 +17,9 @@ interface Props {
 }
 
 /** The "send by e-mail" dialog: recipient (default: the contact's), copies, subject and message for this send only. */
-export function SendDocumentDialog({ documentId, what, contactEmail, language, sentBefore }: Props) {
+export function SendDocumentDialog({ documentId, action, what, contactEmail, language, sentBefore }: Props) {
   const [open, setOpen] = useState(false);
-  const [state, formAction] = useActionState(sendDocumentAction.bind(null, documentId), initialFormState);
+  const [state, formAction] = useActionState(action, initialFormState);
   const error = (name: string) => state.errors?.[name];
   const id = (name: string) => `send-${name}-${documentId}`;
   return (

@@ -3,6 +3,7 @@ import { todayParis } from '@/lib/dates';
 import { loadContactRow, loadDocument } from '@/lib/documents/documents';
 import { contactEmail, languageOf } from '@/lib/reminders/recipient';
 import { sendRefusal } from '@/lib/sending';
+import { sendDocumentAction } from './send-document-actions';
 import { SendDocumentDialog } from './send-document-dialog';
 
 const NOUN = { devis: 'le devis', facture: 'la facture', acompte: 'la facture d’acompte', avoir: 'l’avoir' } as const;
@@ -20,6 +21,7 @@ export async function SendDocument({ orgId, documentId }: { orgId: string; docum
   return (
     <SendDocumentDialog
       documentId={doc.id}
+      action={sendDocumentAction.bind(null, doc.id)}
       what={`${NOUN[doc.type]} ${doc.number}`}
       contactEmail={contactEmail(contact)}
       language={languageOf(doc, contact)}

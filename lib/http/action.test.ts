@@ -186,9 +186,13 @@ describe('staffAction and buttonAction', () => {
     expect(await find(contact.id)).toMatchObject({ id: contact.id, last_name: 'Lune' });
   });
 
-  it('raises a refusal of a plain form button like a bug, and does the work otherwise', async () => {
+  it('answers a plain form button whose target is not found with the 404 page, raises another refusal like a bug, and does the work otherwise', async () => {
     const remove = buttonAction(async (staff, input) => deleteContact(staff.db, staff.orgId, input.id), { input: z.object({ id: z.uuid() }) });
-    await expect(remove(form({ id: randomUUID() }))).rejects.toMatchObject({ status: 404 });
+    expect(await digestOf(remove(form({ id: randomUUID() })))).toMatch(/404/);
+    const foreign = await createContact(other.db, other.org.id, ContactCreate.parse({ type: 'particulier', last_name: 'Ailleurs' }));
+    expect(await digestOf(remove(form({ id: foreign.id })))).toMatch(/404/);
+    expect((await getContact(other.db, other.org.id, foreign.id)).deleted_at).toBeNull();
+    await expect(remove(form({ id: 'not-an-id' }))).rejects.toBeInstanceOf(z.ZodError);
     const contact = await createContact(org.db, org.org.id, ContactCreate.parse({ type: 'particulier', last_name: 'Soleil' }));
     await expect(remove(form({ id: contact.id }))).resolves.toBeUndefined();
     expect((await getContact(org.db, org.org.id, contact.id)).deleted_at).not.toBeNull();

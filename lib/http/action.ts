@@ -1,4 +1,4 @@
-import { unstable_rethrow } from 'next/navigation';
+import { notFound, unstable_rethrow } from 'next/navigation';
 import { ZodError, z } from 'zod';
 import { ApiError, fieldErrors } from '@/lib/errors';
 import { refuseControlCharacters } from './control-characters';
@@ -15,7 +15,8 @@ import { requestSession, resolveStaffOrg, type StaffContext, type StaffSession }
  * - formAction: a form's action for useActionState, `(…bound, prev, formData) → FormState`;
  * - staffAction: called from a component, `(…args) → result | Refusal`;
  * - buttonAction: a plain `<form action>` (a delete button) with no state to show a refusal in: the page only
- *   offers what can succeed, so a refusal is raised like a bug, to the error page.
+ *   offers what can succeed, so a refusal is raised like a bug, to the error page; a target that is not found (a
+ *   forged or replayed id, a row deleted meanwhile) is the 404 page.
  */
 
 export type { StaffContext } from './staff';
@@ -160,7 +161,9 @@ export function createActionWrappers(readSession: () => Promise<StaffSession>) {
   ): (form: FormData) => Promise<void> {
     return async (form) => {
       const outcome = await run(options, async (staff) => handler(staff, await readInput(options.input, form, staff)));
-      if (!outcome.ok) throw outcome.cause ?? new ApiError(403, 'forbidden', outcome.refusal.error ?? 'Refused.');
+      if (outcome.ok) return;
+      if (outcome.cause instanceof ApiError && outcome.cause.status === 404) notFound();
+      throw outcome.cause ?? new ApiError(403, 'forbidden', outcome.refusal.error ?? 'Refused.');
     };
   }
 

@@ -41,3 +41,10 @@ export function refusalMessage(refusal: Pick<Refusal, 'error' | 'errors'>): stri
   if (first) return first[0] === '_form' ? first[1] : `${first[0]}: ${first[1]}`;
   return refusal.error ?? '';
 }
+
+/**
+ * A form action as a client component receives it: already bound, on the server, to what it acts on. Binding in a
+ * client component (`action.bind(null, id)` inside render) makes React's no-JavaScript postback suspend on a new
+ * promise at every render and never answer (vercel/next.js#57867); app/client-bound-actions.test.ts forbids it.
+ */
+export type BoundFormAction<T = never, Payload = FormData> = (state: FormState<T>, payload: Payload) => Promise<FormState<T>>;

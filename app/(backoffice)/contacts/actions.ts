@@ -25,7 +25,7 @@ export const updateContactAction = formAction(
     revalidatePath('/contacts');
     redirect(`/contacts/${id}`);
   },
-  { input: (form: FormData) => ContactPatch.parse(formToPayload(form)) },
+  { input: (form: FormData) => ContactPatch.parse(formToPayload(form)), notFound: 'Contact introuvable.' },
 );
 
 const ContactId = z.object({ id: z.uuid() });

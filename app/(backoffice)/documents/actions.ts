@@ -82,6 +82,9 @@ export const searchProductsAction = staffAction(async ({ db, orgId }, q: string)
 
 // ─── Transitions (bound to the document id) ─────────────────────────────────
 
+/** An id bound by the page can be replayed or forged: a document not in the org is refused like a gone one. */
+const onDocument = { notFound: 'Document introuvable.' } as const;
+
 /** A transition that keeps the user on the document: its refusal, or a confirmation. */
 const transition = (run: (db: Db, orgId: string, id: string) => Promise<unknown>, done: string) =>
   formAction(async ({ db, orgId }, _form: FormData, id: string) => {
@@ -89,7 +92,7 @@ const transition = (run: (db: Db, orgId: string, id: string) => Promise<unknown>
     await run(db, orgId, docId);
     refresh(docId);
     return { done };
-  });
+  }, onDocument);
 
 /** As POST /finalize: the PDF is queued for rendering once the finalization has committed. */
 export const finalizeAction = transition(async (db, orgId, docId) => {
@@ -111,7 +114,7 @@ export const deleteDraftAction = formAction(async ({ db, orgId }, _form: FormDat
   await deleteDocument(db, orgId, docId);
   refresh(docId);
   redirect('/documents?deleted=1');
-});
+}, onDocument);
 
 /** Actions that create a document open it. */
 async function opening(created: BillingDocument, sourceId: string): Promise<never> {
@@ -122,7 +125,7 @@ async function opening(created: BillingDocument, sourceId: string): Promise<neve
 export const duplicateAction = formAction(async ({ db, orgId }, _form: FormData, id: string) => {
   const docId = idOf(id, 'Document');
   return opening(await duplicateDocument(db, orgId, docId), docId);
-});
+}, onDocument);
 
 export const depositAction = formAction(
   async ({ db, orgId }, input, id: string) => {
@@ -130,6 +133,7 @@ export const depositAction = formAction(
     return opening(await createDeposit(db, orgId, docId, input), docId);
   },
   {
+    ...onDocument,
     input: (form: FormData) => {
       const text = String(form.get('percentage') ?? '').trim().replace(',', '.');
       return DepositBody.parse(text ? { percentage: text } : {});
@@ -143,7 +147,7 @@ export const convertPreviewAction = staffAction(async ({ db, orgId }, id: string
 export const convertAction = formAction(async ({ db, orgId }, _form: FormData, id: string) => {
   const docId = idOf(id, 'Document');
   return opening(await convertToFacture(db, orgId, docId), docId);
-});
+}, onDocument);
 
 /** A full credit note (no items) or a partial one (the lines given), as a draft to review and finalize. */
 export const creditNoteAction = formAction(
@@ -151,7 +155,7 @@ export const creditNoteAction = formAction(
     const docId = idOf(id, 'Document');
     return opening(await createCreditNote(db, orgId, docId, input), docId);
   },
-  { input: (body: unknown) => CreditNoteBody.parse(body) },
+  { ...onDocument, input: (body: unknown) => CreditNoteBody.parse(body) },
 );
 
 // ─── Payments ───────────────────────────────────────────────────────────────
@@ -164,6 +168,7 @@ export const recordPaymentAction = formAction(
     return { done: result.status === 'paid' ? 'Paiement enregistré : la facture est payée.' : 'Paiement enregistré.' };
   },
   {
+    ...onDocument,
     input: (form: FormData) => {
       let amount = 0;
       try {
@@ -185,7 +190,7 @@ export const deletePaymentAction = formAction(async ({ db, orgId }, _form: FormD
   await deletePayment(db, orgId, docId, idOf(paymentId, 'Payment'));
   refresh(docId);
   return { done: 'Paiement supprimé.' };
-});
+}, { notFound: 'Document ou paiement introuvable.' });
 
 // ─── Chain ──────────────────────────────────────────────────────────────────
 

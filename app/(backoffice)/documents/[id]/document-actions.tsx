@@ -8,26 +8,17 @@ import type { BillingDocument, DocumentItem } from '@/lib/documents/schemas';
 import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
 import { type FormState, initialFormState, isRefusal } from '@/lib/http/form-state';
 import { AmountOverflowError, computeTotals, Dec, type TotalsLine } from '@/lib/money';
-import {
-  acceptAction,
-  cancelAction,
-  convertAction,
-  convertPreviewAction,
-  creditNoteAction,
-  deleteDraftAction,
-  depositAction,
-  duplicateAction,
-  finalizeAction,
-  rejectAction,
-} from '../actions';
+import { convertPreviewAction } from '../actions';
 import { type Availability, depositPreview } from '../availability';
 import { eurosToCents, quantityText } from '../editor-model';
 import { CREDIT_REASON_LABELS, TYPE_LABELS } from '../labels';
+import type { DocumentActionSet } from './bound-actions';
 import { ItemsTable } from './items-table';
 
 interface Props {
   doc: { id: string; type: DocumentType; status: string; number: string | null; total_ttc: number; items: DocumentItem[] };
   can: Availability;
+  actions: DocumentActionSet;
   defaultDepositPercentage: string;
   cancelConsequences: string[];
 }
@@ -38,15 +29,15 @@ type Panel = 'finalize' | 'deposit' | 'convert' | 'credit' | 'cancel' | 'delete'
  * Every action the API offers on this document, as buttons; those that need a choice or deserve a warning open
  * a panel first (deposit percentage, conversion preview, credit note, cancellation, deletion, finalization).
  */
-export function DocumentActions({ doc, can, defaultDepositPercentage, cancelConsequences }: Props) {
+export function DocumentActions({ doc, can, actions, defaultDepositPercentage, cancelConsequences }: Props) {
   const [panel, setPanel] = useState<Panel>(null);
   const [last, setLast] = useState<string | null>(null);
-  const [finalizeState, finalizeForm] = useActionState(finalizeAction.bind(null, doc.id), initialFormState);
-  const [acceptState, acceptForm] = useActionState(acceptAction.bind(null, doc.id), initialFormState);
-  const [rejectState, rejectForm] = useActionState(rejectAction.bind(null, doc.id), initialFormState);
-  const [duplicateState, duplicateForm] = useActionState(duplicateAction.bind(null, doc.id), initialFormState);
-  const [cancelState, cancelForm] = useActionState(cancelAction.bind(null, doc.id), initialFormState);
-  const [deleteState, deleteForm] = useActionState(deleteDraftAction.bind(null, doc.id), initialFormState);
+  const [finalizeState, finalizeForm] = useActionState(actions.finalize, initialFormState);
+  const [acceptState, acceptForm] = useActionState(actions.accept, initialFormState);
+  const [rejectState, rejectForm] = useActionState(actions.reject, initialFormState);
+  const [duplicateState, duplicateForm] = useActionState(actions.duplicate, initialFormState);
+  const [cancelState, cancelForm] = useActionState(actions.cancel, initialFormState);
+  const [deleteState, deleteForm] = useActionState(actions.delete, initialFormState);
   const states: Record<string, FormState> = {
     finalize: finalizeState,
     accept: acceptState,
@@ -145,9 +136,9 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
           </form>
         </div>
       )}
-      {panel === 'deposit' && <DepositPanel doc={doc} initial={defaultDepositPercentage} onClose={() => setPanel(null)} />}
-      {panel === 'convert' && <ConvertPanel id={doc.id} onClose={() => setPanel(null)} />}
-      {panel === 'credit' && <CreditNotePanel doc={doc} onClose={() => setPanel(null)} />}
+      {panel === 'deposit' && <DepositPanel doc={doc} action={actions.deposit} initial={defaultDepositPercentage} onClose={() => setPanel(null)} />}
+      {panel === 'convert' && <ConvertPanel id={doc.id} action={actions.convert} onClose={() => setPanel(null)} />}
+      {panel === 'credit' && <CreditNotePanel doc={doc} action={actions.creditNote} onClose={() => setPanel(null)} />}
       {panel === 'cancel' && (
         <div className="notice notice-warning" role="alertdialog" aria-label="Annuler le document">
           <strong>Annuler {doc.number ?? 'ce brouillon'} ?</strong>
@@ -182,9 +173,9 @@ export function DocumentActions({ doc, can, defaultDepositPercentage, cancelCons
   );
 }
 
-function DepositPanel({ doc, initial, onClose }: { doc: Props['doc']; initial: string; onClose: () => void }) {
+function DepositPanel({ doc, action, initial, onClose }: { doc: Props['doc']; action: DocumentActionSet['deposit']; initial: string; onClose: () => void }) {
   const [percentage, setPercentage] = useState(formatDecimalAsTyped(initial));
-  const [state, formAction] = useActionState(depositAction.bind(null, doc.id), initialFormState);
+  const [state, formAction] = useActionState(action, initialFormState);
   const preview = useMemo(() => depositPreview(doc.items, percentage), [doc.items, percentage]);
   return (
     <div className="notice" role="dialog" aria-label="Facture d’acompte">
@@ -217,11 +208,11 @@ function DepositPanel({ doc, initial, onClose }: { doc: Props['doc']; initial: s
   );
 }
 
-function ConvertPanel({ id, onClose }: { id: string; onClose: () => void }) {
+function ConvertPanel({ id, action, onClose }: { id: string; action: DocumentActionSet['convert']; onClose: () => void }) {
   const [preview, setPreview] = useState<BillingDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, startLoading] = useTransition();
-  const [state, formAction] = useActionState(convertAction.bind(null, id), initialFormState);
+  const [state, formAction] = useActionState(action, initialFormState);
   // The dry run is asked for once, when the panel opens: the server answers the invoice it would create.
   useEffect(() => {
     startLoading(async () => {
@@ -266,13 +257,13 @@ function ConvertPanel({ id, onClose }: { id: string; onClose: () => void }) {
   );
 }
 
-function CreditNotePanel({ doc, onClose }: { doc: Props['doc']; onClose: () => void }) {
+function CreditNotePanel({ doc, action, onClose }: { doc: Props['doc']; action: DocumentActionSet['creditNote']; onClose: () => void }) {
   const [reason, setReason] = useState<keyof typeof CREDIT_REASON_LABELS>('billing_error');
   const [text, setText] = useState('');
   const [partial, setPartial] = useState(false);
   // What each line of the invoice credits: a quantity for a product line, euros for a discount.
   const [amounts, setAmounts] = useState<string[]>(() => doc.items.map(() => ''));
-  const [state, dispatch, pending] = useActionState(creditNoteAction.bind(null, doc.id), initialFormState);
+  const [state, dispatch, pending] = useActionState(action, initialFormState);
 
   const built = useMemo(() => {
     const sent: number[] = [];

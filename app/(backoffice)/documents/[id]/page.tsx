@@ -29,6 +29,7 @@ import {
   VAT_EXIGIBILITY_LABELS,
 } from '../labels';
 import { loadDocumentOr404 } from '../load';
+import { documentActions, paymentDeletion } from './bound-actions';
 import { DocumentActions } from './document-actions';
 import { DraftPreview } from './draft-preview';
 import { ItemsTable } from './items-table';
@@ -54,6 +55,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const totalPaid = flow.documents.find((d) => d.id === doc.id)?.total_paid ?? 0;
   const today = todayParis();
   const can = availableActions(doc, flow.documents, today);
+  const actions = documentActions(doc.id);
   const items = doc.items ?? [];
   const groups = computeTotals(items).groups;
   const creditNote = billed ? creditNoteOf(doc, flow.documents) : null;
@@ -113,6 +115,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
       <DocumentActions
         doc={{ id: doc.id, type: doc.type, status: doc.status, number: doc.number, total_ttc: doc.total_ttc, items }}
         can={can}
+        actions={actions}
         defaultDepositPercentage={defaultDepositPercentage(doc)}
         cancelConsequences={can.cancel ? cancelConsequences(doc, flow.documents, totalPaid) : []}
       />
@@ -221,11 +224,11 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
 
       {can.payments && (
         <PaymentsPanel
-          documentId={doc.id}
+          record={actions.recordPayment}
           totalTtc={doc.total_ttc}
           totalPaid={totalPaid}
           remainingDue={remainingDue(doc, totalPaid)}
-          payments={payments}
+          payments={payments.map((p) => ({ ...p, remove: paymentDeletion(doc.id, p.id) }))}
           canRecord={can.recordPayment}
           today={today}
           creditNote={creditNote?.finalized_at ? { number: creditNote.number, total_ttc: creditNote.total_ttc } : null}

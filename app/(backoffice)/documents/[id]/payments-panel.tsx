@@ -4,17 +4,18 @@ import { useActionState } from 'react';
 import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton } from '@/components/form';
 import type { Payment } from '@/lib/payments/schemas';
 import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
-import { initialFormState } from '@/lib/http/form-state';
-import { deletePaymentAction, recordPaymentAction } from '../actions';
+import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
 import { PAYMENT_METHOD_LABELS } from '../labels';
 
 interface Props {
-  documentId: string;
+  /** Records a payment on this invoice (bound on the server). */
+  record: BoundFormAction;
   totalTtc: number;
   totalPaid: number;
   /** The document's remaining_due (lib/documents/balance.ts): negative when overpaid. */
   remainingDue: number;
-  payments: Payment[];
+  /** Each with its deletion, bound on the server. */
+  payments: Array<Payment & { remove: BoundFormAction }>;
   canRecord: boolean;
   today: string;
   /** The finalized credit note of this invoice, which the balance of the statistics also deducts. */
@@ -22,8 +23,8 @@ interface Props {
 }
 
 /** The payments of an issued invoice, its balance (the API's remaining_due), and the form to record one. */
-export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote }: Props) {
-  const [state, formAction] = useActionState(recordPaymentAction.bind(null, documentId), initialFormState);
+export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote }: Props) {
+  const [state, formAction] = useActionState(record, initialFormState);
   const error = (key: string) => state.errors?.[key];
 
   return (
@@ -69,7 +70,7 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: r
                 <td>{p.reference ?? <span className="muted">—</span>}</td>
                 <td className="num">{formatMoney(p.amount)}</td>
                 <td>
-                  <DeletePayment documentId={documentId} payment={p} />
+                  <DeletePayment payment={p} />
                 </td>
               </tr>
             ))}
@@ -118,8 +119,8 @@ export function PaymentsPanel({ documentId, totalTtc, totalPaid, remainingDue: r
   );
 }
 
-function DeletePayment({ documentId, payment }: { documentId: string; payment: Payment }) {
-  const [state, formAction] = useActionState(deletePaymentAction.bind(null, documentId, payment.id), initialFormState);
+function DeletePayment({ payment }: { payment: Payment & { remove: BoundFormAction } }) {
+  const [state, formAction] = useActionState(payment.remove, initialFormState);
   return (
     <form action={formAction}>
       <SubmitButton className="btn btn-ghost btn-sm" aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
