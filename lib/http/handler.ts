@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { type Db, getDb } from '@/db/client';
 import { type ApiKeyPrincipal, verifyApiKey } from '@/lib/auth/api-keys';
 import { hasScope, type Scope } from '@/lib/auth/scopes';
+import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
 import { readSession, type SessionPrincipal } from '@/lib/auth/session';
+import { invalidApiKey } from '@/lib/auth/throttle';
 import { ApiError, fromZodError, notFound } from '@/lib/errors';
+import { DEFAULT_BODY_LIMIT, isUnsafeMethod, readBody, requireJsonBody, requireSameOrigin } from './body';
 import { refuseControlCharacters } from './control-characters';
 import { withIdempotency } from './idempotency';
 import { consumeRateLimit, rateLimitHeaders } from './rate-limit';
@@ -42,14 +45,16 @@ interface RouteOptions<P, Q, B> {
   params?: P;
   query?: Q;
   body?: B;
+  /** Largest body accepted, in bytes (DEFAULT_BODY_LIMIT, 1 MiB, when omitted): more is a 413 before it is read. */
+  maxBodyBytes?: number;
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * The one wrapper every /v1 route goes through: request id, authentication (API key or staff session),
- * scope, per-key rate limit, zod parsing of path/query/body, Idempotency-Key replay on POST, and the
- * uniform error body for every failure.
+ * The one wrapper every /v1 route goes through: request id, authentication (API key or staff session, the latter
+ * from the back-office's own origin only), scope, per-key rate limit, a JSON body of bounded size, zod parsing of
+ * path/query/body, Idempotency-Key replay on POST, and the uniform error body for every failure.
  */
 export function route<P extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, B extends AnySchema | undefined = undefined>(
   options: RouteOptions<P, Q, B>,
@@ -69,7 +74,9 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
 
       const params = options.params ? parseParams(options.params, (await next?.params) ?? {}) : undefined;
       const query = options.query ? parseWith(options.query, refuseControlCharacters(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
-      const rawBody = options.body ? await req.text() : '';
+      // Every body of a write is JSON, read or not; only the operations that take one read it, up to their limit.
+      if (isUnsafeMethod(req.method)) requireJsonBody(req);
+      const rawBody = options.body ? await readBody(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT) : '';
       // Bodies: their string schemas refuse control characters (lib/openapi/schemas wellFormed), so that an import still
       // reports a bad row in its summary instead of refusing the whole request.
       const body = options.body ? parseWith(options.body, parseJson(rawBody)) : undefined;
@@ -108,16 +115,19 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
 }
 
 async function authenticate(db: Db, req: Request): Promise<Principal> {
+  refuseCredentialsInQuery(req.url); // 400: a password, key or token in the URL is never used
   const authorization = req.headers.get('authorization');
   if (authorization !== null) {
     // Exactly `Bearer <key>`: anything after the key makes it another credential, refused like a bad key.
     const [scheme, token, ...rest] = authorization.trim().split(/\s+/);
     const principal = scheme?.toLowerCase() === 'bearer' && token && rest.length === 0 ? await verifyApiKey(db, token) : null;
-    if (!principal) throw new ApiError(401, 'unauthorized', 'Missing or invalid API key.');
+    // 401, or 429 once the client's address has sent too many invalid keys (lib/auth/throttle.ts)
+    if (!principal) throw await invalidApiKey(db, req);
     return principal;
   }
   const session = await readSession(req);
   if (!session) throw new ApiError(401, 'unauthorized', 'Authenticate with an API key (Authorization: Bearer …).');
+  if (isUnsafeMethod(req.method)) requireSameOrigin(req);
   if (!session.orgId) throw new ApiError(403, 'no_active_org', 'No active organisation: choose one in the back-office.');
   return session as Principal;
 }

@@ -59,7 +59,9 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   const errors: Array<[number, string]> = [...STANDARD_ERRORS, ...(op.errors ?? [])];
   if (op.params) errors.push([404, 'not_found']);
   if (op.query || op.body) errors.push([422, 'validation_error']);
-  if (op.body) errors.push([400, 'invalid_json']);
+  if (op.body) errors.push([400, 'invalid_json'], [413, 'payload_too_large']);
+  // Writes: a body is JSON or nothing; the back-office's session cookie is honoured from its own origin only.
+  if (op.method !== 'get') errors.push([415, 'unsupported_media_type'], [403, 'cross_origin_request']);
   // Idempotency-Key on POST: a replay while the first runs, or the key reused for another request.
   if (op.method === 'post') errors.push([409, 'idempotency_in_progress'], [422, 'idempotency_key_reused']);
   const byStatus = new Map<number, string[]>();

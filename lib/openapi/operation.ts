@@ -15,6 +15,8 @@ export interface Operation<P = z.ZodType | undefined, Q = z.ZodType | undefined,
   params?: P;
   query?: Q;
   body?: B;
+  /** Largest body accepted, in bytes; 1 MiB when omitted (lib/http/body.ts). */
+  maxBodyBytes?: number;
   /** Success responses: status → schema (omit for an empty body) and description. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
   /** Error codes this operation can answer beyond the ones every call can (401/403/429/500). */

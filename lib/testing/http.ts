@@ -25,6 +25,8 @@ export async function call<T = any>(handler: RouteHandler, method: string, path:
   const headers = new Headers(options.headers);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   let body: string | undefined = options.rawBody;
+  // A raw body is JSON (perhaps malformed) unless the test says otherwise; fetch would label a string text/plain.
+  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   if (body === undefined && options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');
