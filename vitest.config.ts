@@ -6,7 +6,9 @@ export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
-    env: { PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test' },
+    // Every test request comes from the same (unknown) address: the per-address throttle of invalid API keys
+    // (lib/auth/throttle.ts) would answer the suite's many 401 checks with 429; its own test sets a low threshold.
+    env: { PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test', API_KEY_FAILURES_PER_MINUTE: '1000000' },
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

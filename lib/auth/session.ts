@@ -4,7 +4,9 @@ import { getToken } from 'next-auth/jwt';
 import { getDb } from '@/db/client';
 import { appBaseUrl, authSecret } from '@/lib/config';
 import { authenticateUser, getMembership, listUserOrgs } from '@/lib/orgs/orgs';
+import { clientAddress } from './client-address';
 import { type Scope, SCOPES } from './scopes';
+import { throttledSignIn } from './throttle';
 
 /** Staff session: next-auth credentials sign-in, JWT cookie carrying the user and the active org. */
 export function authOptions(): NextAuthOptions {
@@ -13,14 +15,20 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
     session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
-    pages: { signIn: '/login' },
+    // A refusal thrown by authorize (a throttle's `AccountLocked:900`) comes back to the login page as ?error=, which
+    // words the known codes (app/login/messages.ts); wrong credentials come back as ?error=CredentialsSignin.
+    pages: { signIn: '/login', error: '/login' },
     providers: [
       CredentialsProvider({
         name: 'E-mail',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Mot de passe', type: 'password' } },
-        async authorize(credentials) {
+        // Throttled per account and per client address (lib/auth/throttle.ts); a refusal throws SignInThrottled,
+        // whose message next-auth passes to the login page as ?error=.
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
-          return authenticateUser(await getDb(), credentials.email, credentials.password);
+          const { email, password } = credentials;
+          const db = await getDb();
+          return throttledSignIn(db, { email, address: clientAddress(req?.headers ?? {}) }, () => authenticateUser(db, email, password));
         },
       }),
     ],

@@ -26,3 +26,18 @@ export function authSecret(): string {
   }
   return cachedSecret;
 }
+
+/**
+ * TRUST_PROXY: how many reverse proxies in front of the app append the address they see to X-Forwarded-For (0 by
+ * default: none, clients reach `next start` directly and Next.js sets the header to the socket's address unless the
+ * client sent one). The client's address is the entry that many places from the right (lib/auth/client-address.ts).
+ * `true` means 1.
+ */
+export function trustedProxyCount(): number {
+  const raw = process.env.TRUST_PROXY?.trim().toLowerCase();
+  if (!raw || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`TRUST_PROXY must be a number of proxies (0, 1, 2…) or true/false, not "${process.env.TRUST_PROXY}".`);
+  return n;
+}

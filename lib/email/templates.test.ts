@@ -172,3 +172,29 @@ describe('quote expiry reminder', () => {
     expect(plain(r.text)).toContain(body);
   });
 });
+
+describe('account locked', () => {
+  const data = { account_email: 'jeanne@example.fr', failures: 10, locked_until: '2026-03-12T14:30:00.000Z', address: '203.0.113.9', login_url: 'https://app.example.fr/login' };
+
+  it('tells the owner until when, from where, and what to do, sent by Paraphe itself', async () => {
+    const fr = await renderEmail('account_locked', data, 'fr');
+    expect(fr.subject).toBe('Connexion à votre compte Paraphe temporairement verrouillée');
+    for (const body of [plain(fr.html), plain(fr.text)]) {
+      expect(body).toContain('Après 10 tentatives de connexion avec un mot de passe erroné');
+      expect(body).toContain('jeanne@example.fr jusqu’au 12/03/2026 15:30');
+      expect(body).toContain('203.0.113.9');
+      expect(body).toContain('envoyé automatiquement par Paraphe');
+      expect(body).not.toContain('via Paraphe');
+    }
+    expect(fr.html).toContain('href="https://app.example.fr/login"');
+
+    const en = await renderEmail('account_locked', { ...data, address: null }, 'en');
+    expect(en.subject).toBe('Sign-in to your Paraphe account is temporarily locked');
+    expect(en.text).toContain('After 10 sign-in attempts with a wrong password');
+    expect(en.text).not.toContain('Address of the last attempt');
+  });
+
+  it('refuses data that is not an account lock', async () => {
+    await expect(renderEmail('account_locked', { ...data, account_email: 'not an e-mail' }, 'fr')).rejects.toMatchObject({ status: 422, field: 'data.account_email' });
+  });
+});

@@ -70,9 +70,29 @@ export const QuoteExpiryReminderData = z
   })
   .strict();
 
+/**
+ * A security notice to a staff user (not a client): sign-in to their account is locked for a while after too many
+ * wrong passwords (lib/auth/throttle.ts). Sent by Paraphe itself, so it has no seller.
+ */
+export const AccountLockedData = z
+  .object({
+    /** The account's e-mail, as the user signs in with it. */
+    account_email: z.email(),
+    /** Wrong passwords that led to the lock. */
+    failures: z.number().int().positive(),
+    /** When sign-in opens again (ISO 8601 instant). */
+    locked_until: z.iso.datetime({ offset: true }),
+    /** The network address of the last failed attempt, as the server saw it. */
+    address: z.string().trim().max(100).nullish(),
+    /** The login page. */
+    login_url: Url.nullish(),
+  })
+  .strict();
+
 export type DocumentSentInput = z.input<typeof DocumentSentData>;
 export type PaymentReminderInput = z.input<typeof PaymentReminderData>;
 export type QuoteExpiryReminderInput = z.input<typeof QuoteExpiryReminderData>;
+export type AccountLockedInput = z.input<typeof AccountLockedData>;
 
 /**
  * The tone of a payment-ladder step: gentle up to the due date, firm after it, final for the last step of

@@ -2,7 +2,8 @@ import { render, toPlainText } from '@react-email/render';
 import type { z } from 'zod';
 import type { EmailTemplate } from '@/db/schema';
 import { fromZodError } from '@/lib/errors';
-import { DocumentSentData, PaymentReminderData, QuoteExpiryReminderData } from './data';
+import { accountLocked } from './account-locked';
+import { AccountLockedData, DocumentSentData, PaymentReminderData, QuoteExpiryReminderData } from './data';
 import { documentSent } from './document-sent';
 import type { Language } from './nouns';
 import { paymentReminder } from './payment-reminder';
@@ -14,6 +15,7 @@ const TEMPLATES = {
   document_sent: { schema: DocumentSentData, build: documentSent },
   payment_reminder: { schema: PaymentReminderData, build: paymentReminder },
   quote_expiry_reminder: { schema: QuoteExpiryReminderData, build: quoteExpiryReminder },
+  account_locked: { schema: AccountLockedData, build: accountLocked },
 } satisfies Record<EmailTemplate, { schema: z.ZodType; build: (data: never, lang: Language) => RenderedTemplate }>;
 
 /** The data a caller passes for each template (zod input: optional fields may be left out). */

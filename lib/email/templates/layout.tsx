@@ -23,8 +23,11 @@ const FOOTER: Record<Language, (seller: string) => string> = {
   en: (seller) => `This message was sent by ${seller} via Paraphe. For any question, simply reply to this e-mail.`,
 };
 
-/** The frame every e-mail shares: seller's name, heading, body, footer. `preview` is the inbox snippet. */
-export function Layout(props: { lang: Language; seller: string; preview: string; heading: string; children: ReactNode }) {
+/**
+ * The frame every e-mail shares: seller's name, heading, body, footer. `preview` is the inbox snippet. `footer` replaces
+ * the "sent by the seller" line for the e-mails Paraphe itself sends to its users (security notices).
+ */
+export function Layout(props: { lang: Language; seller: string; preview: string; heading: string; footer?: string; children: ReactNode }) {
   return (
     <Html lang={props.lang}>
       <Head />
@@ -37,7 +40,7 @@ export function Layout(props: { lang: Language; seller: string; preview: string;
           </Heading>
           {props.children}
           <Hr style={styles.hr} />
-          <Text style={styles.footer}>{FOOTER[props.lang](props.seller)}</Text>
+          <Text style={styles.footer}>{props.footer ?? FOOTER[props.lang](props.seller)}</Text>
         </Container>
       </Body>
     </Html>

@@ -5,6 +5,7 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   document_sent: 'Envoi de document',
   payment_reminder: 'Relance de paiement',
   quote_expiry_reminder: 'Expiration de devis',
+  account_locked: 'Compte verrouillé',
 };
 
 /** 2048 → "2 Ko". */
