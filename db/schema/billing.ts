@@ -38,8 +38,9 @@ const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * A quote, invoice, deposit invoice or credit note. A draft until finalized; from `finalized_at` on, the
- * legal content (everything but the status, delivery and contact-reference columns) is frozen by the
- * `billing_documents_immutable` trigger (migration billing_immutability) as well as by the code.
+ * legal content (everything but the status and delivery columns) is frozen by the `billing_documents_immutable`
+ * trigger (migrations billing_immutability, finalize_path_only) as well as by the code, and `contact_id` only
+ * follows a merge of its contact (docs/hash-chain.md).
  * Amounts are integer cents; quantities and rates decimal strings; dates Europe/Paris calendar days.
  */
 export const documents = pgTable(
@@ -53,7 +54,7 @@ export const documents = pgTable(
     status: text('status', { enum: DOCUMENT_STATUSES }).notNull().default('draft'),
     /** When `status` last changed (the flow's history of accept/reject/expire/cancel/paid). */
     status_changed_at: timestamp('status_changed_at', { withTimezone: true }),
-    /** Logical reference: a contact merge repoints it, so it is not part of the frozen content (the snapshot is). */
+    /** The client. Once finalized, it only follows a merge of its contact; the client as invoiced is client_snapshot (hashed). */
     contact_id: uuid('contact_id')
       .notNull()
       .references(() => contacts.id),
@@ -208,7 +209,10 @@ export const payments = pgTable(
   ],
 );
 
-/** The last number given per (org, type, year): locked FOR UPDATE by a finalization, so numbers have no gap. */
+/**
+ * The last number given per (org, type, year): locked FOR UPDATE by a finalization, so numbers have no gap. The
+ * database lets it move only by one, to the number of the document just finalized (number_counters_finalize_only).
+ */
 export const numberCounters = pgTable(
   'number_counters',
   {
@@ -224,7 +228,8 @@ export const numberCounters = pgTable(
 
 /**
  * Head of an org's hash chain. A finalization locks this row first, so two concurrent finalizations of the
- * same org cannot both take the same prev_hash.
+ * same org cannot both take the same prev_hash. The database lets it advance only by one, to the document just
+ * sealed after it; verified_at changes freely (hash_chains_finalize_only).
  */
 export const hashChains = pgTable('hash_chains', {
   org_id: uuid('org_id')

@@ -13,7 +13,7 @@ export async function chainState(db: Db, orgId: string): Promise<ChainState> {
 
 /**
  * POST /v1/invoices/chain/verify: runs the verifier (the same as `chain:verify`) over the whole chain and, when it
- * holds, records when. A broken chain keeps the previous successful verification's time.
+ * holds and no number is skipped, records when. A broken chain keeps the previous successful verification's time.
  */
 export async function verifyChainNow(db: Db, orgId: string, now = new Date()): Promise<ChainVerification> {
   const report = await verifyChain(db, orgId);
@@ -29,5 +29,12 @@ export async function verifyChainNow(db: Db, orgId: string, now = new Date()): P
   } else {
     verifiedAt = (await db.select({ verified_at: hashChains.verified_at }).from(hashChains).where(eq(hashChains.org_id, orgId)))[0]?.verified_at ?? null;
   }
-  return { ok: report.ok, verified: report.verified, head_hash: report.head_hash, first_broken: report.first_broken, verified_at: iso(verifiedAt) };
+  return {
+    ok: report.ok,
+    verified: report.verified,
+    head_hash: report.head_hash,
+    first_broken: report.first_broken,
+    skipped_numbers: report.skipped_numbers,
+    verified_at: iso(verifiedAt),
+  };
 }

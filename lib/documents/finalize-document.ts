@@ -8,7 +8,7 @@ import { addDays, daysBetween, todayParis, yearOf } from '@/lib/dates';
 import { type ContactRow, type DocumentRow, loadDocument, loadItems, loadLiveContact, recordDocumentEvent, totalsColumns } from './documents';
 import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/invoice-settings';
-import { nextNumber } from './numbering';
+import { nextNumber, recordNumber } from './numbering';
 import { assertAllowed } from './transitions';
 import type { BillingDocument } from './schemas';
 
@@ -71,11 +71,10 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
   if (!items.some((it) => it.kind === 'product')) throw validationError('items', 'items: a document needs at least one line to be finalized');
   const totals = computeTotals(items);
   if (doc.type === 'avoir' && totals.total_ttc <= 0) throw validationError('items', 'items: a credit note must credit a positive amount');
-  // A credit note corrects an invoice: it names the buyer that invoice named (even if the contact was erased since).
-  const buyer =
-    doc.type === 'avoir' && doc.avoir_for_id
-      ? (await loadDocument(tx, orgId, doc.avoir_for_id)).client_snapshot
-      : clientSnapshot(await loadLiveContact(tx, orgId, doc.contact_id));
+  // A credit note corrects an invoice: it names the buyer that invoice named (even if the contact was erased since),
+  // and links to the invoice's contact, so that its contact_id follows its hashed buyer as chain:verify checks.
+  const credited = doc.type === 'avoir' && doc.avoir_for_id ? await loadDocument(tx, orgId, doc.avoir_for_id) : null;
+  const buyer = credited ? credited.client_snapshot : clientSnapshot(await loadLiveContact(tx, orgId, doc.contact_id));
   const org = await getOrg(tx, orgId);
   const settings = await loadSettings(tx, orgId);
 
@@ -94,12 +93,13 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
     throw validationError('issue_date', `issue_date: an invoice cannot be finalized before its issue date (${issue_date})`);
   }
 
-  const number = await nextNumber(tx, orgId, doc.type, yearOf(issue_date), prefixFor(settings, doc.type));
+  const taken = await nextNumber(tx, orgId, doc.type, yearOf(issue_date), prefixFor(settings, doc.type));
   const key = and(eq(documents.org_id, orgId), eq(documents.id, doc.id));
   const [content] = await tx
     .update(documents)
     .set({
-      number,
+      number: taken.number,
+      ...(credited ? { contact_id: credited.contact_id } : {}),
       issue_date,
       due_date,
       validity_date,
@@ -118,10 +118,13 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
     .set({ finalized_at: now, chain_index, prev_hash: chain.head_hash, content_hash, status: 'finalized', status_changed_at: now, updated_at: now })
     .where(key)
     .returning();
+  // In this order, the only one the database accepts (migration finalize_path_only): the document is sealed at the
+  // head's next place with the counter's next number, the head advances to it, then the counter to its number.
   await tx
     .update(hashChains)
     .set({ length: chain_index, head_hash: content_hash, head_document_id: doc.id, updated_at: now })
     .where(eq(hashChains.org_id, orgId));
+  await recordNumber(tx, orgId, taken);
   return sealed!;
 }
 

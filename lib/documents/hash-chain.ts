@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { and, asc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { documentItems, documents, hashChains } from '@/db/schema';
+import type { DocumentType } from '@/db/schema/billing';
 import type { Conn, DocumentRow, ItemRow } from './documents';
 
 /**
@@ -103,10 +104,20 @@ export type ChainBreak =
   | 'index_gap'
   | 'prev_hash_mismatch'
   | 'content_hash_mismatch'
+  | 'contact_mismatch'
   | 'head_mismatch';
+
+/** Numbers of a series (type, year) that no finalized document carries, `from` to `to` inclusive. */
+export interface SkippedNumbers {
+  type: DocumentType;
+  year: number;
+  from: number;
+  to: number;
+}
 
 export interface ChainReport {
   org_id: string;
+  /** No broken link and no skipped number. */
   ok: boolean;
   /** Finalized documents whose link was checked before the first break (all of them when ok). */
   verified: number;
@@ -119,22 +130,85 @@ export interface ChainReport {
     expected: string | null;
     actual: string | null;
   };
+  skipped_numbers: SkippedNumbers[];
 }
 
 const BATCH = 500;
 
 /**
+ * The gaps of every numbering series of the org: numbers below a series' highest one that no finalized document
+ * carries (a document removed, or a number taken outside a finalization), and numbers the counter has passed that
+ * no document carries (the counter moved without a finalization). Series and sequence are read from the number
+ * itself ("FAC-2026-00042": facture, 2026, 42), as an auditor reads it.
+ */
+export async function skippedNumbers(db: Db, orgId: string): Promise<SkippedNumbers[]> {
+  const result = (await db.execute(sql`
+    with issued as (
+      select type, substring(number from '-([0-9]{4})-[0-9]{1,9}$')::int as year, substring(number from '-[0-9]{4}-([0-9]{1,9})$')::int as n
+      from documents
+      where org_id = ${orgId} and finalized_at is not null and number is not null
+    ),
+    ordered as (
+      select type, year, n, lag(n) over (partition by type, year order by n) as prev from issued where n is not null
+    ),
+    gaps as (
+      select type, year, coalesce(prev, 0) + 1 as from_n, n - 1 as to_n from ordered where n > coalesce(prev, 0) + 1
+    ),
+    ahead as (
+      select c.type, c.year, coalesce(max(i.n), 0) + 1 as from_n, c.last_number as to_n
+      from number_counters c left join issued i on i.type = c.type and i.year = c.year
+      where c.org_id = ${orgId}
+      group by c.type, c.year, c.last_number
+      having c.last_number > coalesce(max(i.n), 0)
+    )
+    select type, year, from_n, to_n from gaps
+    union all
+    select type, year, from_n, to_n from ahead
+    order by type, year, from_n
+  `)) as unknown as { rows: Array<{ type: DocumentType; year: number | string; from_n: number | string; to_n: number | string }> };
+  return result.rows.map((r) => ({ type: r.type, year: Number(r.year), from: Number(r.from_n), to: Number(r.to_n) }));
+}
+
+/**
+ * For each contact id, the contacts it leads to through merges (itself first): a finalized document's contact_id
+ * is its hashed buyer's contact, or one that contact was merged into.
+ */
+async function mergePaths(db: Db, contactIds: readonly string[]): Promise<Map<string, string[]>> {
+  const paths = new Map<string, string[]>();
+  if (contactIds.length === 0) return paths;
+  const result = (await db.execute(sql`
+    with recursive path(start, id, depth) as (
+      select c.id, c.id, 0 from contacts c where c.id in (${sql.join(contactIds.map((id) => sql`${id}::uuid`), sql`, `)})
+      union
+      select p.start, c.merged_into_id, p.depth + 1 from path p join contacts c on c.id = p.id where c.merged_into_id is not null and p.depth < 100
+    )
+    select start, id from path order by start, depth
+  `)) as unknown as { rows: Array<{ start: string; id: string }> };
+  for (const r of result.rows) paths.set(r.start, [...(paths.get(r.start) ?? []), r.id]);
+  return paths;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const buyerContactOf = (doc: DocumentRow): string | null => {
+  const id = (doc.client_snapshot as { contact_id?: unknown } | null)?.contact_id;
+  return typeof id === 'string' && UUID.test(id) ? id : null;
+};
+
+/**
  * Recomputes every hash of the org's chain, in chain order, and reports the first broken link: a document
  * outside the chain, a missing position, a prev_hash that is not the previous document's hash, a content_hash
- * that does not match the content, or a chain head that is not the last document (truncation).
+ * that does not match the content, a contact_id that is neither the hashed buyer's contact nor one it was merged
+ * into, or a chain head that is not the last document (truncation). Also reports the numbers skipped in each series.
  */
 export async function verifyChain(db: Db, orgId: string): Promise<ChainReport> {
+  const skipped = await skippedNumbers(db, orgId);
   const report = (verified: number, head: string | null, first_broken: ChainReport['first_broken'] = null): ChainReport => ({
     org_id: orgId,
-    ok: first_broken === null,
+    ok: first_broken === null && skipped.length === 0,
     verified,
     head_hash: head,
     first_broken,
+    skipped_numbers: skipped,
   });
 
   // A finalized document the chain does not reach (finalized_at set, no position) is a break by itself.
@@ -160,6 +234,7 @@ export async function verifyChain(db: Db, orgId: string): Promise<ChainReport> {
       .where(and(eq(documentItems.org_id, orgId), inArray(documentItems.document_id, rows.map((r) => r.id))));
     const byDoc = new Map<string, ItemRow[]>();
     for (const it of items) byDoc.set(it.document_id, [...(byDoc.get(it.document_id) ?? []), it]);
+    const paths = await mergePaths(db, [...new Set(rows.map(buyerContactOf).filter((id): id is string => id !== null))]);
 
     for (const doc of rows) {
       const at = (reason: ChainBreak, expected: string | null, actual: string | null) =>
@@ -169,6 +244,9 @@ export async function verifyChain(db: Db, orgId: string): Promise<ChainReport> {
       if (doc.prev_hash !== prev) return at('prev_hash_mismatch', prev, doc.prev_hash);
       const recomputed = contentHash(doc.prev_hash, canonicalPayload(doc, byDoc.get(doc.id) ?? []));
       if (recomputed !== doc.content_hash) return at('content_hash_mismatch', recomputed, doc.content_hash);
+      const buyer = buyerContactOf(doc);
+      const path = buyer ? (paths.get(buyer) ?? [buyer]) : null;
+      if (path && !path.includes(doc.contact_id)) return at('contact_mismatch', path.at(-1)!, doc.contact_id);
       prev = doc.content_hash;
       expectedIndex += 1;
     }

@@ -6,20 +6,39 @@ import type { Conn } from './documents';
 /** BR-FR-01/02: an invoice number is at most 35 characters of A-Z a-z 0-9 + - _ /. */
 export const NUMBER_PATTERN = /^[A-Za-z0-9+\-_/]{1,35}$/;
 
+/** The migration finalize_path_only (billing_number_suffix) reads numbers this way: keep them in step. */
 export const formatNumber = (prefix: string, year: number, n: number) => `${prefix}-${year}-${String(n).padStart(5, '0')}`;
+
+/** A number taken by a finalization, written to its series' counter by `recordNumber`. */
+export interface NumberTaken {
+  number: string;
+  type: DocumentType;
+  year: number;
+  sequence: number;
+}
+
+const seriesKey = (orgId: string, type: DocumentType, year: number) =>
+  and(eq(numberCounters.org_id, orgId), eq(numberCounters.type, type), eq(numberCounters.year, year));
 
 /**
  * The next number of the (org, type, year) series, inside the finalizing transaction. The counter row is
  * created if missing (ON CONFLICT DO NOTHING: a concurrent creator wins, nobody fails) and then locked
- * FOR UPDATE, so two finalizations never read the same last_number and a rolled-back one leaves no gap.
+ * FOR UPDATE until the commit, so two finalizations never read the same last_number and a rolled-back one
+ * leaves no gap. The counter itself moves in `recordNumber`.
  */
-export async function nextNumber(tx: Conn, orgId: string, type: DocumentType, year: number, prefix: string): Promise<string> {
-  const key = and(eq(numberCounters.org_id, orgId), eq(numberCounters.type, type), eq(numberCounters.year, year));
+export async function nextNumber(tx: Conn, orgId: string, type: DocumentType, year: number, prefix: string): Promise<NumberTaken> {
   await tx.insert(numberCounters).values({ org_id: orgId, type, year, last_number: 0 }).onConflictDoNothing();
-  const [counter] = await tx.select().from(numberCounters).where(key).for('update');
-  const n = counter!.last_number + 1;
-  await tx.update(numberCounters).set({ last_number: n }).where(key);
-  const number = formatNumber(prefix, year, n);
+  const [counter] = await tx.select().from(numberCounters).where(seriesKey(orgId, type, year)).for('update');
+  const sequence = counter!.last_number + 1;
+  const number = formatNumber(prefix, year, sequence);
   if (!NUMBER_PATTERN.test(number)) throw new Error(`number ${number} breaks the e-invoicing format`);
-  return number;
+  return { number, type, year, sequence };
+}
+
+/**
+ * Advances the series' counter to the number taken. Last step of a finalization: the database accepts a counter
+ * that moves by one, to the number of the document heading the org's chain, and nothing else (number_counters_finalize_only).
+ */
+export async function recordNumber(tx: Conn, orgId: string, taken: NumberTaken): Promise<void> {
+  await tx.update(numberCounters).set({ last_number: taken.sequence }).where(seriesKey(orgId, taken.type, taken.year));
 }

@@ -205,7 +205,7 @@ export const ChainVerification = z
     head_hash: nullableString,
     first_broken: z
       .object({
-        reason: z.enum(['unchained', 'index_gap', 'prev_hash_mismatch', 'content_hash_mismatch', 'head_mismatch']),
+        reason: z.enum(['unchained', 'index_gap', 'prev_hash_mismatch', 'content_hash_mismatch', 'contact_mismatch', 'head_mismatch']),
         chain_index: z.number().int().nullable(),
         document_id: z.uuid().nullable(),
         number: nullableString,
@@ -213,6 +213,9 @@ export const ChainVerification = z
         actual: nullableString,
       })
       .nullable(),
+    skipped_numbers: z
+      .array(z.object({ type: z.enum(DOCUMENT_TYPES), year: z.number().int(), from: z.number().int(), to: z.number().int() }))
+      .meta({ description: 'Numbers of a series (type, year) that no finalized document carries, from–to inclusive: a gap, or a counter moved past the last number issued. Empty when ok.' }),
     verified_at: Timestamp.nullable().meta({ description: 'Set to now when ok; the previous successful verification otherwise.' }),
   })
   .meta({ id: 'ChainVerification', description: 'The report of the verifier of docs/hash-chain.md, recomputing every hash in chain order.' });

@@ -200,11 +200,13 @@ export type ChainCheck = { ok: boolean; verified: number; message: string };
 export const verifyChainAction = staffAction(async ({ db, orgId }): Promise<ChainCheck> => {
   const report = await verifyChain(db, orgId);
   const b = report.first_broken;
+  const skipped = report.skipped_numbers.map((g) => `${g.type} ${g.year} : ${g.from === g.to ? g.from : `${g.from} à ${g.to}`}`);
+  const chain = b
+    ? `Chaîne rompue après ${report.verified} document(s) vérifié(s) : ${b.reason} à la position ${b.chain_index ?? '—'}${b.number ? ` (${b.number})` : ''}.`
+    : `Chaîne vérifiée : ${report.verified} document(s) finalisé(s), chaque empreinte recalculée correspond.`;
   return {
     ok: report.ok,
     verified: report.verified,
-    message: b
-      ? `Chaîne rompue après ${report.verified} document(s) vérifié(s) : ${b.reason} à la position ${b.chain_index ?? '—'}${b.number ? ` (${b.number})` : ''}.`
-      : `Chaîne vérifiée : ${report.verified} document(s) finalisé(s), chaque empreinte recalculée correspond.`,
+    message: skipped.length ? `${chain} Numéros sautés (aucun document finalisé ne les porte) : ${skipped.join(' ; ')}.` : chain,
   };
 });
