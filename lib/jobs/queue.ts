@@ -11,8 +11,23 @@ import type { JobDefinition } from './define';
 const key = Symbol.for('paraphe.pgboss');
 type G = typeof globalThis & { [key]?: Promise<PgBoss>; [k: symbol]: unknown };
 
+/**
+ * How often pg-boss's maintenance runs (once per interval across all processes). It is what fails a job whose worker
+ * died once its expiry has passed, so it bounds how late that job's retry starts: a render's is within a minute
+ * (lib/pdf/jobs.ts). pg-boss's default is 120 s. A run is skipped when the previous one, timed by another tick, is
+ * not quite an interval old, so two intervals can pass between runs (measured: up to 16 s at 10 s).
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 5;
+
 function newBoss(database: Database, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
-  const common = { schedule: true, supervise: true, migrate: true, archiveCompletedAfterSeconds: 3600, ...options } as const;
+  const common = {
+    schedule: true,
+    supervise: true,
+    migrate: true,
+    archiveCompletedAfterSeconds: 3600,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+    ...options,
+  } as const;
   return database.kind === 'postgres'
     ? new PgBoss({ ...common, connectionString: process.env.DATABASE_URL, max: 4 })
     : new PgBoss({ ...common, db: { executeSql: (text, values) => database.sql(text, values) } });
@@ -20,13 +35,17 @@ function newBoss(database: Database, options: Partial<PgBoss.ConstructorOptions>
 
 async function createQueues(boss: PgBoss, definitions: readonly JobDefinition<never>[]) {
   for (const def of definitions) {
-    await boss.createQueue(def.name, {
+    const policy = {
       name: def.name,
       retryLimit: def.retryLimit,
       retryDelay: def.retryDelaySeconds,
       retryBackoff: def.retryBackoff,
       ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
-    });
+    };
+    await boss.createQueue(def.name, policy);
+    // createQueue leaves an existing queue as it is: a definition changed since (a shorter expiry) applies to the
+    // jobs written from now on only through this.
+    await boss.updateQueue(def.name, policy);
   }
 }
 
@@ -117,6 +136,22 @@ export async function enqueueMany(tx: Db, jobs: readonly JobRequest[]): Promise<
     { db: executor },
   );
   return ids;
+}
+
+/**
+ * Whether a job of this kind whose data contains `match` (JSON containment) is waiting, due for a retry, or running
+ * within its expiry — i.e. will still run or finish. A job active past its expiry is not: its worker died or hung,
+ * and only pg-boss's next maintenance would notice. Run it in the caller's transaction, after locking what the
+ * job is about, so that two callers do not both find none and both enqueue.
+ */
+export async function hasLiveJob<T extends object>(tx: Db, def: JobDefinition<T>, match: Partial<T>): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    select 1 from pgboss.job
+    where name = ${def.name} and data @> ${JSON.stringify(match)}::jsonb
+      and (state in ('created', 'retry') or (state = 'active' and started_on + expire_in > now()))
+    limit 1
+  `)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 /** Writes one job in the caller's transaction (see enqueueMany); returns its id. */

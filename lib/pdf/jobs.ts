@@ -1,4 +1,4 @@
-import { defineJob, enqueue } from '@/lib/jobs';
+import { defineJob, enqueue, MAINTENANCE_INTERVAL_SECONDS } from '@/lib/jobs';
 import type { Db } from '@/db/client';
 import { subscribe } from '@/lib/events';
 import { RENDER_EXPIRY_SECONDS, renderStoredDocument } from './render-stored-document';
@@ -8,11 +8,16 @@ export interface RenderJobData {
   document_id: string;
 }
 
-/** 5 attempts, 15 s then doubling (≈ 4 min in all); a render that runs 5 minutes has hung. */
+/**
+ * 5 attempts, 5 s then doubling with jitter (retries after 5–10, 10–20, 20–40, 40–80 s); a render that runs 30 s has
+ * hung. A render whose worker died (a kill, a crash) is retried within a minute: its job expires 30 s after it
+ * started, pg-boss's maintenance (every 5 s) fails it, and its retry starts 5–10 s later — at worst
+ * RECOVERY_SECONDS — and takes the stale `rendering` claim over (render-stored-document.ts).
+ */
 export const renderDocumentJob = defineJob<RenderJobData>({
   name: 'pdf.render-document',
   retryLimit: 4,
-  retryDelaySeconds: 15,
+  retryDelaySeconds: 5,
   retryBackoff: true,
   expireInSeconds: RENDER_EXPIRY_SECONDS,
   async handle(data, { db, attempt }) {
@@ -20,9 +25,16 @@ export const renderDocumentJob = defineJob<RenderJobData>({
   },
 });
 
-/** Writes the render of a finalized document in the caller's transaction. */
-export function enqueueRender(tx: Db, orgId: string, documentId: string) {
-  return enqueue(tx, renderDocumentJob, { org_id: orgId, document_id: documentId });
+/**
+ * The longest a render whose worker died waits for its retry to start: expiry, then up to two maintenance intervals
+ * until pg-boss fails the job (a run can be skipped, lib/jobs/queue.ts), then the first retry's delay with its jitter
+ * (at most doubled), then a worker's polling interval (1 s).
+ */
+export const RECOVERY_SECONDS = RENDER_EXPIRY_SECONDS + 2 * MAINTENANCE_INTERVAL_SECONDS + 2 * renderDocumentJob.retryDelaySeconds + 1;
+
+/** Writes the render of a finalized document in the caller's transaction; it starts no earlier than `startAfter`. */
+export function enqueueRender(tx: Db, orgId: string, documentId: string, startAfter?: Date) {
+  return enqueue(tx, renderDocumentJob, { org_id: orgId, document_id: documentId }, startAfter ? { startAfter: startAfter.toISOString() } : {});
 }
 
 /**

@@ -11,8 +11,9 @@ export const renderDocumentOperation = operation({
   summary: 'Queue the rendering of a finalized document again',
   description:
     'Finalization queues the render itself (render_status pending → rendering → ready, or failed after bounded retries with ' +
-    'back-off). This re-queues it: a failed render starts over with fresh retries. A stored PDF is never replaced: on a ready ' +
-    'document nothing changes.',
+    'back-off). This re-queues it: a failed render starts over with fresh retries; a pending or rendering one whose job no ' +
+    'longer runs (its worker died) gets a fresh job, started once the stale claim may be taken over; one whose job is alive ' +
+    'is left to it. A stored PDF is never replaced: on a ready document nothing changes.',
   scope: 'invoice:write',
   params: IdParams,
   responses: { 202: { description: 'Queued (or already rendered): the render state.', schema: DocumentRender } },

@@ -6,8 +6,11 @@ import { getStorage, objectKey, sha256Hex } from '@/lib/storage';
 import { loadRenderModel } from './model';
 import { renderDocument } from './render-document';
 
-/** A render that runs this long has hung: pg-boss expires its job and retries it. */
-export const RENDER_EXPIRY_SECONDS = 300;
+/**
+ * A render that runs this long has hung, or its worker died: pg-boss expires its job and retries it. Renders take
+ * 0.1–0.5 s (docs/facturx.md); a short expiry is what gets a render whose worker was killed retried within a minute.
+ */
+export const RENDER_EXPIRY_SECONDS = 30;
 /**
  * A `rendering` claim older than the job's expiry is taken over: its job was expired (its worker died or hung), and
  * the job now running is the retry that replaces it.

@@ -16,8 +16,8 @@ import { LocalStorage, type ObjectStorage, readAll, S3Storage, setStorage, sha25
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { missingValidators } from './facturx/validate';
-import { type RenderJobData, renderDocumentJob } from './jobs';
-import { renderStoredDocument, STALE_RENDERING_MS } from './render-stored-document';
+import { enqueueRender, RECOVERY_SECONDS, type RenderJobData, renderDocumentJob } from './jobs';
+import { RENDER_EXPIRY_SECONDS, renderStoredDocument, STALE_RENDERING_MS } from './render-stored-document';
 import { pdfRoutes } from './testing';
 
 const run = promisify(execFile);
@@ -251,6 +251,80 @@ describe('asynchronous rendering', () => {
       await s3.close();
     }
   });
+});
+
+describe('a render whose worker died', () => {
+  /** pg-boss's rows for this document's renders, oldest first. */
+  const jobsOf = async (id: string) =>
+    (
+      (await org.db.execute(
+        sql`select id, state from pgboss.job where name = ${renderDocumentJob.name} and data->>'document_id' = ${id} order by created_on, id`,
+      )) as unknown as { rows: Array<{ id: string; state: string }> }
+    ).rows;
+  /**
+   * The state a kill leaves: the document `rendering` under a claim taken `ago` ms back, and its job `active` since
+   * then (written directly, as the worker had it when it died), at its attempt `retryCount + 1`. The finalization's
+   * own job is dropped first.
+   */
+  async function killedWhileRendering(ago: number, retryCount = 0) {
+    const id = await finalizedQuietly();
+    const deadline = Date.now() + 10_000;
+    while (quiet.has(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(quiet.has(id)).toBe(false);
+    const startedAt = new Date(Date.now() - ago);
+    const jobId = await org.db.transaction(async (tx) => {
+      await tx.insert(documentRenders).values({ document_id: id, org_id: org.org.id, attempts: 1, started_at: startedAt });
+      await tx.update(documents).set({ render_status: 'rendering' }).where(eq(documents.id, id));
+      const job = await enqueueRender(tx, org.org.id, id);
+      await tx.execute(
+        sql`update pgboss.job set state = 'active', started_on = ${startedAt.toISOString()}::timestamptz, retry_count = ${retryCount} where name = ${renderDocumentJob.name} and id = ${job}`,
+      );
+      return job;
+    });
+    return { id, jobId };
+  }
+
+  it('is retried within a minute: the bound, from the job policy and pg-boss maintenance', () => {
+    expect(RENDER_EXPIRY_SECONDS * 1000).toBe(STALE_RENDERING_MS);
+    expect(RECOVERY_SECONDS).toBeLessThanOrEqual(60);
+  });
+
+  it('POST /render on a render stuck past its expiry queues a fresh job (one for two requests), which renders it', async () => {
+    // Killed during its last attempt: pg-boss will not retry it, only this request recovers it.
+    const { id, jobId } = await killedWhileRendering(10 * 60_000, renderDocumentJob.retryLimit);
+    const before = (await jobsOf(id)).map((j) => j.id);
+    expect(before).toContain(jobId);
+    const [first, second] = [await render(id), await render(id)];
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(first.body).toMatchObject({ document_id: id, attempts: 1 });
+    const fresh = (await jobsOf(id)).filter((j) => !before.includes(j.id));
+    expect(fresh).toHaveLength(1);
+    await waitFor(id, 'ready', 10_000);
+    expect(await renderRow(id)).toMatchObject({ attempts: 2, last_error: null });
+    expect(await objectsOf(id)).toHaveLength(2);
+  });
+
+  it('POST /render leaves a render alone while its job is alive (active within its expiry)', async () => {
+    const { id } = await killedWhileRendering(1_000);
+    const before = await jobsOf(id);
+    const res = await render(id);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ render_status: 'rendering', attempts: 1 });
+    expect(await jobsOf(id)).toEqual(before);
+  });
+
+  it('without any request, pg-boss fails the dead job and its retry renders the document: measured', async () => {
+    // The kill happened RENDER_EXPIRY_SECONDS + 1 s ago: the job has just expired, the maintenance has not run yet.
+    const ago = (RENDER_EXPIRY_SECONDS + 1) * 1000;
+    const { id, jobId } = await killedWhileRendering(ago);
+    const killedAt = Date.now() - ago;
+    await waitFor(id, 'ready', (RECOVERY_SECONDS + 5) * 1000 - ago);
+    const recovery = (Date.now() - killedAt) / 1000;
+    console.info(`[render recovery] ready ${recovery.toFixed(1)} s after the kill (bound ${RECOVERY_SECONDS} s)`);
+    expect(recovery).toBeLessThan(60);
+    expect((await jobsOf(id)).find((j) => j.id === jobId)?.state).toBe('completed');
+    expect((await renderRow(id))?.attempts).toBe(2);
+  }, 90_000);
 });
 
 describe('preview', () => {
