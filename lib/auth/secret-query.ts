@@ -31,7 +31,7 @@ export function refuseCredentialsInQuery(url: string | URL) {
     throw new ApiError(
       400,
       'credentials_in_query',
-      `${name}: credentials never go in a URL, which browsers, proxies and servers record. This request was not used; send the API key in the Authorization header, and revoke or change the secret if it was a real one.`,
+      `${name}: credentials never go in a URL, which browsers, proxies and servers record. This request was not used: send an API key in the Authorization header and a password in the body of a POST, and revoke or change the secret if it was a real one.`,
       name,
     );
   }

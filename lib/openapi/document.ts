@@ -39,8 +39,12 @@ function webhooks(): Record<string, ZodOpenApiPathItemObject> {
   return entries;
 }
 
-/** What every call can answer: no or a bad key, a missing scope (no_active_org: a staff session without an org), the quota, a failure. */
+/**
+ * What every call can answer: a secret in the query string, no or a bad key, a missing scope (no_active_org: a staff
+ * session without an org), the quota (or too many bad keys from the address), a failure.
+ */
 const STANDARD_ERRORS: Array<[number, string]> = [
+  [400, 'credentials_in_query'],
   [401, 'unauthorized'],
   [403, 'forbidden'],
   [403, 'no_active_org'],

@@ -1,5 +1,21 @@
 import NextAuth from 'next-auth';
+import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
 import { authOptions } from '@/lib/auth/session';
+import { ApiError } from '@/lib/errors';
 
-const handler = (req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) => NextAuth(authOptions())(req, ctx);
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+/**
+ * next-auth reads credentials from POST bodies only; a password, key or token in the query string of any /api/auth
+ * request is refused (400 credentials_in_query) before next-auth sees it, so that it is never used.
+ */
+async function handler(req: Request, ctx: Context): Promise<Response> {
+  try {
+    refuseCredentialsInQuery(req.url);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return Response.json(err.toBody(), { status: err.status, headers: { 'Cache-Control': 'no-store' } });
+  }
+  return NextAuth(authOptions())(req, ctx);
+}
 export { handler as GET, handler as POST };
