@@ -9,6 +9,7 @@ const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: 'e2e',
+  globalTeardown: './e2e/log-audit.ts',
   timeout: 60_000,
   retries: process.env.CI ? 1 : 0,
   workers: 1,
@@ -23,7 +24,8 @@ export default defineConfig({
   },
   webServer: {
     // The run owns .data/e2e: a fresh database each time, and no lock left by an earlier killed run.
-    command: `rm -rf .data/e2e .data/e2e.lock && exec node node_modules/next/dist/bin/next start -p ${port}`,
+    // Its output is kept whole for e2e/log-audit.ts, which checks no secret reached it.
+    command: `rm -rf .data/e2e .data/e2e.lock .data/e2e-server.log .data/e2e-secrets.txt && mkdir -p .data && node node_modules/next/dist/bin/next start -p ${port} 2>&1 | tee .data/e2e-server.log`,
     url: `${baseURL}/login`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -6,7 +7,9 @@ export const metadata: Metadata = {
   description: 'Devis, factures, paiements et signature électronique pour les entreprises françaises.',
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+// Every page renders per request: its scripts carry that request's CSP nonce (proxy.ts), a prerendered page's could not.
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  await connection();
   return (
     <html lang="fr">
       <body>{children}</body>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { rememberSecret, signIn } from './helpers';
 
 test('sign in, create an API key, call /v1 with it, revoke it, see 401', async ({ page, request }) => {
   await signIn(page);
@@ -13,6 +13,7 @@ test('sign in, create an API key, call /v1 with it, revoke it, see 401', async (
   await expect(value).toBeVisible();
   const key = (await value.textContent())!.trim();
   expect(key).toMatch(/^paraphe_pk_live_[0-9A-Za-z]{32}$/);
+  rememberSecret(key);
 
   const ok = await request.get('/v1/events', { headers: { Authorization: `Bearer ${key}` } });
   expect(ok.status()).toBe(200);
@@ -33,6 +34,7 @@ test('a wrong password is refused with a message, and pages need a session', asy
   await page.goto('/settings/api-keys');
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel('E-mail').fill('demo@paraphe.test');
+  rememberSecret('not the password');
   await page.getByLabel('Mot de passe').fill('not the password');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByText('E-mail ou mot de passe incorrect.')).toBeVisible();

@@ -34,7 +34,7 @@ test('every back-office action form posted without JavaScript with a foreign id 
   const invoice = await api('/v1/invoices', { type: 'facture', contact_id: contact.id, items: [item] });
   await api(`/v1/invoices/${invoice.id}/finalize`, {});
   await api(`/v1/invoices/${invoice.id}/payments`, { amount: 20000, method: 'bank_transfer' });
-  const product = await api('/v1/products', { name: 'Audit de sécurité', unit_price: 100000, vat_rate: '20' });
+  const product = await api('/v1/products', { name: 'Audit de sécurité', unit_price_cents: 100000, vat_rate: '20' });
 
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   await noScript.addCookies(await page.context().cookies());
@@ -68,4 +68,41 @@ test('every back-office action form posted without JavaScript with a foreign id 
   const still = await page.request.get(`/v1/invoices/${draft.id}`);
   expect(((await still.json()) as { status: string }).status).toBe('draft');
   await noScript.close();
+});
+
+test('every page carries the security headers and a fresh script nonce, and runs without a CSP violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (load|execute|apply|frame)/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  await signIn(page);
+  const nonces = new Set<string>();
+  for (const path of ['/login', '/', '/settings/api-keys', '/documents', '/contacts', '/docs/api', '/v1/openapi.json']) {
+    const res = await page.request.get(path);
+    const headers = res.headers();
+    expect(headers['x-frame-options'], path).toBe('SAMEORIGIN');
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['referrer-policy'], path).toBe('same-origin');
+    expect(headers['permissions-policy'], path).toContain('camera=()');
+    expect(headers['strict-transport-security'], path).toBeUndefined();
+    const policy = headers['content-security-policy'] ?? '';
+    expect(policy, path).toContain("frame-ancestors 'self'");
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce, path).toBeTruthy();
+    nonces.add(nonce as string);
+    if (headers['content-type']?.startsWith('text/html')) {
+      // Every script of the page carries this response's nonce.
+      const scripts = (await res.text()).match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length, path).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+    }
+  }
+  expect(nonces.size).toBe(7);
+
+  // The pages work under the policy: the back-office hydrates, the API reference renders.
+  await page.goto('/settings/api-keys');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/docs/api');
+  await expect(page.getByText('Paraphe API').first()).toBeVisible({ timeout: 20_000 });
+  expect(violations).toEqual([]);
 });

@@ -56,6 +56,21 @@ describe('staff session cookie on /v1', () => {
   });
 });
 
+describe('cookies', () => {
+  it('are Secure when the app is served over https, and only then', () => {
+    const before = process.env.APP_BASE_URL;
+    try {
+      process.env.APP_BASE_URL = 'https://paraphe.example';
+      expect(authOptions().useSecureCookies).toBe(true);
+      process.env.APP_BASE_URL = 'http://localhost:3000';
+      expect(authOptions().useSecureCookies).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.APP_BASE_URL;
+      else process.env.APP_BASE_URL = before;
+    }
+  });
+});
+
 describe('org switcher (next-auth jwt callback)', () => {
   const jwt = (params: Record<string, unknown>) =>
     authOptions().callbacks!.jwt!(params as Parameters<NonNullable<NonNullable<ReturnType<typeof authOptions>['callbacks']>['jwt']>>[0]);

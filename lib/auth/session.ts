@@ -15,6 +15,8 @@ export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
     session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
+    // Served over https: the session and CSRF cookies are Secure (and __Secure-/__Host- prefixed), whatever NEXTAUTH_URL says.
+    useSecureCookies: appBaseUrl().startsWith('https://'),
     // A refusal thrown by authorize (a throttle's `AccountLocked:900`) comes back to the login page as ?error=, which
     // words the known codes (app/login/messages.ts); wrong credentials come back as ?error=CredentialsSignin.
     pages: { signIn: '/login', error: '/login' },

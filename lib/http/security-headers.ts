@@ -1,0 +1,66 @@
+/*
+ * The security headers of every response (proxy.ts sets them; docs/security.md explains each). Pure: the proxy
+ * passes what it knows of the request.
+ */
+
+export interface SecurityContext {
+  /** This response's script nonce: fresh for every request, unguessable. */
+  nonce: string;
+  /** Served over https (the request's own scheme, or a proxy's X-Forwarded-Proto, or an https APP_BASE_URL). */
+  https: boolean;
+  /** `next dev`: React's dev tooling evaluates code. */
+  development: boolean;
+}
+
+/**
+ * The Content-Security-Policy. Scripts run only from a tag carrying the nonce (Next.js puts it on its own tags, the
+ * API reference's page on its two) and what they load ('strict-dynamic'); everything else comes from our origin
+ * alone: nothing from a vendor's server, no plugin, no <base> rewrite, forms posting only to us, framing by our own
+ * pages only (the document page shows its PDF in a frame). Styles allow inline attributes (`style={…}` in React),
+ * which cannot carry a nonce; a style cannot run code.
+ */
+export function contentSecurityPolicy({ nonce, https, development }: SecurityContext): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ];
+  return directives.join('; ');
+}
+
+export function securityHeaders(context: SecurityContext): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(context),
+    // For browsers that predate frame-ancestors.
+    'X-Frame-Options': 'SAMEORIGIN',
+    'X-Content-Type-Options': 'nosniff',
+    // Public pages carry their token in the URL (/pay/<token>, /sign/<token>): it never leaves in a Referer.
+    'Referrer-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), midi=(), browsing-topics=(), interest-cohort=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(context.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** 128 random bits, base64: what a CSP nonce needs to be unguessable. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+}
+
+/** Whether the request reached us over https, directly or through a proxy that says so. */
+export function servedOverHttps(url: string, forwardedProto: string | null, appBaseUrl: string): boolean {
+  if (new URL(url).protocol === 'https:') return true;
+  if (forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https') return true;
+  return appBaseUrl.startsWith('https://');
+}

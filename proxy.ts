@@ -1,0 +1,51 @@
+import { type NextRequest, NextResponse } from 'next/server';
+import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
+import { appBaseUrl } from '@/lib/config';
+import { ApiError } from '@/lib/errors';
+import { newNonce, securityHeaders, servedOverHttps } from '@/lib/http/security-headers';
+
+/**
+ * Every response's security headers (lib/http/security-headers.ts), with a fresh CSP nonce. Next.js reads the
+ * policy from the request to put the nonce on the scripts it renders; a route handler that writes its own HTML
+ * (the API reference) reads it from `x-nonce`.
+ */
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const headers = securityHeaders({
+    nonce,
+    https: servedOverHttps(request.url, request.headers.get('x-forwarded-proto'), appBaseUrl()),
+    development: process.env.NODE_ENV === 'development',
+  });
+  const refused = credentialsInQuery(request);
+  if (refused) {
+    for (const [name, value] of Object.entries(headers)) refused.headers.set(name, value);
+    return refused;
+  }
+  const forwarded = new Headers(request.headers);
+  forwarded.set('x-nonce', nonce);
+  forwarded.set('Content-Security-Policy', headers['Content-Security-Policy'] as string);
+  const response = NextResponse.next({ request: { headers: forwarded } });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * A password, key or token in the URL of next-auth or the API is refused before anything runs, whichever route would
+ * answer (the OpenAPI document, an unknown path, a 405 included); route() checks again. The login page sends such a
+ * URL back to itself, without the query, with a message (app/login/state.ts).
+ */
+function credentialsInQuery(request: NextRequest): NextResponse | null {
+  if (!/^\/(?:api\/auth|v1)(?:\/|$)/.test(request.nextUrl.pathname)) return null;
+  try {
+    refuseCredentialsInQuery(request.url);
+    return null;
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return NextResponse.json(err.toBody(), { status: err.status, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
+
+export const config = {
+  // Built assets are immutable files of our own: their headers come from Next.js.
+  matcher: [{ source: '/((?!_next/static|_next/image|icon.svg).*)' }],
+};
