@@ -17,6 +17,10 @@ function sources(dir: string): string[] {
     .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
 }
 
+const serverActionFiles = [...sources('app'), ...sources('components'), ...sources('lib')].filter((file) =>
+  /^\s*['"]use server['"]/.test(readFileSync(path.join(root, file), 'utf8')),
+);
+
 const clientFiles = [...sources('app'), ...sources('components')].filter((file) => /^\s*['"]use client['"]/.test(readFileSync(path.join(root, file), 'utf8')));
 
 describe('server actions in client components', () => {
@@ -27,5 +31,20 @@ describe('server actions in client components', () => {
   it('never binds an action in a client component', () => {
     const offenders = clientFiles.filter((file) => /\.bind\(/.test(readFileSync(path.join(root, file), 'utf8')));
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('server actions', () => {
+  it('finds the action files', () => {
+    expect(serverActionFiles).toContain('app/(backoffice)/documents/actions.ts');
+  });
+
+  // A 'use server' export written as a plain function would skip the wrapper (lib/http/action.ts): the session and
+  // org check, the schema, the answer to a missing target. Every action is a constant a wrapper built.
+  it('are all built by the action wrapper, never written as bare functions', () => {
+    const bare = serverActionFiles.flatMap((file) =>
+      [...readFileSync(path.join(root, file), 'utf8').matchAll(/^export\s+(?:default\s+)?(?:async\s+)?function\s+(\w+)/gm)].map((m) => `${file}: ${m[1]}`),
+    );
+    expect(bare).toEqual([]);
   });
 });

@@ -55,13 +55,14 @@ describe('login page', () => {
     for (const url of ['//evil.example/x', '/\\evil.example', 'https://evil.example/x', 'javascript:alert(1)', '']) expect(sameSitePath(url)).toBeNull();
   });
 
-  it('reads the cookie next-auth names: __Host- prefixed when its URL is https', () => {
-    const before = process.env.NEXTAUTH_URL;
-    process.env.NEXTAUTH_URL = 'https://app.example.fr';
+  it('reads the cookie next-auth names: __Host- prefixed when the app is served over https', () => {
+    const before = process.env.APP_BASE_URL;
+    process.env.APP_BASE_URL = 'https://app.example.fr';
     try {
       expect(csrfCookieName()).toBe('__Host-next-auth.csrf-token');
     } finally {
-      process.env.NEXTAUTH_URL = before;
+      if (before === undefined) delete process.env.APP_BASE_URL;
+      else process.env.APP_BASE_URL = before;
     }
     expect(csrfCookieName()).toBe('next-auth.csrf-token');
   });
