@@ -26,12 +26,12 @@ test('every back-office action form posted without JavaScript with a foreign id 
     expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
     return (await res.json()) as { id: string };
   };
-  const contact = await api('/v1/contacts', { company: 'Sécurité SARL', email: 'compta@securite.test' });
+  const contact = await api('/v1/contacts', { type: 'professionnel', company: 'Sécurité SARL', email: 'compta@securite.test', siret: '73282932000074' });
   const item = { description: 'Audit', quantity: '1', unit_price: 100000, vat_rate: '20' };
-  const draft = await api('/v1/invoices', { type: 'facture', contact_id: contact.id, items: [item] });
-  const quote = await api('/v1/invoices', { type: 'devis', contact_id: contact.id, items: [item] });
+  const draft = await api('/v1/invoices', { type: 'facture', contact_id: contact.id, operation_nature: 'services', items: [item] });
+  const quote = await api('/v1/invoices', { type: 'devis', contact_id: contact.id, operation_nature: 'services', items: [item] });
   await api(`/v1/invoices/${quote.id}/finalize`, {});
-  const invoice = await api('/v1/invoices', { type: 'facture', contact_id: contact.id, items: [item] });
+  const invoice = await api('/v1/invoices', { type: 'facture', contact_id: contact.id, operation_nature: 'services', items: [item] });
   await api(`/v1/invoices/${invoice.id}/finalize`, {});
   await api(`/v1/invoices/${invoice.id}/payments`, { amount: 20000, method: 'bank_transfer' });
   const product = await api('/v1/products', { name: 'Audit de sécurité', unit_price_cents: 100000, vat_rate: '20' });

@@ -30,7 +30,7 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
 
   return (
     <tr data-testid={`line-${index}`} className={discount ? 'discount' : undefined}>
-      <td>
+      <td data-label="Désignation">
         <Field id={id('description')} error={errors.description}>
           {discount && (
             <span className="chip chip-amber" style={{ alignSelf: 'flex-start' }}>
@@ -49,7 +49,7 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
           <FieldError id={`${id('product_id')}-error`} message={errors.product_id} />
         </Field>
       </td>
-      <td className="num">
+      <td data-label="Quantité" className="num">
         <Field id={id('quantity')} error={errors.quantity}>
           {discount ? (
             <span className="muted">—</span>
@@ -58,7 +58,7 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
           )}
         </Field>
       </td>
-      <td>
+      <td data-label="Unité">
         <Field id={id('unit')} error={errors.unit}>
           {discount ? (
             <span className="muted">—</span>
@@ -74,7 +74,7 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
           )}
         </Field>
       </td>
-      <td className="num">
+      <td data-label="Prix unitaire HT" className="num">
         <Field id={id('unit_price')} error={errors.unit_price}>
           <MoneyInput
             className="num"
@@ -84,7 +84,7 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
           />
         </Field>
       </td>
-      <td>
+      <td data-label="TVA">
         <div className="field">
           <Field id={id('vat_rate')} error={errors.vat_rate}>
             <Select aria-label={`Taux de TVA de la ligne ${n}`} value={line.vat_rate} onChange={(e) => onChange({ vat_rate: e.target.value, vat_category: '' })}>
@@ -113,7 +113,7 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
           {!(zero || (line.vat_category && line.vat_category !== 'S')) && <FieldError id={`${id('vat_category')}-error`} message={errors.vat_category} />}
         </div>
       </td>
-      <td className="num" data-testid={`line-${index}-total`}>
+      <td data-label="Total HT" className="num" data-testid={`line-${index}-total`}>
         {total === null ? <span className="muted">—</span> : formatMoney(total)}
       </td>
       <td className="line-tools">

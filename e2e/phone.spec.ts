@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+/**
+ * How far the page is wider than the phone (0: nothing sticks out sideways), and what sticks out. Measured against
+ * the device's width: a mobile browser widens its layout viewport to the content, so innerWidth would follow it.
+ */
+const overflow = (page: Page) =>
+  page.evaluate((width) => {
+    const wider = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.table, [role="dialog"] .table'))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      .slice(0, 5);
+    return { by: document.documentElement.scrollWidth - width, wider };
+  }, PHONE.width);
+
+test('on a phone every back-office page fits the screen, and the navigation folds under "Menu"', async ({ page }) => {
+  await signIn(page);
+  const origin = new URL(page.url()).origin;
+  const api = async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { data, headers: { Origin: origin } });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as { id: string };
+  };
+  const contact = await api('/v1/contacts', {
+    type: 'professionnel',
+    company: 'Menuiserie Ébéniste Associés du Grand Ouest',
+    email: 'compta@menuiserie-ebeniste-grand-ouest.test',
+    siret: '73282932000074',
+    city: 'Nantes',
+  });
+  const item = (description: string, vat_rate: string) => ({ description, quantity: '3', unit_price: 123456, vat_rate });
+  const invoice = await api('/v1/invoices', {
+    type: 'facture',
+    contact_id: contact.id,
+    operation_nature: 'services',
+    items: [item('Pose d’un escalier hélicoïdal en chêne massif, finition huilée', '20'), item('Livraison', '10')],
+  });
+  const product = await api('/v1/products', { name: 'Escalier hélicoïdal', unit_price_cents: 123456, vat_rate: '20' });
+
+  // The menu: folded, then open, then folded again once a link is followed.
+  const activity = page.getByRole('navigation', { name: 'Activité' });
+  await expect(activity).toBeHidden();
+  await page.getByText('Menu', { exact: true }).click();
+  await expect(activity).toBeVisible();
+  await activity.getByRole('link', { name: 'Contacts' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(activity).toBeHidden();
+
+  for (const path of [
+    '/',
+    '/contacts',
+    '/contacts/new',
+    `/contacts/${contact.id}`,
+    `/contacts/${contact.id}/edit`,
+    '/contacts/import',
+    '/contacts/duplicates',
+    '/documents',
+    '/documents/new?type=facture',
+    `/documents/${invoice.id}`,
+    `/documents/${invoice.id}/edit`,
+    '/products',
+    '/products/new',
+    `/products/${product.id}/edit`,
+    '/reminders',
+    '/settings/organisation',
+    '/settings/invoicing',
+    '/settings/api-keys',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    expect(await overflow(page), `${path} is wider than the phone`).toEqual({ by: 0, wider: [] });
+  }
+});
+
+test('the sign-in page fits a phone', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  expect(await overflow(page)).toEqual({ by: 0, wider: [] });
+});
