@@ -144,6 +144,8 @@ export const documentItems = pgTable(
     unit_price: cents('unit_price').notNull(),
     vat_rate: text('vat_rate').notNull(),
     vat_category: text('vat_category', { enum: VAT_CATEGORIES }).notNull(),
+    /** VATEX code of a 0 % line's exemption (BT-121), from VAT_EXEMPTION_REASONS; null: the category's default one. */
+    vat_exemption_reason: text('vat_exemption_reason'),
     /** Catalogue product the line was taken from; a logical reference (the line keeps its own copy). */
     product_id: uuid('product_id'),
     total_ht: cents('total_ht').notNull(),

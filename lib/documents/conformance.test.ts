@@ -15,7 +15,7 @@ describe('PUT /v1/invoice/settings', () => {
   const put = (options: { body?: unknown }) => call(routes.putSettings, 'PUT', '/v1/invoice/settings', { token, ...options });
 
   it('takes a request without a body as the empty payload: every field back to its default', async () => {
-    expect((await put({ body: { devis_prefix: 'Q', recovery_fee: 1, iban: 'FR7630006000011234567890189' } })).status).toBe(200);
+    expect((await put({ body: { devis_prefix: 'Q', recovery_fee: 5000, iban: 'FR7630006000011234567890189' } })).status).toBe(200);
     const res = await put({});
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ devis_prefix: 'DEV', recovery_fee: 4000, default_validity_days: 30, iban: null, default_vat_exigibility: 'debits' });

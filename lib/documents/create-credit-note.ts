@@ -1,6 +1,6 @@
 import type { Db, Tx } from '@/db/client';
 import { validationError } from '@/lib/errors';
-import { computeTotals } from '@/lib/money';
+import { chosenExemption, computeTotals } from '@/lib/money';
 import { invoiceLabel as label } from './allowed-actions';
 import { insertDraft } from './create-document';
 import { todayParis } from '@/lib/dates';
@@ -19,6 +19,8 @@ export async function insertCreditNote(tx: Tx, orgId: string, invoice: DocumentR
     : await prepareItems(tx, orgId, toItemInputs(invoiceItems), { copy: true });
 
   if (body.items) {
+    // A credited exempt line states the exemption of the invoice it credits.
+    for (const it of lines.items) it.vat_exemption_reason ??= chosenExemption(invoiceItems, it.vat_category);
     const billed = new Map(computeTotals(invoiceItems).groups.map((g) => [`${g.vat_category}|${g.vat_rate}`, g.base]));
     for (const group of lines.totals.groups) {
       const key = `${group.vat_category}|${group.vat_rate}`;

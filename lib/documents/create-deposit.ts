@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { documents } from '@/db/schema';
 import { validationError } from '@/lib/errors';
 import { formatDecimal } from '@/lib/format';
-import { computeTotals, Dec, prorateGroups } from '@/lib/money';
+import { chosenExemption, computeTotals, Dec, prorateGroups } from '@/lib/money';
 import { insertDraft } from './create-document';
 import { todayParis } from '@/lib/dates';
 import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent } from './documents';
@@ -35,7 +35,8 @@ export async function createDeposit(db: Db, orgId: string, quoteId: string, body
       throw validationError('percentage', `percentage: with the ${requested.toFixed()} % already invoiced as deposits, the quote would exceed 100 %`);
     }
 
-    const shares = prorateGroups(computeTotals(await loadItems(tx, orgId, quote.id)).groups, percentage);
+    const quoteItems = await loadItems(tx, orgId, quote.id);
+    const shares = prorateGroups(computeTotals(quoteItems).groups, percentage);
     if (shares.length === 0) throw validationError('percentage', 'percentage: the deposit would be zero');
     const inputs: ItemInput[] = shares.map((share, i) => ({
       kind: 'product',
@@ -45,6 +46,7 @@ export async function createDeposit(db: Db, orgId: string, quoteId: string, body
       unit_price: share.amount,
       vat_rate: share.vat_rate,
       vat_category: share.vat_category,
+      vat_exemption_reason: chosenExemption(quoteItems, share.vat_category),
     }));
     const contact = await loadLiveContact(tx, orgId, quote.contact_id);
     const row = await insertDraft(

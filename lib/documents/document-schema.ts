@@ -21,6 +21,10 @@ export const DocumentItem = z
     unit_price: z.number().int().meta({ description: 'Cents excluding VAT (positive, also for a discount).' }),
     vat_rate: z.string().meta({ description: 'Percentage with two decimals.' }),
     vat_category: z.enum(VAT_CATEGORIES),
+    vat_exemption_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'VATEX code (BT-121) of a 0 % line; null for S, Z, and AE, K, G, O with their default reason.' }),
     product_id: z.uuid().nullable(),
     total_ht: z.number().int().meta({ description: 'round_half_up(quantity × unit_price); negative for a discount.' }),
     total_ttc: z.number().int().meta({ description: 'Informative: total_ht plus its VAT rounded per line.' }),

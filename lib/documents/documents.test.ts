@@ -71,7 +71,7 @@ describe('POST /v1/invoices', () => {
       payment_terms: null,
       payment_method: null,
       execution_timeline: null,
-      operation_nature: null,
+      operation_nature: 'services', // the fixture's default (lib/documents/testing.ts)
       vat_exigibility: 'debits',
       payment_plan_kind: 'none',
       payment_plan_config: null,

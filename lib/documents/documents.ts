@@ -89,6 +89,7 @@ export function toPublicItem(row: ItemRow): DocumentItem {
     unit_price: row.unit_price,
     vat_rate: row.vat_rate,
     vat_category: row.vat_category,
+    vat_exemption_reason: row.vat_exemption_reason,
     product_id: row.product_id,
     total_ht: row.total_ht,
     total_ttc: row.total_ttc,
@@ -175,6 +176,7 @@ export interface PreparedItem {
   unit_price: number;
   vat_rate: string;
   vat_category: VatCategory;
+  vat_exemption_reason: string | null;
   product_id: string | null;
   total_ht: number;
   total_ttc: number;
@@ -254,6 +256,7 @@ export async function prepareItems(
       unit_price,
       vat_rate,
       vat_category,
+      vat_exemption_reason: input.vat_exemption_reason ?? null,
       product_id: input.product_id ?? null,
     } satisfies Omit<PreparedItem, 'total_ht' | 'total_ttc'>;
   });
@@ -286,7 +289,9 @@ export async function writeItems(tx: Tx, orgId: string, documentId: string, line
 }
 
 /** Item rows (or prepared items) back to line inputs: copying lines into a new document. */
-export const toItemInputs = (items: ReadonlyArray<Pick<PreparedItem, 'kind' | 'description' | 'details' | 'quantity' | 'unit' | 'unit_price' | 'vat_rate' | 'vat_category' | 'product_id' | 'position'>>): ItemInput[] =>
+export const toItemInputs = (
+  items: ReadonlyArray<Pick<PreparedItem, 'kind' | 'description' | 'details' | 'quantity' | 'unit' | 'unit_price' | 'vat_rate' | 'vat_category' | 'vat_exemption_reason' | 'product_id' | 'position'>>,
+): ItemInput[] =>
   items.map((it) => ({
     kind: it.kind,
     description: it.description,
@@ -296,6 +301,7 @@ export const toItemInputs = (items: ReadonlyArray<Pick<PreparedItem, 'kind' | 'd
     unit_price: it.unit_price,
     vat_rate: it.vat_rate,
     vat_category: it.vat_category,
+    vat_exemption_reason: it.vat_exemption_reason,
     product_id: it.product_id,
     position: it.position,
   }));

@@ -8,6 +8,7 @@ import { addDays, daysBetween, todayParis, yearOf } from '@/lib/dates';
 import { type ContactRow, type DocumentRow, loadDocument, loadItems, loadLiveContact, recordDocumentEvent, totalsColumns } from './documents';
 import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/invoice-settings';
+import { assertFinalizable, type FinalizationFacts } from './finalization-rules';
 import { nextNumber, recordNumber } from './numbering';
 import { assertAllowed } from './transitions';
 import type { BillingDocument } from './schemas';
@@ -92,6 +93,9 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
     // A later date would put this number before documents dated earlier: the series must follow the calendar.
     throw validationError('issue_date', `issue_date: an invoice cannot be finalized before its issue date (${issue_date})`);
   }
+
+  // The document's own rules (finalization-rules.ts), on what is about to be frozen: every refusal at once.
+  assertFinalizable({ doc: { ...doc, issue_date, due_date }, items, buyer: buyer as FinalizationFacts['buyer'], seller: org, settings });
 
   const taken = await nextNumber(tx, orgId, doc.type, yearOf(issue_date), prefixFor(settings, doc.type));
   const key = and(eq(documents.org_id, orgId), eq(documents.id, doc.id));

@@ -48,6 +48,8 @@ export function chainPayload(doc: DocumentRow, items: readonly ItemRow[]) {
       unit_price: it.unit_price,
       vat_rate: it.vat_rate,
       vat_category: it.vat_category,
+      // Since migration 0017, only when chosen: the payload of a line without one is the v1 payload, unchanged.
+      ...(it.vat_exemption_reason ? { vat_exemption_reason: it.vat_exemption_reason } : {}),
       product_id: it.product_id,
       total_ht: it.total_ht,
       total_ttc: it.total_ttc,

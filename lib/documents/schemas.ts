@@ -10,7 +10,7 @@ import {
   VAT_EXIGIBILITIES,
 } from '@/db/schema/billing';
 import { PageQuery } from '@/lib/http/pagination';
-import { Cents, decimalToken, MAX_UNIT_PRICE, Percentage, VAT_CATEGORIES, VatRate } from '@/lib/money';
+import { Cents, decimalToken, MAX_UNIT_PRICE, Percentage, VAT_CATEGORIES, VAT_EXEMPTION_CODES, VatRate } from '@/lib/money';
 import { IsoDate, nullableString, Timestamp, text, wellFormed } from '@/lib/openapi/schemas';
 
 export {
@@ -73,6 +73,13 @@ export const ItemInput = z
       .enum(VAT_CATEGORIES, { error: `must be one of ${VAT_CATEGORIES.join(', ')}` })
       .optional()
       .meta({ description: 'EN 16931 VAT category: S (default above 0 %), or at 0 % Z, E (default), AE, K, G, O.' }),
+    vat_exemption_reason: z
+      .enum(VAT_EXEMPTION_CODES, { error: 'must be a VATEX code of the catalogue (docs/billing.md)' })
+      .nullish()
+      .meta({
+        description:
+          'At 0 %: the exemption reason (BT-121 VATEX code), e.g. VATEX-FR-FRANCHISE (art. 293 B) or VATEX-FR-CGI261-4. Required for E at finalization; AE, K, G and O default to their own.',
+      }),
     product_id: z.uuid({ error: 'must be a product id' }).nullish().meta({ description: 'Fills description, unit, unit_price and vat_rate when omitted.' }),
   })
   .meta({

@@ -61,6 +61,13 @@ export const routes = {
   deleteProduct: productOne.DELETE,
 };
 
+/**
+ * Drafts the tests create are finalizable unless a test says otherwise: a nature of the operation (a mandatory
+ * mention checked at finalization) when the body names none. An explicit `operation_nature: null` stays null.
+ */
+export const finalizable = (body: unknown) =>
+  body && typeof body === 'object' && !Array.isArray(body) && !('operation_nature' in body) ? { operation_nature: 'services', ...body } : body;
+
 /** A billing test context: an org, its full-scope key, and shortcuts for the calls every test makes. */
 export async function billingContext(org: TestOrg) {
   const token = await org.key();
@@ -76,7 +83,7 @@ export async function billingContext(org: TestOrg) {
       (await newContact(org, { company: 'Client SARL', siret: '55203253400646', address: '1 rue du Client', postal_code: '69001', city: 'Lyon', ...body })) as {
         id: string;
       },
-    create: (body: unknown) => call(routes.create, 'POST', '/v1/invoices', { token, body }),
+    create: (body: unknown) => call(routes.create, 'POST', '/v1/invoices', { token, body: finalizable(body) }),
     get: (id: string) => call(routes.get, 'GET', `/v1/invoices/${id}`, { token, params: { id } }),
     patch: (id: string, body: unknown) => call(routes.patch, 'PATCH', `/v1/invoices/${id}`, { token, params: { id }, body }),
     remove: (id: string) => call(routes.delete, 'DELETE', `/v1/invoices/${id}`, { token, params: { id } }),

@@ -5,4 +5,5 @@ import { invoiceSettingsOperations } from './operations';
 export const manifest = defineModule({ name: 'invoice-settings', operations: invoiceSettingsOperations });
 
 export { loadSettings, prefixFor, type InvoiceSettingsRow } from './invoice-settings';
+export { belowLegalFloors, LEGAL_INTEREST_RATES, legalInterestRate, MIN_RECOVERY_FEE, minPenaltyRate } from './legal-floors';
 export { invoiceSettingsOperations } from './operations';

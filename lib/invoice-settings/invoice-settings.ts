@@ -3,6 +3,8 @@ import type { Db } from '@/db/client';
 import { documents, invoiceSettings } from '@/db/schema';
 import { validationError } from '@/lib/errors';
 import type { DocumentType } from '@/db/schema/billing';
+import { todayParis } from '@/lib/dates';
+import { belowLegalFloors } from './legal-floors';
 import type { InvoiceSettings, InvoiceSettingsInput } from './schemas';
 
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
@@ -56,6 +58,9 @@ const TYPES = ['devis', 'facture', 'acompte', 'avoir'] as const;
  * another series has already numbered with is refused, or the two series would hand out the same numbers.
  */
 export async function putInvoiceSettings(db: Db, orgId: string, input: InvoiceSettingsInput): Promise<InvoiceSettings> {
+  // The late-payment mentions are printed on every B2B invoice: never below the law (D441-5, L441-10).
+  const [floor] = Object.entries(belowLegalFloors(input, todayParis()));
+  if (floor) throw validationError(floor[0], floor[1]);
   for (const type of TYPES) {
     const field = `${type}_prefix` as const;
     // Exactly "{prefix}-{YYYY}-{n}": "FAC" does not claim "FAC-X-2026-00001".

@@ -44,8 +44,11 @@ export const InvoiceSettingsInput = z
       .transform((s) => s || null)
       .nullish()
       .transform((v) => v ?? null),
-    penalty_rate: Percentage(4).nullish().transform((v) => v ?? null),
-    recovery_fee: Cents().default(4000),
+    penalty_rate: Percentage(4)
+      .nullish()
+      .transform((v) => v ?? null)
+      .meta({ description: 'Late-penalty rate; at least 3 × the legal interest rate in force (C. com. L441-10), else 422. Null: the legal default, ECB rate + 10 points.' }),
+    recovery_fee: Cents().default(4000).meta({ description: 'Fixed recovery indemnity in cents; at least 4000 (€40, C. com. D441-5), else 422.' }),
     auto_convert_signed_quotes: z.boolean({ error: 'must be a boolean' }).default(false),
     auto_finalize_signed_invoices: z.boolean({ error: 'must be a boolean' }).default(false),
     auto_send_signed_invoices: z.boolean({ error: 'must be a boolean' }).default(false),

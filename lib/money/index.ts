@@ -10,3 +10,4 @@ export function parseEuros(input: string, field = 'amount'): number {
 
 export * from './fields';
 export * from './totals';
+export * from './vat-exemptions';

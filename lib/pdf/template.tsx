@@ -111,7 +111,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
   const business = isBusiness(buyer);
   const payable = m.type === 'facture' || m.type === 'acompte';
   const categories = [...new Set(m.totals.groups.map((g) => g.vat_category))];
-  const exemptions = categories.map((c) => exemptionOf(c)).filter((e) => e !== null);
+  const exemptions = categories.map((c) => exemptionOf(c, m.items)).filter((e) => e !== null);
   const seller = m.seller;
   const method = m.payment_method ? (t.paymentMethods[m.payment_method] ?? m.payment_method) : null;
 

@@ -199,7 +199,7 @@ export function buildFacturX(m: RenderModel): string {
             means === '58' && m.seller.bic && el('ram:PayeeSpecifiedCreditorFinancialInstitution', [el('ram:BICID', m.seller.bic.replace(/\s+/g, ''))]),
           ]),
         ...m.totals.groups.map((g) => {
-          const exemption = exemptionOf(g.vat_category);
+          const exemption = exemptionOf(g.vat_category, m.items);
           return el('ram:ApplicableTradeTax', [
             el('ram:CalculatedAmount', amount(g.vat)),
             el('ram:TypeCode', 'VAT'),

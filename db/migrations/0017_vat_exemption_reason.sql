@@ -1,0 +1,1 @@
+ALTER TABLE "document_items" ADD COLUMN "vat_exemption_reason" text;
