@@ -132,7 +132,7 @@ export async function documentsOfEveryKind(org: TestOrg, api: Api): Promise<Reco
     type: 'facture',
     contact_id: business.id,
     operation_nature: 'services',
-    items: [line('Formation bureautique', '2', 35000, '0', { vat_category: 'E', unit: 'DAY' })],
+    items: [line('Formation bureautique', '2', 35000, '0', { vat_category: 'E', vat_exemption_reason: 'VATEX-FR-FRANCHISE', unit: 'DAY' })],
   });
   docs['facture-taux-zero-z'] = await issued({
     type: 'facture',
