@@ -1,3 +1,4 @@
+import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { Sidebar } from '@/components/sidebar';
 import { requireStaffOrg } from '@/lib/http/staff';
 
@@ -8,8 +9,14 @@ export default async function BackofficeLayout({ children }: { children: React.R
   const staff = await requireStaffOrg();
   return (
     <div className="shell">
+      <a className="skip-link" href="#content">
+        Aller au contenu
+      </a>
       <Sidebar orgs={staff.orgs} orgId={staff.orgId} email={staff.email} />
-      <main className="content">{children}</main>
+      <main className="content" id="content" tabIndex={-1}>
+        {children}
+      </main>
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -30,7 +30,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
           <Link className="btn" href="/contacts/import">
             Importer
           </Link>
-          <Link className="btn btn-primary" href="/contacts/new">
+          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/contacts/new">
             Nouveau contact
           </Link>
         </div>
@@ -38,7 +38,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
 
       <search>
         <form className="toolbar" action="/contacts">
-          <input type="search" name="q" aria-label="Rechercher" placeholder="Nom, société ou e-mail" defaultValue={filters.q} />
+          <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom, société ou e-mail" defaultValue={filters.q} />
           <select name="type" aria-label="Type" defaultValue={filters.type ?? ''}>
             <option value="">Tous les types</option>
             {Object.entries(TYPE_LABELS).map(([value, label]) => (

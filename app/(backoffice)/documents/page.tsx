@@ -45,7 +45,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           <Link className="btn" href="/documents/new?type=devis">
             Nouveau devis
           </Link>
-          <Link className="btn btn-primary" href="/documents/new?type=facture">
+          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/documents/new?type=facture">
             Nouvelle facture
           </Link>
         </div>
@@ -59,7 +59,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
 
       <search>
         <form className="toolbar" action="/documents">
-          <input type="search" name="q" aria-label="Rechercher" placeholder="Numéro, objet ou client" defaultValue={filters.q} />
+          <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Numéro, objet ou client" defaultValue={filters.q} />
           <select name="type" aria-label="Type" defaultValue={filters.type ?? ''}>
             <option value="">Tous les types</option>
             {Object.entries(TYPE_LABELS).map(([value, label]) => (

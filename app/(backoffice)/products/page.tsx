@@ -22,7 +22,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
       <div className="page-header">
         <h1>Produits</h1>
         <div className="actions">
-          <Link className="btn btn-primary" href="/products/new">
+          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/products/new">
             Nouveau produit
           </Link>
         </div>
@@ -42,7 +42,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
 
       <search>
         <form className="toolbar" action="/products">
-          <input type="search" name="q" aria-label="Rechercher" placeholder="Nom du produit" defaultValue={filters.q} />
+          <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom du produit" defaultValue={filters.q} />
           <button className="btn" type="submit">
             Rechercher
           </button>
