@@ -25,7 +25,14 @@ async function pay(page: Page, amount: string) {
 test('quote → deposit → accept → convert → finalize → payments until paid → credit note, with the amounts at each step', async ({ page }) => {
   await signIn(page);
   const contact = await page.request.post('/v1/contacts', {
-    data: { company: 'Boulangerie Dupain', email: 'compta@dupain.test', city: 'Lyon', default_payment_terms: '45 jours fin de mois' },
+    data: {
+      type: 'professionnel',
+      company: 'Boulangerie Dupain',
+      siret: '73282932000074',
+      email: 'compta@dupain.test',
+      city: 'Lyon',
+      default_payment_terms: '45 jours fin de mois',
+    },
   });
   expect(contact.status()).toBe(201);
 
@@ -69,6 +76,8 @@ test('quote → deposit → accept → convert → finalize → payments until p
   // At 5.5 % the discount reduces no line: the server says so, beside that line's rate.
   await page.getByLabel('Taux de TVA de la ligne 3').selectOption('5.50');
   await page.getByLabel('Acompte demandé (%)').fill('30');
+  // A mandatory mention of every invoice made from the quote.
+  await page.getByLabel('Nature de l’opération').selectOption('mixte');
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page.getByText('Le brouillon n’a pas été enregistré')).toBeVisible();
   await expect(page.locator('[id="doc-items.2.vat_rate-error"]')).toHaveText('no line at 5.50 % (category S) for this discount to reduce');

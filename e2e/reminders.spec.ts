@@ -16,13 +16,16 @@ test('settings → send an invoice by e-mail → its ladder → a manual reminde
   await expect(page.getByLabel('Relances de paiement (jours par rapport à l’échéance)')).toHaveValue('-3, 1, 7, 15, 30, 45');
 
   // An invoice issued through the API (the staff session acts with every scope).
-  const contact = await page.request.post('/v1/contacts', { data: { company: 'Menuiserie Lebois', email: 'compta@lebois.test', city: 'Nantes' } });
+  const contact = await page.request.post('/v1/contacts', {
+    data: { type: 'professionnel', company: 'Menuiserie Lebois', siret: '73282932000074', email: 'compta@lebois.test', city: 'Nantes' },
+  });
   expect(contact.status()).toBe(201);
   const draft = await page.request.post('/v1/invoices', {
     data: {
       type: 'facture',
       contact_id: (await contact.json()).id,
       payment_terms: '30 jours',
+      operation_nature: 'mixte',
       items: [{ description: 'Escalier chêne', quantity: '1', unit_price: 250000, vat_rate: '20' }],
     },
   });
