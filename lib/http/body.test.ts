@@ -118,7 +118,7 @@ describe('body type', () => {
     const contact = await call(createContact, 'POST', '/v1/contacts', { token, body: { type: 'particulier', last_name: 'Client' } });
     const draft = await call(createInvoice, 'POST', '/v1/invoices', {
       token,
-      body: { type: 'facture', contact_id: contact.body.id, items: [{ description: 'x', quantity: '1', unit_price: 100, vat_rate: '20' }] },
+      body: { type: 'facture', contact_id: contact.body.id, operation_nature: 'services', items: [{ description: 'x', quantity: '1', unit_price: 100, vat_rate: '20' }] },
     });
     const res = await call(finalize, 'POST', `/v1/invoices/${draft.body.id}/finalize`, { token, params: { id: draft.body.id } });
     expect(res.status).toBe(200);
