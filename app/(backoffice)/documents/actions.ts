@@ -20,6 +20,7 @@ import { listContacts } from '@/lib/contacts/contacts';
 import { formAction, idOf, refuse, staffAction } from '@/lib/http/action';
 import { parseEuros } from '@/lib/money';
 import { cancelDocument } from '@/lib/documents/cancel-document';
+import { FinalizationRefused } from '@/lib/documents/finalization-rules';
 import { finalizeDocument } from '@/lib/documents/finalize-document';
 import type { ProductChoice } from './editor-model';
 
@@ -94,9 +95,17 @@ const transition = (run: (db: Db, orgId: string, id: string) => Promise<unknown>
     return { done };
   }, onDocument);
 
-/** As POST /finalize: the PDF is queued for rendering once the finalization has committed. */
+/**
+ * As POST /finalize: the PDF is queued for rendering once the finalization has committed.
+ * The document's rules refused (finalization-rules.ts) are shown each beside its field name, in French.
+ */
 export const finalizeAction = transition(async (db, orgId, docId) => {
-  await finalizeDocument(db, orgId, docId);
+  try {
+    await finalizeDocument(db, orgId, docId);
+  } catch (err) {
+    if (err instanceof FinalizationRefused) refuse(Object.fromEntries(err.refusals.map((r) => [r.field, r.fr])));
+    throw err;
+  }
 }, 'Document finalisé : il est numéroté et scellé dans la chaîne d’intégrité.');
 
 export const acceptAction = transition(acceptQuote, 'Devis accepté.');

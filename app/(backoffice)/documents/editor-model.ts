@@ -36,6 +36,8 @@ export interface LineDraft {
   vat_rate: string;
   /** '' is the rate's default (S above 0 %, E at 0 %). */
   vat_category: VatCategory | '';
+  /** The exemption reason of a 0 % line (VATEX code); absent or '' for none. */
+  vat_exemption_reason?: string;
   product_id: string | null;
 }
 
@@ -249,6 +251,7 @@ export function toPayload(form: DraftForm, mode: 'create' | 'update'): { payload
       unit_price: cents ?? 0,
       vat_rate: line.vat_rate,
       ...(line.vat_category ? { vat_category: line.vat_category } : {}),
+      ...(line.vat_exemption_reason ? { vat_exemption_reason: line.vat_exemption_reason } : {}),
       product_id: line.product_id,
     };
   });
@@ -319,6 +322,7 @@ export interface StoredDraft {
     unit_price: number;
     vat_rate: string;
     vat_category: VatCategory;
+    vat_exemption_reason?: string | null;
     product_id: string | null;
   }> | null;
 }
@@ -361,6 +365,7 @@ export function formFromDocument(doc: StoredDraft): DraftForm {
       vat_rate: it.vat_rate,
       // The stored category is shown only when it is not what the rate implies.
       vat_category: it.vat_category === defaultVatCategory(it.vat_rate) ? '' : it.vat_category,
+      ...(it.vat_exemption_reason ? { vat_exemption_reason: it.vat_exemption_reason } : {}),
       product_id: it.product_id,
     })),
   };

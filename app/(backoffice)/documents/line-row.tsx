@@ -3,7 +3,7 @@
 import { Field, FieldError, Input, MoneyInput, QuantityInput, Select } from '@/components/form';
 import { COMMON_UNITS } from '@/lib/documents/units';
 import { formatMoney, formatRate } from '@/lib/format';
-import { VAT_CATEGORIES } from '@/lib/money';
+import { VAT_CATEGORIES, VAT_EXEMPTION_REASONS } from '@/lib/money';
 import { isZeroRate, type LineDraft } from './editor-model';
 import { VAT_CATEGORY_LABELS, VAT_RATES } from './labels';
 
@@ -27,6 +27,9 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
   const rates = VAT_RATES.includes(line.vat_rate) ? VAT_RATES : [...VAT_RATES, line.vat_rate];
   const units = !line.unit || COMMON_UNITS.some((u) => u.code === line.unit) ? COMMON_UNITS : [...COMMON_UNITS, { code: line.unit, label: line.unit }];
   const zero = isZeroRate(line.vat_rate);
+  // The exemption reasons of the line's category (E: the franchise or an article of the CGI; AE: EU or French reverse charge).
+  const category = line.vat_category || (zero ? 'E' : 'S');
+  const reasons = zero && (category === 'E' || category === 'AE') ? VAT_EXEMPTION_REASONS.filter((r) => r.category === category) : [];
 
   return (
     <tr data-testid={`line-${index}`} className={discount ? 'discount' : undefined}>
@@ -87,7 +90,7 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
       <td data-label="TVA">
         <div className="field">
           <Field id={id('vat_rate')} error={errors.vat_rate}>
-            <Select aria-label={`Taux de TVA de la ligne ${n}`} value={line.vat_rate} onChange={(e) => onChange({ vat_rate: e.target.value, vat_category: '' })}>
+            <Select aria-label={`Taux de TVA de la ligne ${n}`} value={line.vat_rate} onChange={(e) => onChange({ vat_rate: e.target.value, vat_category: '', vat_exemption_reason: '' })}>
               {rates.map((r) => (
                 <option key={r} value={r}>
                   {formatRate(r)}
@@ -100,11 +103,27 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
               <Select
                 aria-label={`Catégorie de TVA de la ligne ${n}`}
                 value={line.vat_category || (zero ? 'E' : 'S')}
-                onChange={(e) => onChange({ vat_category: e.target.value as LineDraft['vat_category'] })}
+                onChange={(e) => onChange({ vat_category: e.target.value as LineDraft['vat_category'], vat_exemption_reason: '' })}
               >
                 {VAT_CATEGORIES.filter((c) => (zero ? c !== 'S' : true)).map((c) => (
                   <option key={c} value={c}>
                     {VAT_CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          {reasons.length > 0 && (
+            <Field id={id('vat_exemption_reason')} error={errors.vat_exemption_reason}>
+              <Select
+                aria-label={`Motif d’exonération de la ligne ${n}`}
+                value={line.vat_exemption_reason ?? ''}
+                onChange={(e) => onChange({ vat_exemption_reason: e.target.value })}
+              >
+                <option value="">{category === 'E' ? 'Motif d’exonération…' : 'Motif par défaut'}</option>
+                {reasons.map((r) => (
+                  <option key={r.code} value={r.code}>
+                    {r.label}
                   </option>
                 ))}
               </Select>
