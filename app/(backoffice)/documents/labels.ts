@@ -109,3 +109,8 @@ export const HISTORY_LABELS: Record<string, string> = {
 export function documentName(doc: { type: DocumentType; number: string | null }) {
   return doc.number ?? `Brouillon de ${TYPE_LABELS[doc.type].toLowerCase()}`;
 }
+
+/** An amount of a document as lists show it: a credit note takes money back, so its amounts read negative. */
+export function signedAmount(doc: { type: DocumentType }, cents: number): number {
+  return doc.type === 'avoir' ? -cents : cents;
+}

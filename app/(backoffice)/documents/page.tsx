@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/errors';
 import { formatDay, formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { ContactFilter } from './contact-filter';
-import { documentName, STATUS_CHIPS, STATUS_LABELS, STATUSES, TYPE_LABELS } from './labels';
+import { documentName, STATUS_CHIPS, STATUS_LABELS, STATUSES, signedAmount, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Devis & factures' };
 
@@ -155,9 +155,9 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                     <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
                     {isOverdue(d, today) && <span className="chip chip-red">en retard</span>}
                   </td>
-                  <td className="num">{formatMoney(d.total_ht)}</td>
-                  <td className="num">{formatMoney(d.total_tva)}</td>
-                  <td className="num">{formatMoney(d.total_ttc)}</td>
+                  <td className="num">{formatMoney(signedAmount(d, d.total_ht))}</td>
+                  <td className="num">{formatMoney(signedAmount(d, d.total_tva))}</td>
+                  <td className="num">{formatMoney(signedAmount(d, d.total_ttc))}</td>
                 </tr>
               ))}
             </tbody>

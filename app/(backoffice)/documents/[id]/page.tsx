@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { Fragment } from 'react';
+import { Fragment, Suspense } from 'react';
 import { EmailLog } from '@/components/email-log';
 import { PdfStatus } from '@/components/pdf-status';
 import { ReminderLadder } from '@/components/reminder-ladder';
@@ -24,6 +24,7 @@ import {
   PAYMENT_PLAN_LABELS,
   STATUS_CHIPS,
   STATUS_LABELS,
+  signedAmount,
   TYPE_LABELS,
   VAT_CATEGORY_LABELS,
   VAT_EXIGIBILITY_LABELS,
@@ -32,6 +33,7 @@ import { loadDocumentOr404 } from '../load';
 import { documentActions, paymentDeletion } from './bound-actions';
 import { DocumentActions } from './document-actions';
 import { DraftPreview } from './draft-preview';
+import { EInvoiceCheck } from './einvoice-check';
 import { ItemsTable } from './items-table';
 import { PaymentsPanel } from './payments-panel';
 import { VerifyChain } from './verify-chain';
@@ -210,6 +212,15 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
         )}
       </section>
 
+      {!doc.finalized_at && doc.type !== 'devis' && (
+        <section className="card" aria-label="Facture électronique">
+          <h2>Facture électronique (Factur-X)</h2>
+          <Suspense fallback={<p className="muted">Contrôle de la facture électronique…</p>}>
+            <EInvoiceCheck db={staff.db} orgId={staff.orgId} documentId={doc.id} />
+          </Suspense>
+        </section>
+      )}
+
       <section className="card" aria-label="PDF">
         <h2>PDF</h2>
         {doc.finalized_at ? (
@@ -257,7 +268,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
                   <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
                 </td>
                 <td>{formatDay(d.issue_date)}</td>
-                <td className="num">{formatMoney(d.total_ttc)}</td>
+                <td className="num">{formatMoney(signedAmount(d, d.total_ttc))}</td>
                 <td className="num">{d.type === 'facture' || d.type === 'acompte' ? formatMoney(d.total_paid) : <span className="muted">—</span>}</td>
               </tr>
             ))}
