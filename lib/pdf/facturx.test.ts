@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@/lib/dates';
 import { documentRenders, documents } from '@/db/schema';
 import { LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
@@ -12,7 +13,8 @@ import { buildFacturX, businessProcess, processingRule } from './facturx/cii';
 import { type Finding, inspectPdf, missingValidators, type PdfReport, validateXmlDirectory, type XmlReport, xmpValue } from './facturx/validate';
 import { loadRenderModel, type RenderModel } from './model';
 import { renderStoredDocument } from './render-stored-document';
-import { completeSeller, documentsOfEveryKind } from './testing';
+import { vatOnDebits } from './mentions';
+import { completeSeller, documentsOfEveryKind, documentsOfIssue12, UNICODE_SAMPLE } from './testing';
 
 const run = promisify(execFile);
 const missing = missingValidators();
@@ -69,7 +71,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     setStorage(storage);
     org = await createTestOrg();
     const api = await completeSeller(org);
-    docs = await documentsOfEveryKind(org, api);
+    docs = { ...(await documentsOfEveryKind(org, api)), ...(await documentsOfIssue12(api)) };
 
     await mkdir(path.join(dir, 'xml'));
     for (const [name, id] of Object.entries(docs)) {
@@ -119,6 +121,13 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     'facture-finale',
     'avoir-partiel',
     'credit-note-cancellation-en',
+    'facture-biens-debits',
+    'avoir-biens-debits',
+    'facture-services-debits',
+    'facture-unicode',
+    'facture-particulier-sans-email',
+    'acompte-conditions',
+    'avoir-acompte',
   ];
 
   it('covers every kind and every VAT category', () => {
@@ -261,6 +270,84 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     expect(texts.get('avoir-partiel')).toContain('geste commercial — Retard de chantier');
     expect(texts.get('credit-note-cancellation-en')).toContain('CREDIT NOTE');
     expect(texts.get('credit-note-cancellation-en')).toContain('cancellation');
+  });
+
+  it('prints the option for VAT on debits exactly when the XML carries BT-8 = 5: services taxed on debits only', () => {
+    const OPTION = "Option pour le paiement de la taxe d'après les débits";
+    for (const name of E_INVOICES) {
+      const m = models.get(name)!;
+      const xml = generated.get(name)!;
+      const printed = texts.get(name)!.includes(OPTION) || texts.get(name)!.includes('VAT payable on an accrual basis');
+      expect(printed, `${name}: printed`).toBe(xml.includes('<ram:DueDateTypeCode>5</ram:DueDateTypeCode>'));
+      expect(printed, `${name}: decided by vatOnDebits`).toBe(vatOnDebits(m));
+      if (m.operation_nature === 'biens') expect(xml, `${name}: goods have no BT-8`).not.toContain('<ram:DueDateTypeCode>');
+    }
+    for (const name of ['facture-biens-debits', 'avoir-biens-debits']) {
+      expect(models.get(name)!.vat_exigibility).toBe('debits');
+      expect(texts.get(name)).not.toContain(OPTION);
+      expect(generated.get(name)).not.toContain('<ram:DueDateTypeCode>');
+    }
+    expect(texts.get('facture-services-debits')).toContain(OPTION);
+    expect(generated.get('facture-services-debits')).toContain('<ram:DueDateTypeCode>5</ram:DueDateTypeCode>');
+  });
+
+  it('prints payment terms that agree with the due date, in the PDF and in BT-20', () => {
+    for (const name of ['acompte', 'acompte-conditions']) {
+      const m = models.get(name)!;
+      expect(m.due_date, name).toBe(m.issue_date);
+      expect(m.payment_terms, `${name}: the quote's terms are stored`).toBe('30 jours');
+      expect(texts.get(name), name).toContain('Conditions de paiement : Payable à réception');
+      expect(texts.get(name), name).not.toContain('30 jours');
+      const xml = generated.get(name)!;
+      expect(xml).toContain('<ram:Description>Payable à réception</ram:Description>');
+      expect(xml).toMatch(new RegExp(`<ram:DueDateDateTime>\\s*<udt:DateTimeString format="102">${m.issue_date.replaceAll('-', '')}</udt:DateTimeString>`));
+    }
+    const services = models.get('facture-services-debits')!;
+    expect(services.due_date).toBe(addDays(services.issue_date, 45));
+    expect(texts.get('facture-services-debits')).toContain('Conditions de paiement : 45 jours');
+    expect(generated.get('facture-services-debits')).toContain('<ram:Description>45 jours</ram:Description>');
+  });
+
+  it('prints emoji, symbols, Chinese, Japanese, Greek and Cyrillic with embedded fonts only, and stays PDF/A-3', () => {
+    const pdf = pdfs.get('facture-unicode')!;
+    expect(pdf.qpdfOk, pdf.qpdfOutput).toBe(true);
+    expect(pdf.fonts.filter((f) => !f.embedded)).toEqual([]);
+    expect(pdf.fonts.map((f) => f.name).join(' ')).not.toMatch(/Helvetica/);
+    const families = pdf.fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, ''));
+    expect(families).toEqual(expect.arrayContaining(['LiberationSans', 'NotoEmoji-Regular', 'NotoSansSC-Regular']));
+    expect(xmpValue(pdf.xmp, 'pdfaid:part')).toBe('3');
+    const text = texts.get('facture-unicode')!;
+    for (const word of UNICODE_SAMPLE.split(' ')) expect(text, word).toContain(word);
+    expect(text).toContain('日本語のテキスト');
+    // Hangul has no embedded font: replaced, never set in a non-embedded one; the XML keeps what was typed.
+    expect(text).not.toContain('한국어');
+    expect(text).toContain(`Merci ${UNICODE_SAMPLE} 👍`);
+    expect(text).toMatch(/❤\S* \?\?\?/);
+    expect(generated.get('facture-unicode')).toContain(`<ram:Name>${UNICODE_SAMPLE}</ram:Name>`);
+    expect(generated.get('facture-unicode')).toContain('한국어');
+    // Documents without such characters embed Liberation Sans alone.
+    for (const name of ['facture-multi-taux', 'devis']) {
+      expect(pdfs.get(name)!.fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).every((f) => f.startsWith('LiberationSans')), name).toBe(true);
+    }
+  });
+
+  it("a consumer without e-mail gets the seller's electronic address as BT-49 (BR-FR-12)", () => {
+    const m = models.get('facture-particulier-sans-email')!;
+    expect(m.buyer.email).toBeNull();
+    const buyer = /<ram:BuyerTradeParty>[\s\S]*?<\/ram:BuyerTradeParty>/.exec(generated.get('facture-particulier-sans-email')!)![0];
+    expect(buyer).toContain('<ram:URIID schemeID="0225">732829320</ram:URIID>');
+    expect(generated.get('facture-particulier-sans-email')).toContain('<ram:Content>B2C</ram:Content>');
+    // With an e-mail, the consumer's own.
+    expect(generated.get('facture-particulier')).toContain('<ram:URIID schemeID="EM">camille.martin@example.fr</ram:URIID>');
+  });
+
+  it('a credit note of a deposit invoice is typed 503 and references the deposit; other credit notes 381', () => {
+    const deposit = models.get('acompte-conditions')!;
+    const xml = generated.get('avoir-acompte')!;
+    expect(xml).toContain('<ram:TypeCode>503</ram:TypeCode>');
+    expect(xml).toContain(`<ram:IssuerAssignedID>${deposit.number}</ram:IssuerAssignedID>`);
+    expect(texts.get('avoir-acompte')).toContain(`Avoir sur la facture d'acompte ${deposit.number}`);
+    for (const name of ['avoir-partiel', 'credit-note-cancellation-en', 'avoir-biens-debits']) expect(generated.get(name), name).toContain('<ram:TypeCode>381</ram:TypeCode>');
   });
 
   it('records each stored file: key, size, SHA-256, Factur-X profile and the SHA-256 of its XML', async () => {

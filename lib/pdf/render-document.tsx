@@ -1,7 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import { buildFacturX, FACTURX_CONFORMANCE, isEInvoice } from './facturx/cii';
 import { toPdfA3 } from './facturx/pdfa';
-import { registerFonts } from './fonts';
+import { printable, registerFonts } from './fonts';
 import { LABELS } from './i18n';
 import type { RenderModel } from './model';
 import { InvoiceDocument } from './template';
@@ -27,7 +27,8 @@ export function fileNameOf(m: Pick<RenderModel, 'number' | 'type' | 'language' |
  */
 export async function renderDocument(m: RenderModel): Promise<RenderedDocument> {
   registerFonts();
-  const raw = await renderToBuffer(<InvoiceDocument model={m} />);
+  // Only characters the embedded fonts have (a missing one would be set in react-pdf's non-embedded Helvetica).
+  const raw = await renderToBuffer(<InvoiceDocument model={await printable(m)} />);
   // React's scheduler lets go of the finished react-pdf root in a macrotask: renders chained without a turn of the
   // event loop (a busy worker, a benchmark) would keep every root alive (diegomura/react-pdf#3051).
   await new Promise<void>((resolve) => setImmediate(resolve));

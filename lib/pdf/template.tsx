@@ -1,8 +1,9 @@
 import { Document, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
 import { formatDecimal, formatMoney, formatRate } from '@/lib/format';
-import { FONT_FAMILY } from './fonts';
+import { FONT_STACK } from './fonts';
 import { countryName, documentDay, LABELS, legalIdentity, lines, unitLabel } from './i18n';
+import { paymentTerms, vatOnDebits } from './mentions';
 import { buyerSiren, isBusiness, type RenderModel } from './model';
 import { exemptionOf } from './vat';
 
@@ -13,7 +14,7 @@ const ACCENT = '#1f4e79';
 const SHADE = '#eef2f6';
 
 const s = StyleSheet.create({
-  page: { fontFamily: FONT_FAMILY, fontSize: 9, color: INK, paddingTop: 36, paddingBottom: 78, paddingHorizontal: 40 },
+  page: { fontFamily: FONT_STACK, fontSize: 9, color: INK, paddingTop: 36, paddingBottom: 78, paddingHorizontal: 40 },
   // Line height on the body, not the page: on the page it hides fixed elements that render totalPages (react-pdf 4.9).
   // react-pdf resolves it against the font size where it is declared, so larger texts set their own.
   body: { fontSize: 9, lineHeight: 1.35 },
@@ -114,6 +115,8 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
   const exemptions = categories.map((c) => exemptionOf(c, m.items)).filter((e) => e !== null);
   const seller = m.seller;
   const method = m.payment_method ? (t.paymentMethods[m.payment_method] ?? m.payment_method) : null;
+  // Said from the due date, as BT-20 is (lib/pdf/mentions.ts).
+  const terms = paymentTerms(m);
 
   return (
     <Document
@@ -193,7 +196,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
             {t.natures[m.operation_nature]}
           </Text>
         )}
-        {m.vat_exigibility === 'debits' && m.type !== 'devis' && <Text style={s.info}>{t.vatOnDebits}</Text>}
+        {vatOnDebits(m) && <Text style={s.info}>{t.vatOnDebits}</Text>}
         {m.type === 'acompte' && m.quote && (
           <Text style={s.info}>{t.depositOf(rate(m.acompte_percentage ?? '0'), m.quote.number, documentDay(m.quote.issue_date, lang))}</Text>
         )}
@@ -301,9 +304,9 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
                 {t.executionTimeline}{t.colon}{m.execution_timeline}
               </Text>
             )}
-            {m.payment_terms && (
+            {terms && (
               <Text>
-                {t.paymentTerms}{t.colon}{m.payment_terms}
+                {t.paymentTerms}{t.colon}{terms}
               </Text>
             )}
             {method && (
@@ -321,9 +324,9 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
                 {t.dueDate}{t.colon}{documentDay(m.due_date, lang)}
               </Text>
             )}
-            {m.payment_terms && (
+            {terms && (
               <Text>
-                {t.paymentTerms}{t.colon}{m.payment_terms}
+                {t.paymentTerms}{t.colon}{terms}
               </Text>
             )}
             {method && (

@@ -220,3 +220,68 @@ export async function documentsOfEveryKind(org: TestOrg, api: Api): Promise<Reco
   docs['credit-note-cancellation-en'] = creditNote!.id;
   return docs;
 }
+
+/** The text of issue 12's Unicode document: emoji, a check mark, Chinese, Japanese, Greek and Cyrillic. */
+export const UNICODE_SAMPLE = '💡 ✓ 中文 日本語 Ελληνικά Кириллица';
+
+/**
+ * The documents of issue 12's defects, finalized through the API (name → id): a goods-only invoice of a seller
+ * taxed on debits and its credit note (no débits mention, no BT-8), a services invoice taxed on debits (both), a
+ * deposit invoice whose quote says "30 jours" (due at issue: "Payable à réception"), a document in every script
+ * users type, a consumer without e-mail (BT-49), and the credit note of a deposit invoice (BT-3 503).
+ */
+export async function documentsOfIssue12(api: Api): Promise<Record<string, string>> {
+  const business = await api.contact({ email: 'achats@client-sarl.fr' });
+  const consumer = await api.contact({ type: 'particulier', company: null, siret: null, first_name: 'Léa', last_name: 'Dubois', email: null, address: '5 rue Neuve', postal_code: '44000', city: 'Nantes' });
+  const issued = async (body: Record<string, unknown>) => (await api.issued(body)).id as string;
+  const docs: Record<string, string> = {};
+
+  docs['facture-biens-debits'] = await issued({
+    type: 'facture',
+    contact_id: business.id,
+    operation_nature: 'biens',
+    vat_exigibility: 'debits',
+    items: [line('Chaises empilables', '12', 4500, '20', { unit: 'H87' })],
+  });
+  const credit = api.expectStatus(
+    await api.creditNote(docs['facture-biens-debits']!, { credit_reason_code: 'return', items: [line('Retour de deux chaises', '2', 4500, '20', { unit: 'H87' })] }),
+    201,
+    'credit note',
+  );
+  docs['avoir-biens-debits'] = api.expectStatus(await api.finalize(credit.id), 200, 'finalize credit note').id;
+  docs['facture-services-debits'] = await issued({
+    type: 'facture',
+    contact_id: business.id,
+    operation_nature: 'services',
+    vat_exigibility: 'debits',
+    payment_terms: '45 jours',
+    items: [line('Audit de sécurité', '3', 70000, '20', { unit: 'DAY' })],
+  });
+  docs['facture-unicode'] = await issued({
+    type: 'facture',
+    contact_id: business.id,
+    operation_nature: 'services',
+    title: `Idées ${UNICODE_SAMPLE}`,
+    notes: `Merci ${UNICODE_SAMPLE} 👍🏽 ❤️ 한국어`,
+    items: [line(UNICODE_SAMPLE, '1', 10000, '20', { details: '日本語のテキスト — ✓ vérifié ★' })],
+  });
+  docs['facture-particulier-sans-email'] = await issued({
+    type: 'facture',
+    contact_id: consumer.id,
+    operation_nature: 'biens',
+    items: [line('Lampe de bureau', '1', 6500, '20', { unit: 'H87' })],
+  });
+
+  const quote = await issued({
+    type: 'devis',
+    contact_id: business.id,
+    operation_nature: 'services',
+    payment_terms: '30 jours',
+    items: [line('Développement', '10', 60000, '20', { unit: 'DAY' })],
+  });
+  const deposit = api.expectStatus(await api.deposit(quote, { percentage: '40' }), 201, 'deposit');
+  docs['acompte-conditions'] = api.expectStatus(await api.finalize(deposit.id), 200, 'finalize deposit').id;
+  const depositCredit = api.expectStatus(await api.creditNote(docs['acompte-conditions']!, { credit_reason_code: 'cancellation' }), 201, 'deposit credit note');
+  docs['avoir-acompte'] = api.expectStatus(await api.finalize(depositCredit.id), 200, 'finalize deposit credit note').id;
+  return docs;
+}

@@ -4,13 +4,14 @@ import { normalizeRate, type VatCategory } from '@/lib/money';
 import { documentDay, LABELS, legalIdentity } from '../i18n';
 import { type Buyer, buyerSiren, isBusiness, type RenderModel, type Seller } from '../model';
 import { exemptionOf, sellerVatNumber } from '../vat';
+import { buyerElectronicAddress, documentTypeCode, type ElectronicAddress, paymentTerms, sellerElectronicAddress, vatTaxPoint } from '../mentions';
 import { el, serialize, type XmlElement, type XmlNode } from './xml';
 
 /** BT-24 of the EN 16931 profile, and the Factur-X conformance level written in the XMP. */
 export const EN16931_GUIDELINE = 'urn:cen.eu:en16931:2017';
 export const FACTURX_CONFORMANCE = 'EN 16931';
 
-/** BT-3 (UNTDID 1001): a quote is not an invoice and has no e-invoice. */
+/** BT-3 (UNTDID 1001; lib/pdf/mentions.ts documentTypeCode: 503 for a deposit's credit note): a quote has no e-invoice. */
 export const TYPE_CODES: Partial<Record<DocumentType, string>> = { facture: '380', acompte: '386', avoir: '381' };
 
 export const isEInvoice = (type: DocumentType) => type in TYPE_CODES;
@@ -62,6 +63,8 @@ const tradeTax = (category: VatCategory, rate: string) => [
   category !== 'O' && el('ram:RateApplicablePercent', normalizeRate(rate)),
 ];
 
+const uri = (a: ElectronicAddress | null) => a && el('ram:URIUniversalCommunication', [el('ram:URIID', { schemeID: a.scheme }, a.value)]);
+
 const address = (a: { address?: string | null; postal_code?: string | null; city?: string | null; country?: string | null }) =>
   el('ram:PostalTradeAddress', [
     a.postal_code && el('ram:PostcodeCode', a.postal_code),
@@ -78,16 +81,15 @@ function sellerParty(seller: Seller, vatNumber: string | null): XmlElement {
     el('ram:Name', seller.legal_name ?? seller.name),
     seller.siren && el('ram:SpecifiedLegalOrganization', [el('ram:ID', { schemeID: '0002' }, seller.siren)]),
     address(seller),
-    seller.siren
-      ? el('ram:URIUniversalCommunication', [el('ram:URIID', { schemeID: '0225' }, seller.siren)])
-      : seller.email && el('ram:URIUniversalCommunication', [el('ram:URIID', { schemeID: 'EM' }, seller.email)]),
+    uri(sellerElectronicAddress(seller)),
     vatNumber && el('ram:SpecifiedTaxRegistration', [el('ram:ID', { schemeID: 'VA' }, vatNumber)]),
     // Without a VAT number (franchise en base), the SIREN is the seller's tax registration (BT-32, BR-E-02).
     !vatNumber && seller.siren && el('ram:SpecifiedTaxRegistration', [el('ram:ID', { schemeID: 'FC' }, seller.siren)]),
   ]);
 }
 
-function buyerParty(buyer: Buyer, withVat: boolean): XmlElement {
+/** BT-49: lib/pdf/mentions.ts buyerElectronicAddress (a consumer without e-mail: the seller's own address). */
+function buyerParty(buyer: Buyer, seller: Seller, withVat: boolean): XmlElement {
   const siren = buyerSiren(buyer);
   const siret = buyer.siret && /^\d{14}$/.test(buyer.siret) ? buyer.siret : null;
   return el('ram:BuyerTradeParty', [
@@ -95,9 +97,7 @@ function buyerParty(buyer: Buyer, withVat: boolean): XmlElement {
     el('ram:Name', buyer.name ?? '—'),
     siren && el('ram:SpecifiedLegalOrganization', [el('ram:ID', { schemeID: '0002' }, siren)]),
     address(buyer),
-    siren
-      ? el('ram:URIUniversalCommunication', [el('ram:URIID', { schemeID: '0225' }, siren)])
-      : buyer.email && el('ram:URIUniversalCommunication', [el('ram:URIID', { schemeID: 'EM' }, buyer.email)]),
+    uri(buyerElectronicAddress(buyer, siren, seller)),
     withVat && buyer.vat_intra && el('ram:SpecifiedTaxRegistration', [el('ram:ID', { schemeID: 'VA' }, buyer.vat_intra)]),
   ]);
 }
@@ -129,7 +129,7 @@ function notes(m: RenderModel): XmlNode[] {
  * and each group's base agree with the stored totals exactly.
  */
 export function buildFacturX(m: RenderModel): string {
-  const typeCode = TYPE_CODES[m.type];
+  const typeCode = documentTypeCode(m);
   if (!typeCode) throw new Error(`A ${m.type} is not an e-invoice: it has no Factur-X XML.`);
   if (!m.number) throw new Error('Only a finalized (numbered) document has a Factur-X XML.');
   const t = LABELS[m.language];
@@ -139,8 +139,9 @@ export function buildFacturX(m: RenderModel): string {
   const discounts = m.items.filter((it) => it.kind === 'discount');
   const lineTotal = products.reduce((sum, it) => sum + it.total_ht, 0);
   const allowanceTotal = discounts.reduce((sum, it) => sum - it.total_ht, 0);
-  // BT-8: VAT on services falls due on payment unless the seller opted for debits (CGI art. 269-2-c).
-  const taxPoint = m.operation_nature !== 'biens' && m.vat_exigibility ? (m.vat_exigibility === 'debits' ? '5' : '72') : null;
+  // BT-8: VAT on services falls due on payment unless the seller opted for debits (CGI art. 269-2-c); the PDF
+  // prints the option exactly when this is 5 (lib/pdf/mentions.ts).
+  const taxPoint = vatTaxPoint(m);
   const intraCommunity = categories.includes('K');
   // BT-72: the service date, else the issue date (the delivery date when none is stated) — except for a deposit,
   // asked before delivery, which names where the supply will take place instead (BG-13 may not be empty).
@@ -150,7 +151,7 @@ export function buildFacturX(m: RenderModel): string {
   const means = payable ? paymentMeansCode(m.payment_method, m.seller.iban) : null;
   // BR-CO-25: an amount due needs a due date or payment terms; a credit note says what it offsets.
   const termsText =
-    m.payment_terms ??
+    paymentTerms(m) ??
     (m.type === 'avoir' && m.credited ? t.creditFor(t.creditInvoice[m.credited.type], m.credited.number, documentDay(m.credited.issue_date, m.language)) : null);
   const termsDue = payable ? m.due_date : null;
   const references = m.type === 'avoir' ? (m.credited ? [m.credited] : []) : m.deposits;
@@ -183,7 +184,7 @@ export function buildFacturX(m: RenderModel): string {
       ...lines,
       el('ram:ApplicableHeaderTradeAgreement', [
         sellerParty(m.seller, vatNumber),
-        buyerParty(m.buyer, vatNumber !== null),
+        buyerParty(m.buyer, m.seller, vatNumber !== null),
         m.quote && el('ram:SellerOrderReferencedDocument', [el('ram:IssuerAssignedID', m.quote.number)]),
       ]),
       el('ram:ApplicableHeaderTradeDelivery', [
