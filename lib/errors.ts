@@ -11,13 +11,15 @@ export class ApiError extends Error {
     message: string,
     readonly field: string | null = null,
     readonly headers: Record<string, string> = {},
+    /** More members of the body, after code, message and field (e.g. einvoice_invalid's `errors`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 
   toBody() {
-    return { code: this.code, message: this.message, field: this.field };
+    return { code: this.code, message: this.message, field: this.field, ...this.details };
   }
 }
 

@@ -1,4 +1,5 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SealCheck } from '@/lib/documents';
 import type { EventSchemas, Subscription } from '@/lib/events';
 import type { JobDefinition } from '@/lib/jobs';
 import type { Operation } from '@/lib/openapi/operation';
@@ -34,6 +35,8 @@ export interface ModuleManifest {
   subscriptions?: readonly Subscription[];
   /** Its records that point at contacts. */
   contactReferences?: readonly ContactReference[];
+  /** What it checks before a document is sealed (lib/documents/seal-checks.ts): a throw refuses the finalization. */
+  sealChecks?: readonly SealCheck[];
 }
 
 export function defineModule(manifest: ModuleManifest): ModuleManifest {

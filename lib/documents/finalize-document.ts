@@ -10,6 +10,7 @@ import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/invoice-settings';
 import { assertFinalizable, type FinalizationFacts } from './finalization-rules';
 import { nextNumber, recordNumber } from './numbering';
+import { runSealChecks } from './seal-checks';
 import { assertAllowed } from './transitions';
 import type { BillingDocument } from './schemas';
 
@@ -114,6 +115,8 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
     })
     .where(key)
     .returning();
+  // What other modules refuse to seal (the e-invoice a PA would reject): a throw rolls the number back with the rest.
+  await runSealChecks(tx, orgId, { ...content!, finalized_at: now }, items);
   // The hash is computed from the row as stored (read back), so verification recomputes exactly the same bytes.
   const content_hash = contentHash(chain.head_hash, canonicalPayload({ ...content!, finalized_at: now }, items));
   const chain_index = chain.length + 1;

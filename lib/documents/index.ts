@@ -30,4 +30,6 @@ export { BillingDocument } from './schemas';
 export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './transitions';
 export { allowedActions, type Refusal } from './allowed-actions';
 export { chainState, verifyChainNow } from './chain';
+export { formatNumber } from './numbering';
+export type { SealCheck } from './seal-checks';
 export { chainStateOperation, verifyChainOperation } from './operations';

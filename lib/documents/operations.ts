@@ -71,7 +71,10 @@ export const finalizeDocumentOperation = operation({
   description:
     'In one transaction: the next number {prefix}-{YYYY}-{00001} of its (type, year) series, issue_date moved to today (Europe/Paris) ' +
     'when past with due and validity dates keeping their offsets, client and seller snapshots frozen, content_hash chained to the ' +
-    "org's previous finalized document. The document is immutable afterwards.",
+    "org's previous finalized document. The document is immutable afterwards. An invoice, deposit invoice or credit note is sealed " +
+    'only if its Factur-X passes the XSD and the CEN EN 16931, Factur-X 1.0.9 and BR-FR schematrons, else 422 einvoice_invalid ' +
+    'lists every rule broken in `errors` (rule, message, field, layer) and nothing changes: GET /v1/invoices/{id}/validation ' +
+    'gives the same list beforehand.',
   scope: 'invoice:write',
   params: IdParams,
   responses: { 200: doc('The finalized document, with its items.') },
@@ -79,6 +82,7 @@ export const finalizeDocumentOperation = operation({
     [409, 'already_finalized'],
     [409, 'invalid_transition'],
     [422, 'validation_error'],
+    [422, 'einvoice_invalid'],
   ],
 });
 
@@ -96,6 +100,8 @@ export const cancelDocumentOperation = operation({
   errors: [
     [409, 'not_cancellable'],
     [409, 'credit_note_exists'],
+    // The offsetting credit note is finalized like any document (its e-invoice checked before it is sealed).
+    [422, 'einvoice_invalid'],
   ],
 });
 

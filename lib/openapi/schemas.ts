@@ -6,6 +6,17 @@ export const ErrorBody = z
     code: z.string().meta({ description: 'Stable machine-readable token, e.g. validation_error.' }),
     message: z.string().meta({ description: 'Human-readable explanation.' }),
     field: z.string().nullable().meta({ description: 'Dotted path of the offending field (items.2.vat_rate), when known.' }),
+    errors: z
+      .array(
+        z.object({
+          rule: z.string().meta({ description: 'The rule broken, as its authors name it: BR-CO-10, BR-FR-12, FX-SCH-A-000226, XSD.' }),
+          message: z.string(),
+          field: z.string().nullable().meta({ description: 'The business term (BT-106) the rule concerns, else where in the XML it failed.' }),
+          layer: z.enum(['xsd', 'en16931', 'facturx', 'br-fr']).meta({ description: 'Factur-X XSD, CEN EN 16931, Factur-X 1.0.9 or French BR-FR schematron.' }),
+        }),
+      )
+      .optional()
+      .meta({ description: 'einvoice_invalid only: every rule the document\'s Factur-X breaks.' }),
   })
   .meta({ id: 'Error' });
 

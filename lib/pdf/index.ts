@@ -1,4 +1,5 @@
 import { defineModule } from '@/lib/manifest';
+import { validateBeforeSealing } from './einvoice-check';
 import { renderDocumentJob, renderOnFinalize } from './jobs';
 import { pdfOperations } from './operations';
 
@@ -7,7 +8,11 @@ export const manifest = defineModule({
   operations: pdfOperations,
   jobs: [renderDocumentJob],
   subscriptions: [renderOnFinalize],
+  sealChecks: [validateBeforeSealing],
 });
+
+export { type EInvoiceValidation, validateDocumentEInvoice } from './einvoice-check';
+export { type EInvoiceError, type EInvoiceLayer, validateEInvoice } from './facturx/einvoice-validation';
 
 export { type DocumentPdf, documentPdfForSending, readStoredPdf } from './document-pdf';
 

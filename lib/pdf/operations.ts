@@ -1,6 +1,6 @@
 import { operation } from '@/lib/openapi/operation';
 import { IdParams } from '@/lib/openapi/schemas';
-import { DocumentRender, PdfFile, PdfQuery } from './schemas';
+import { DocumentRender, EInvoiceValidation, PdfFile, PdfQuery } from './schemas';
 
 const tag = 'Invoices';
 
@@ -53,4 +53,18 @@ export const previewDocumentOperation = operation({
   responses: { 200: { description: 'The PDF.', schema: PdfFile, contentType: 'application/pdf' } },
 });
 
-export const pdfOperations = [renderDocumentOperation, getDocumentPdfOperation, previewDocumentOperation];
+export const validateDocumentOperation = operation({
+  method: 'get',
+  path: '/v1/invoices/{id}/validation',
+  tag,
+  summary: "Check the document's Factur-X as a PA would, before finalizing",
+  description:
+    'Builds the Factur-X EN 16931 XML the document carries (a draft: as finalizing it now would, with the next number and ' +
+    "today's dates, nothing taken or stored) and runs the Factur-X XSD and the CEN EN 16931, Factur-X 1.0.9 and French BR-FR " +
+    'schematrons. The errors are those POST /finalize refuses with 422 einvoice_invalid.',
+  scope: 'invoice:read',
+  params: IdParams,
+  responses: { 200: { description: 'The rules broken, if any.', schema: EInvoiceValidation } },
+});
+
+export const pdfOperations = [renderDocumentOperation, getDocumentPdfOperation, previewDocumentOperation, validateDocumentOperation];

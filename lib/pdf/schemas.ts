@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RENDER_STATUSES } from '@/db/schema/billing';
-import { Timestamp } from '@/lib/openapi/schemas';
+import { ErrorBody, Timestamp } from '@/lib/openapi/schemas';
 
 export const DocumentRender = z
   .object({
@@ -14,6 +14,15 @@ export const DocumentRender = z
   })
   .meta({ id: 'DocumentRender', description: 'Where the rendering of a finalized document stands.' });
 export type DocumentRender = z.infer<typeof DocumentRender>;
+
+export const EInvoiceValidation = z
+  .object({
+    document_id: z.uuid(),
+    einvoice: z.boolean().meta({ description: 'False for a quote, which has no e-invoice (then valid is true and errors empty).' }),
+    valid: z.boolean().meta({ description: 'True when the Factur-X passes the XSD and the three schematrons: finalizing will not be refused for it.' }),
+    errors: ErrorBody.shape.errors.unwrap().meta({ description: 'Every rule broken, as POST /finalize would list them in its 422 einvoice_invalid.' }),
+  })
+  .meta({ id: 'EInvoiceValidation', description: "The checks a PA runs on the document's Factur-X: XSD, CEN EN 16931, Factur-X 1.0.9, BR-FR." });
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
