@@ -145,8 +145,9 @@ async function loadContexts(tx: Tx, claimed: ReminderRow[], today: string): Prom
 }
 
 /**
- * Per document, the latest ladder step due at `now`, among those claimed here and those still pending (another
- * dispatcher's, or a later batch's). A dispatcher that was stopped for a while catches up with one e-mail per
+ * Per document, the latest ladder step due at `now`, among those claimed here, those still pending (another
+ * dispatcher's, or a later batch's) and those another lane has already sent at the same time (its claim committed
+ * first: seen as pending only until then, which let two lanes each send a step of one document). A dispatcher that was stopped for a while catches up with one e-mail per
  * document, the latest step's (its tone escalated); the older steps are skipped as superseded.
  */
 async function latestDueSteps(tx: Tx, claimed: ReminderRow[], now: Date): Promise<Map<string, number>> {
@@ -161,7 +162,8 @@ async function latestDueSteps(tx: Tx, claimed: ReminderRow[], now: Date): Promis
     .where(
       and(
         inArray(reminders.document_id, [...latest.keys()]),
-        eq(reminders.status, 'pending'),
+        // A later step another lane already claimed (and committed as sent) supersedes this one as much as a pending one.
+        inArray(reminders.status, ['pending', 'sent']),
         ne(reminders.kind, 'manual'),
         lte(reminders.scheduled_at, now),
       ),
