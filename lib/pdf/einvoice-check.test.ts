@@ -100,10 +100,12 @@ describe('validate before sealing', () => {
     expect(counter!.last_number).toBe(next);
   }, 120_000);
 
-  it('GET /validation: a quote has no e-invoice; 401 without key, 404 for another org', async () => {
+  it('GET /validation: a quote has no e-invoice; 401 without key, 403 without invoice:read, 404 for another org', async () => {
     const quote = await api.draft({ ...invoice(buyer.id), type: 'devis' });
     expect((await validation(quote.id)).body).toEqual({ document_id: quote.id, einvoice: false, valid: true, errors: [] });
     expect((await call(validationRoute.GET, 'GET', `/v1/invoices/${quote.id}/validation`, { params: { id: quote.id } })).status).toBe(401);
+    const unscoped = await validation(quote.id, await org.key(['contacts:read']));
+    expect([unscoped.status, unscoped.body.code]).toEqual([403, 'forbidden']);
     const other = await createTestOrg();
     expect((await validation(quote.id, await other.key())).status).toBe(404);
   }, 60_000);
