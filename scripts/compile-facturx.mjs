@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * Compiles the three Factur-X schematrons (XSLT 2.0, lib/pdf/facturx/validation/schematron) to SaxonJS SEF with
- * xslt3, gzipped into lib/pdf/facturx/validation/sef, and records in manifest.json the SHA-256 of each source and the
- * compiler's version. The SEF files are committed: compiling takes 1–3 minutes on a 2-core machine, too long for every
- * fresh clone, build and CI run; lib/pdf/facturx/einvoice-validation.test.ts fails when a source or the compiler no
+ * xslt3, gzipped into lib/pdf/facturx/validation/sef, and records in manifest.json the SHA-256 of each source, the
+ * compiler's version and the documents each stylesheet reads with document() (the validation worker parses them
+ * once). The SEF files are committed: compiling takes 1–3 minutes on a 2-core machine, too long for every fresh clone,
+ * build and CI run; lib/pdf/facturx/einvoice-validation.test.ts fails when a source or the compiler no
  * longer matches the manifest (docs/facturx.md, "Validation before sealing").
  *
  *   npm run facturx:compile            recompile the stylesheets whose source or compiler changed
@@ -25,9 +26,10 @@ const manifestFile = path.join(out, 'manifest.json');
 const require = createRequire(import.meta.url);
 
 export const STYLESHEETS = {
-  cen: 'schematron/cen-en16931-cii/EN16931-CII-validation.xslt',
-  facturx: 'schematron/facturx-1.0.9/EN16931/Factur-X_1.09_EN16931.xsl',
-  fr: 'schematron/fr-ctc/BR-FR-Flux2-Schematron-CII.xslt',
+  cen: { source: 'schematron/cen-en16931-cii/EN16931-CII-validation.xslt' },
+  // Its code lists, read with document(): the validation worker parses them once.
+  facturx: { source: 'schematron/facturx-1.0.9/EN16931/Factur-X_1.09_EN16931.xsl', documents: ['FACTUR-X_EN16931_codedb.xml'] },
+  fr: { source: 'schematron/fr-ctc/BR-FR-Flux2-Schematron-CII.xslt' },
 };
 
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -38,10 +40,14 @@ const previous = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile
 const manifest = { compiler: compiler(), stylesheets: {} };
 const work = mkdtempSync(path.join(tmpdir(), 'paraphe-sef-'));
 try {
-  for (const [name, source] of Object.entries(STYLESHEETS)) {
-    const entry = { source, sha256: sha256(path.join(validation, source)), sef: `${name}.sef.json.gz` };
+  for (const [name, { source, documents }] of Object.entries(STYLESHEETS)) {
+    const entry = { source, sha256: sha256(path.join(validation, source)), sef: `${name}.sef.json.gz`, ...(documents ? { documents } : {}) };
     const before = previous.stylesheets?.[name];
-    const fresh = before && before.sha256 === entry.sha256 && previous.compiler === manifest.compiler && existsSync(path.join(out, entry.sef));
+    const fresh =
+      before &&
+      before.sha256 === entry.sha256 &&
+      previous.compiler === manifest.compiler &&
+      existsSync(path.join(out, entry.sef));
     if (fresh && !force) {
       console.log(`${name}: up to date`);
     } else {

@@ -10,7 +10,7 @@ import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/invoice-settings';
 import { assertFinalizable, type FinalizationFacts } from './finalization-rules';
 import { nextNumber, recordNumber } from './numbering';
-import { runSealChecks } from './seal-checks';
+import { prepareSealChecks, runSealChecks } from './seal-checks';
 import { assertAllowed } from './transitions';
 import type { BillingDocument } from './schemas';
 
@@ -79,6 +79,8 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
   const buyer = credited ? credited.client_snapshot : clientSnapshot(await loadLiveContact(tx, orgId, doc.contact_id));
   const org = await getOrg(tx, orgId);
   const settings = await loadSettings(tx, orgId);
+  // The slow part of the seal checks (the e-invoice validation), outside the chain lock: see seal-checks.ts.
+  await prepareSealChecks(tx, orgId, doc);
 
   const chain = await lockChain(tx, orgId);
   // Read the clock once the chain is ours: chain order, finalized_at and issue dates then all agree.

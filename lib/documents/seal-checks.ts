@@ -3,16 +3,27 @@ import { installedModules } from '@/lib/manifest';
 import type { DocumentRow, ItemRow } from './documents';
 
 /**
- * A check another module runs on a document about to be sealed, declared in its manifest (`sealChecks`). It receives
- * the row as finalization stored it in the transaction — number, dates, frozen snapshots and totals, `finalized_at` the
- * sealing time — and its lines; it throws an ApiError to refuse, which rolls the whole finalization back (no number
- * consumed, nothing sealed). lib/pdf validates the e-invoice this way: it imports documents, so documents cannot
- * import it.
+ * A check another module runs on a document about to be sealed, declared in its manifest (`sealChecks`). lib/pdf
+ * validates the e-invoice this way: it imports documents, so documents cannot import it.
+ *
+ * - `check` receives the row as finalization stored it in the transaction — number, dates, frozen snapshots and
+ *   totals, `finalized_at` the sealing time — and its lines, under the org's chain lock; it throws an ApiError to
+ *   refuse, which rolls the whole finalization back (no number consumed, nothing sealed).
+ * - `prepare`, if any, runs first, on the draft, before the chain lock is taken: it may do the slow part of the check
+ *   on what it predicts the sealed row will be, so that `check` finds it done and other finalizations of the org do
+ *   not wait behind it. It never refuses: `check` decides.
  */
-export type SealCheck = (tx: Tx, orgId: string, sealed: DocumentRow, items: ItemRow[]) => Promise<void>;
+export interface SealCheck {
+  prepare?: (tx: Tx, orgId: string, draft: DocumentRow) => Promise<void>;
+  check: (tx: Tx, orgId: string, sealed: DocumentRow, items: ItemRow[]) => Promise<void>;
+}
+
+const checks = () => installedModules().flatMap((m) => m.sealChecks ?? []);
+
+export async function prepareSealChecks(tx: Tx, orgId: string, draft: DocumentRow): Promise<void> {
+  for (const c of checks()) await c.prepare?.(tx, orgId, draft);
+}
 
 export async function runSealChecks(tx: Tx, orgId: string, sealed: DocumentRow, items: ItemRow[]): Promise<void> {
-  for (const m of installedModules()) {
-    for (const check of m.sealChecks ?? []) await check(tx, orgId, sealed, items);
-  }
+  for (const c of checks()) await c.check(tx, orgId, sealed, items);
 }

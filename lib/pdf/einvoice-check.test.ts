@@ -6,6 +6,7 @@ import { type billingContext, line } from '@/lib/documents/testing';
 import { updateOrgIdentity } from '@/lib/orgs/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { einvoiceValidationStats } from './facturx/einvoice-validation';
 import { completeSeller } from './testing';
 
 type Api = Awaited<ReturnType<typeof billingContext>>;
@@ -57,6 +58,21 @@ describe('validate before sealing', () => {
     const res = await api.finalize(draft.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await validation(draft.id)).body).toMatchObject({ valid: true, errors: [] });
+  }, 60_000);
+
+  it('validates a document once: the preview, the check before the chain lock and the one under it share the result', async () => {
+    const previewed = await api.draft(invoice(buyer.id));
+    let before = einvoiceValidationStats();
+    expect((await validation(previewed.id)).body).toMatchObject({ valid: true });
+    expect((await api.finalize(previewed.id)).status).toBe(200);
+    // The preview validated it; finalizing found that result twice (before the lock, under it).
+    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 2 });
+
+    const direct = await api.draft(invoice(buyer.id));
+    before = einvoiceValidationStats();
+    expect((await api.finalize(direct.id)).status).toBe(200);
+    // Validated before the lock; the sealed row's CII was byte for byte the predicted one (same number, same dates).
+    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 1 });
   }, 60_000);
 
   it('refuses with 422 einvoice_invalid naming the rules, and writes nothing: still a draft, no number taken', async () => {

@@ -28,11 +28,20 @@ async function errorsOf(db: Db, orgId: string, doc: DocumentRow, items: ItemRow[
 /**
  * Sealing refuses a document whose Factur-X a PA would refuse (lib/documents/seal-checks.ts): the CII is built from
  * the row as finalization stored it (number, dates, snapshots), so what is validated is what the PDF will carry.
+ * Before the chain lock, the draft's CII as it will most likely be sealed (the series' next number, today's dates)
+ * is validated; validateEInvoice keeps its result by the XML's hash, so the check under the lock costs the building of
+ * the CII only, unless another finalization took that number in between (then it validates again).
  */
-export const validateBeforeSealing: SealCheck = async (tx, orgId, sealed, items) => {
-  if (!isEInvoice(sealed.type)) return;
-  const errors = await errorsOf(tx, orgId, sealed, items);
-  if (errors.length > 0) throw einvoiceInvalid(errors);
+export const validateBeforeSealing: SealCheck = {
+  async prepare(tx, orgId, draft) {
+    if (!isEInvoice(draft.type)) return;
+    await errorsOf(tx, orgId, await asFinalizedToday(tx, orgId, draft), await loadItems(tx, orgId, draft.id));
+  },
+  async check(tx, orgId, sealed, items) {
+    if (!isEInvoice(sealed.type)) return;
+    const errors = await errorsOf(tx, orgId, sealed, items);
+    if (errors.length > 0) throw einvoiceInvalid(errors);
+  },
 };
 
 export interface EInvoiceValidation {

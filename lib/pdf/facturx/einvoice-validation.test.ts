@@ -62,11 +62,24 @@ describe('validateEInvoice', () => {
     expect(errors.filter((e) => e.layer === 'xsd')).toEqual([]);
   }, 60_000);
 
-  it('reports a structure the XSD refuses, with its line', async () => {
+  it('reports a structure the XSD refuses, with the path of the element', async () => {
     const errors = await validateEInvoice(xml.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:TypeCode>380</ram:TypeCode><ram:Unexpected>1</ram:Unexpected>'));
     const xsd = errors.filter((e) => e.layer === 'xsd');
-    expect(xsd).toHaveLength(1);
-    expect(xsd[0]).toMatchObject({ rule: 'XSD', message: expect.stringContaining('Unexpected'), field: expect.stringMatching(/^line \d+$/) });
+    expect(xsd).toEqual([
+      {
+        rule: 'XSD',
+        message: expect.stringMatching(/^Element 'Unexpected': This element is not expected\./),
+        field: '/rsm:CrossIndustryInvoice/rsm:ExchangedDocument/ram:Unexpected',
+        layer: 'xsd',
+      },
+    ]);
+  }, 60_000);
+
+  it('reports a document that is not well-formed XML, without running the schematrons on it', async () => {
+    const errors = await validateEInvoice(xml.replace('</rsm:ExchangedDocument>', ''));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => e.layer === 'xsd')).toBe(true);
+    expect(errors[0]).toMatchObject({ rule: 'XSD', message: expect.stringContaining('mismatch'), field: expect.stringMatching(/^line \d+$/) });
   }, 60_000);
 
   it('applies the French rules: a buyer without electronic address breaks BR-FR-12 (BT-49)', async () => {

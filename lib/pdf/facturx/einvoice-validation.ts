@@ -1,15 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { validateXML, type XMLFileInfo } from 'xmllint-wasm';
 import { type Finding, parseSvrl, VALIDATION_DIR, XSD } from './validate';
 
 /**
  * The checks a PA runs on a Factur-X EN 16931 CII, in Node without a JVM: the Factur-X XSD (libxml2 compiled to
- * WebAssembly, xmllint-wasm) and the three schematrons — CEN EN 16931, Factur-X 1.0.9, French BR-FR — as SaxonJS SEF
+ * WebAssembly, libxml2-wasm) and the three schematrons — CEN EN 16931, Factur-X 1.0.9, French BR-FR — as SaxonJS SEF
  * compiled from the official XSLT (npm run facturx:compile, committed: docs/facturx.md "Validation before sealing").
- * The SEF files are loaded once per process into two worker threads that keep them, so a validation costs the
- * transforms only and never blocks the event loop.
+ * The schema and the SEF files are loaded once per process into two worker threads that keep them, so a validation
+ * costs the checks only and never blocks the event loop.
  */
 export type EInvoiceLayer = 'xsd' | 'en16931' | 'facturx' | 'br-fr';
 
@@ -28,18 +28,31 @@ const LAYERS: Record<Schematron, EInvoiceLayer> = { cen: 'en16931', facturx: 'fa
 
 interface SefManifest {
   compiler: string;
-  stylesheets: Record<Schematron, { source: string; sha256: string; sef: string }>;
+  /** `documents`: files the stylesheet reads with document(), relative to its source; parsed once per worker. */
+  stylesheets: Record<Schematron, { source: string; sha256: string; sef: string; documents?: string[] }>;
 }
 
 export const SEF_DIR = path.join(VALIDATION_DIR, 'sef');
 export const readSefManifest = (): SefManifest => JSON.parse(readFileSync(path.join(SEF_DIR, 'manifest.json'), 'utf8'));
 
-// The Factur-X schematron alone takes about as long as the two others together: one worker each way.
-const WORKER_GROUPS: Schematron[][] = [['facturx'], ['cen', 'fr']];
+// The Factur-X schematron alone takes about as long as the two others and the XSD together: one worker each way.
+const WORKER_GROUPS: Array<{ xsd: boolean; stylesheets: Schematron[] }> = [
+  { xsd: false, stylesheets: ['facturx'] },
+  { xsd: true, stylesheets: ['cen', 'fr'] },
+];
+
+interface Reports {
+  /** Each stylesheet's SVRL. */
+  reports: Record<string, string>;
+  /** libxml2's errors, from the worker that checks the XSD. */
+  xsd: Array<{ message: string; line: number | null; xpath: string | null }> | null;
+  /** SaxonJS could not parse the document (then `reports` is empty): why. */
+  unparsable?: string;
+}
 const WORKER_FILE = path.join(process.cwd(), 'lib/pdf/facturx/schematron-worker.mjs');
 
 interface Pending {
-  resolve: (reports: Record<string, string>) => void;
+  resolve: (reports: Reports) => void;
   reject: (err: Error) => void;
 }
 
@@ -49,12 +62,20 @@ class SchematronWorker {
   private readonly pending = new Map<number, Pending>();
   private next = 0;
 
-  constructor(private readonly names: Schematron[]) {}
+  constructor(private readonly group: (typeof WORKER_GROUPS)[number]) {}
+
+  private get names() {
+    return [...(this.group.xsd ? ['xsd'] : []), ...this.group.stylesheets];
+  }
 
   private start(): Promise<void> {
     const manifest = readSefManifest();
     const worker = new Worker(WORKER_FILE, {
-      workerData: { validationDir: VALIDATION_DIR, stylesheets: this.names.map((name) => ({ name, ...manifest.stylesheets[name] })) },
+      workerData: {
+        validationDir: VALIDATION_DIR,
+        xsd: this.group.xsd ? XSD : null,
+        stylesheets: this.group.stylesheets.map((name) => ({ name, ...manifest.stylesheets[name] })),
+      },
     });
     // An idle worker must not keep a CLI or a test process alive.
     worker.unref();
@@ -68,21 +89,21 @@ class SchematronWorker {
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
       };
-      worker.on('message', (msg: { ready?: true; id?: number; reports?: Record<string, string>; error?: string }) => {
+      worker.on('message', (msg: { ready?: true; id?: number; error?: string } & Partial<Reports>) => {
         if (msg.ready) return resolve();
         const p = this.pending.get(msg.id!);
         if (!p) return;
         this.pending.delete(msg.id!);
         if (this.pending.size === 0) worker.unref();
-        if (msg.error) p.reject(new Error(`schematron ${this.names.join('+')}: ${msg.error}`));
-        else p.resolve(msg.reports!);
+        if (msg.error) p.reject(new Error(`e-invoice validation ${this.names.join('+')}: ${msg.error}`));
+        else p.resolve({ reports: msg.reports!, xsd: msg.xsd ?? null, unparsable: msg.unparsable });
       });
       worker.on('error', fail);
       worker.on('exit', (code) => fail(new Error(`schematron worker exited with code ${code}`)));
     });
   }
 
-  async run(xml: string): Promise<Record<string, string>> {
+  async run(xml: string): Promise<Reports> {
     this.ready ??= this.start();
     await this.ready;
     const worker = this.worker!;
@@ -102,32 +123,19 @@ type G = typeof globalThis & { [key]?: SchematronWorker[] };
 /** One set of workers per process (Next.js may load this file in several bundles). */
 function workers(): SchematronWorker[] {
   const g = globalThis as G;
-  g[key] ??= WORKER_GROUPS.map((names) => new SchematronWorker(names));
+  g[key] ??= WORKER_GROUPS.map((group) => new SchematronWorker(group));
   return g[key];
 }
 
-let xsdFiles: { schema: XMLFileInfo; preload: XMLFileInfo[] } | null = null;
+const XSD_NAMESPACES = /\{urn:un:unece:uncefact:data:standard:[A-Za-z]+:100\}/g;
 
-function xsd() {
-  if (!xsdFiles) {
-    const dir = path.dirname(XSD);
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith('.xsd'))
-      .map((fileName) => ({ fileName, contents: readFileSync(path.join(dir, fileName), 'utf8') }));
-    xsdFiles = { schema: files.find((f) => f.fileName === path.basename(XSD))!, preload: files.filter((f) => f.fileName !== path.basename(XSD)) };
-  }
-  return xsdFiles;
-}
-
-async function xsdErrors(xml: string): Promise<EInvoiceError[]> {
-  const { schema, preload } = xsd();
-  const result = await validateXML({ xml: [{ fileName: 'factur-x.xml', contents: xml }], schema, preload });
-  return result.errors.map((e) => ({
+function xsdError(e: NonNullable<Reports['xsd']>[number]): EInvoiceError {
+  return {
     rule: 'XSD',
-    message: e.message.replace(/^Schemas validity error : /, '').replace(/\{urn:un:unece:uncefact:data:standard:[A-Za-z]+:100\}/g, ''),
-    field: e.loc ? `line ${e.loc.lineNumber}` : null,
-    layer: 'xsd' as const,
-  }));
+    message: e.message.replace(XSD_NAMESPACES, ''),
+    field: e.xpath ?? (e.line ? `line ${e.line}` : null),
+    layer: 'xsd',
+  };
 }
 
 /** A warning or an information does not refuse the document; a fatal, an error, or an unflagged Factur-X finding does. */
@@ -148,17 +156,62 @@ export function findingToError(layer: EInvoiceLayer, f: Finding): EInvoiceError 
   return { rule, message, field: term ?? shortLocation(f.location), layer };
 }
 
-/**
- * Every rule the CII breaks, in layer order (XSD, EN 16931, Factur-X, BR-FR); empty when a PA would accept it.
- * Warnings are left out.
- */
-export async function validateEInvoice(xml: string): Promise<EInvoiceError[]> {
-  const [structure, ...reports] = await Promise.all([xsdErrors(xml), ...workers().map((w) => w.run(xml))]);
-  const svrl: Record<string, string> = Object.assign({}, ...reports);
+async function validate(xml: string): Promise<EInvoiceError[]> {
+  const results = await Promise.all(workers().map((w) => w.run(xml)));
+  const structure = results.flatMap((r) => r.xsd ?? []).map(xsdError);
+  // Never "no error" for a document a schematron could not even read, should libxml2 have parsed it.
+  const unparsable = results.find((r) => r.unparsable)?.unparsable;
+  if (unparsable && structure.length === 0) structure.push({ rule: 'XSD', message: unparsable, field: null, layer: 'xsd' });
+  const svrl: Record<string, string> = Object.assign({}, ...results.map((r) => r.reports));
   const rules = (['cen', 'facturx', 'fr'] as const).flatMap((name) =>
     parseSvrl(svrl[name] ?? '')
       .filter(refuses)
       .map((f) => findingToError(LAYERS[name], f)),
   );
   return [...structure, ...rules];
+}
+
+/**
+ * The result of a validation depends on the XML alone: the last ones are kept by the XML's SHA-256 (and a validation
+ * in flight is shared), so that the draft's preview, the check before the chain lock and the one under it validate a
+ * document once. Bounded, oldest dropped first.
+ */
+const CACHE_SIZE = 256;
+const cacheKey = Symbol.for('paraphe.einvoice-validation.cache');
+type C = typeof globalThis & { [cacheKey]?: { results: Map<string, Promise<EInvoiceError[]>>; validations: number; reused: number } };
+
+function cache() {
+  const g = globalThis as C;
+  g[cacheKey] ??= { results: new Map(), validations: 0, reused: 0 };
+  return g[cacheKey];
+}
+
+/** How many documents were validated and how many answers came from the cache, since the process started. */
+export function einvoiceValidationStats(): { validations: number; reused: number } {
+  const { validations, reused } = cache();
+  return { validations, reused };
+}
+
+/**
+ * Every rule the CII breaks, in layer order (XSD, EN 16931, Factur-X, BR-FR); empty when a PA would accept it.
+ * Warnings are left out.
+ */
+export async function validateEInvoice(xml: string): Promise<EInvoiceError[]> {
+  const c = cache();
+  const key = createHash('sha256').update(xml).digest('hex');
+  const known = c.results.get(key);
+  if (known) {
+    c.reused++;
+    // Most recently used last.
+    c.results.delete(key);
+    c.results.set(key, known);
+    return structuredClone(await known);
+  }
+  c.validations++;
+  const pending = validate(xml);
+  c.results.set(key, pending);
+  if (c.results.size > CACHE_SIZE) c.results.delete(c.results.keys().next().value!);
+  // A failure of the validator itself (a worker crashed) is not a result: the next call tries again.
+  pending.catch(() => c.results.delete(key));
+  return structuredClone(await pending);
 }
