@@ -41,3 +41,34 @@ export function trustedProxyCount(): number {
   if (!Number.isInteger(n) || n < 0) throw new Error(`TRUST_PROXY must be a number of proxies (0, 1, 2…) or true/false, not "${process.env.TRUST_PROXY}".`);
   return n;
 }
+
+export interface StripeSettings {
+  secretKey: string;
+  /** The Connect endpoint's signing secret (provider events); null when unset. */
+  webhookSecret: string | null;
+  /** STRIPE_API_BASE: the SDK talks to this server instead of api.stripe.com (the tests' fake, any compatible mock). */
+  apiBase: { host: string; port: number; protocol: 'http' | 'https' } | null;
+}
+
+/**
+ * Online payment (DESIGN §8): STRIPE_SECRET_KEY turns it on (unset: null, the endpoints answer 503
+ * payments_disabled), STRIPE_WEBHOOK_SECRET checks provider events, STRIPE_API_BASE (a URL) redirects the SDK.
+ */
+export function stripeSettings(env: NodeJS.ProcessEnv = process.env): StripeSettings | null {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (!secretKey) return null;
+  const raw = env.STRIPE_API_BASE?.trim();
+  let apiBase: StripeSettings['apiBase'] = null;
+  if (raw) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, not "${raw}".`);
+    }
+    const protocol = url.protocol.replace(/:$/, '');
+    if (protocol !== 'http' && protocol !== 'https') throw new Error(`STRIPE_API_BASE must be an http or https URL, not "${raw}".`);
+    apiBase = { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
+  }
+  return { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null, apiBase };
+}

@@ -1,0 +1,88 @@
+/**
+ * The payment provider as Paraphe needs it (DESIGN §8): each org's own connected account, its readiness,
+ * onboarding links, customers and hosted checkout sessions, every call made on the org's account. Stripe is the
+ * one implementation (stripe-provider.ts); the rest of the module only sees this port.
+ */
+
+/** A capability's state on the provider: only `active` lets the account take that method. */
+export type CapabilityStatus = 'active' | 'inactive' | 'pending' | 'unrequested';
+
+/** What the org's account can do now. */
+export interface AccountReadiness {
+  account_id: string;
+  /** The account may take payments (direct charges). */
+  charges_enabled: boolean;
+  /** Onboarding was completed once (the provider may still ask for more). */
+  details_submitted: boolean;
+  card_payments: CapabilityStatus;
+  sepa_debit_payments: CapabilityStatus;
+  /** Requirements the provider needs now (its field names, e.g. `external_account`); empty when none. */
+  requirements_due: string[];
+}
+
+export interface AccountLink {
+  url: string;
+  expires_at: Date;
+}
+
+export type CheckoutMethod = 'card' | 'sepa_debit';
+
+/** A hosted checkout for a payment (mode `payment`) of an amount in euro cents. */
+export interface PaymentCheckoutInput {
+  mode: 'payment';
+  amount: number;
+  /** The line the payer sees, e.g. "Facture F-2026-00012". */
+  description: string;
+  methods: CheckoutMethod[];
+  success_url: string;
+  cancel_url: string;
+  customer_email?: string | null;
+  customer_id?: string | null;
+  /** Our references, returned on the session and its payment (org, document). */
+  metadata: Record<string, string>;
+  idempotency_key?: string;
+}
+
+/** A hosted checkout that only collects a SEPA mandate for later off-session debits (mode `setup`). */
+export interface SetupCheckoutInput {
+  mode: 'setup';
+  customer_id: string;
+  methods: ['sepa_debit'];
+  success_url: string;
+  cancel_url: string;
+  metadata: Record<string, string>;
+  idempotency_key?: string;
+}
+
+export type CheckoutInput = PaymentCheckoutInput | SetupCheckoutInput;
+
+export interface CheckoutSession {
+  id: string;
+  mode: 'payment' | 'setup';
+  /** The hosted page to redirect the payer to; null once the session is complete or expired. */
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  amount_total: number | null;
+  payment_intent_id: string | null;
+  setup_intent_id: string | null;
+  customer_id: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CustomerInput {
+  email?: string | null;
+  name?: string | null;
+  metadata: Record<string, string>;
+  idempotency_key?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe';
+  retrieveAccount(accountId: string): Promise<AccountReadiness>;
+  /** A single-use, short-lived onboarding link (regenerate it when the user comes back through `refresh_url`). */
+  createAccountLink(accountId: string, urls: { refresh_url: string; return_url: string }): Promise<AccountLink>;
+  createCustomer(accountId: string, input: CustomerInput): Promise<{ id: string }>;
+  createCheckoutSession(accountId: string, input: CheckoutInput): Promise<CheckoutSession>;
+  retrieveCheckoutSession(accountId: string, sessionId: string): Promise<CheckoutSession>;
+}

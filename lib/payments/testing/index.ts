@@ -1,0 +1,1 @@
+export { decodeForm, type FakeAccount, type FakeStripe, startFakeStripe, useFakeStripe } from './fake-stripe';
