@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { contacts, documents } from '@/db/schema';
+import { contacts, documents, payments } from '@/db/schema';
 import { afterCursor, type Page, toPage } from '@/lib/http/pagination';
 import { todayParis } from '@/lib/dates';
 import { contactNameOf, documentView, loadDocument, toPublicDocument } from './documents';
@@ -27,10 +27,12 @@ export const overdueCondition = (today: string): SQL =>
     lt(documents.due_date, today),
   )!;
 
-/** Newest first, items omitted. Filters combine with AND. */
-export async function listDocuments(db: Db, orgId: string, query: DocumentListQuery): Promise<Page<BillingDocument>> {
+/** The list's filters (all but the cursor), combined with AND. */
+type DocumentFilters = Omit<DocumentListQuery, 'cursor' | 'limit'>;
+
+function filterConditions(db: Db, orgId: string, query: DocumentFilters): SQL {
   const pattern = query.q ? `%${likeEscape(query.q.toLowerCase())}%` : null;
-  const conditions: Array<SQL | undefined> = [
+  return and(
     eq(documents.org_id, orgId),
     query.type ? eq(documents.type, query.type) : undefined,
     query.status ? eq(documents.status, query.status) : undefined,
@@ -52,26 +54,83 @@ export async function listDocuments(db: Db, orgId: string, query: DocumentListQu
           ),
         )
       : undefined,
-    afterCursor(documents.id, query.cursor),
-  ];
+  )!;
+}
+
+/** Live names of the contacts of the drafts among `rows` (finalized documents name their buyer as invoiced). */
+async function draftContactNames(db: Db, orgId: string, rows: Array<typeof documents.$inferSelect>) {
+  const draftContacts = [...new Set(rows.filter((r) => !r.finalized_at).map((r) => r.contact_id))];
+  if (draftContacts.length === 0) return new Map();
+  const live = await db
+    .select({ id: contacts.id, company: contacts.company, first_name: contacts.first_name, last_name: contacts.last_name, deleted_at: contacts.deleted_at, erased_at: contacts.erased_at })
+    .from(contacts)
+    .where(and(eq(contacts.org_id, orgId), inArray(contacts.id, draftContacts)));
+  return new Map(live.map((c) => [c.id, c]));
+}
+
+/** Newest first, items omitted. Filters combine with AND. */
+export async function listDocuments(db: Db, orgId: string, query: DocumentListQuery): Promise<Page<BillingDocument>> {
   // The page first, then the live names of its drafts' contacts: joining contacts before the LIMIT would look up
   // the contact of every matching row (thousands for a common q), not of the 50 shown.
   const rows = await db
     .select()
     .from(documents)
-    .where(and(...conditions))
+    .where(and(filterConditions(db, orgId, query), afterCursor(documents.id, query.cursor)))
     .orderBy(desc(documents.id))
     .limit(query.limit + 1);
-  const draftContacts = [...new Set(rows.filter((r) => !r.finalized_at).map((r) => r.contact_id))];
-  const live = new Map(
-    draftContacts.length
-      ? (
-          await db
-            .select({ id: contacts.id, company: contacts.company, first_name: contacts.first_name, last_name: contacts.last_name, deleted_at: contacts.deleted_at, erased_at: contacts.erased_at })
-            .from(contacts)
-            .where(and(eq(contacts.org_id, orgId), inArray(contacts.id, draftContacts)))
-        ).map((c) => [c.id, c])
-      : [],
-  );
+  const live = await draftContactNames(db, orgId, rows);
   return toPage(rows, query.limit, (doc) => toPublicDocument(doc, undefined, contactNameOf(doc, live.get(doc.contact_id) ?? null)));
+}
+
+/** An amount as it weighs in a sum: a credit note takes back what it credits. */
+const signed = (column: SQL | typeof documents.total_ttc) => sql<number>`coalesce(sum(case when ${documents.type} = 'avoir' then -${column} else ${column} end), 0)::bigint`;
+
+/**
+ * The totals of every document the filters select (not only the page shown): invoices, deposit invoices and credit
+ * notes (negative) summed together, quotes apart (a quote is not revenue). Cents.
+ */
+export async function summarizeDocuments(db: Db, orgId: string, query: DocumentFilters) {
+  const rows = await db
+    .select({
+      quote: sql<boolean>`${documents.type} = 'devis'`,
+      count: sql<number>`count(*)::int`,
+      total_ht: signed(documents.total_ht),
+      total_tva: signed(documents.total_tva),
+      total_ttc: signed(documents.total_ttc),
+    })
+    .from(documents)
+    .where(filterConditions(db, orgId, query))
+    .groupBy(sql`1`);
+  const zero = { count: 0, total_ht: 0, total_tva: 0, total_ttc: 0 };
+  const of = (quote: boolean) => {
+    const r = rows.find((x) => x.quote === quote);
+    return r ? { count: Number(r.count), total_ht: Number(r.total_ht), total_tva: Number(r.total_tva), total_ttc: Number(r.total_ttc) } : zero;
+  };
+  return { invoices: of(false), quotes: of(true) };
+}
+
+/** What was paid on each of `ids` (cents); a document without payment is absent. */
+export async function paidByDocument(db: Db, orgId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payments.document_id, paid: sql<number>`sum(${payments.amount})::bigint` })
+    .from(payments)
+    .where(and(eq(payments.org_id, orgId), inArray(payments.document_id, ids)))
+    .groupBy(payments.document_id);
+  return new Map(rows.map((r) => [r.id, Number(r.paid)]));
+}
+
+/** The most rows an export gives: beyond, the filters must narrow it (the caller says so). */
+export const EXPORT_LIMIT = 20_000;
+
+/** Every document the filters select, newest first, up to EXPORT_LIMIT + 1 (one more tells that the limit was hit). */
+export async function documentsToExport(db: Db, orgId: string, query: DocumentFilters): Promise<BillingDocument[]> {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(filterConditions(db, orgId, query))
+    .orderBy(desc(documents.id))
+    .limit(EXPORT_LIMIT + 1);
+  const live = await draftContactNames(db, orgId, rows);
+  return rows.map((doc) => toPublicDocument(doc, undefined, contactNameOf(doc, live.get(doc.contact_id) ?? null)));
 }

@@ -124,5 +124,8 @@ export function xmlAmount(cents: number): string {
   return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Integer cents → "1234,56", "-0,05": an amount in a French CSV file (decimal comma, no grouping, no currency). */
+export const csvAmount = (cents: number) => xmlAmount(cents).replace('.', ',');
+
 /** "2026-11-24" → "20261124": the UN/CEFACT date format 102 (CCYYMMDD). */
 export const xmlDate = (day: string) => day.replaceAll('-', '');

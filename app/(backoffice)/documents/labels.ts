@@ -18,6 +18,9 @@ export const TYPE_LABELS: Record<DocumentType, string> = {
   avoir: 'Avoir',
 };
 
+/** The documents list's filters, read from its URL (the CSV export takes the same, without the cursor). */
+export const DOCUMENT_LIST_FILTERS = ['type', 'status', 'contact_id', 'q', 'issue_date_from', 'issue_date_to', 'overdue', 'cursor'] as const;
+
 /** Every status, in the order of the list's chips. */
 export const STATUSES: DocumentStatus[] = ['draft', 'finalized', 'sent', 'paid', 'accepted', 'rejected', 'expired', 'cancelled'];
 
@@ -31,6 +34,15 @@ export const STATUS_LABELS: Record<DocumentStatus, string> = {
   expired: 'expiré',
   cancelled: 'annulé',
 };
+
+/**
+ * "partiellement payée" for an issued invoice or deposit invoice that received part of its total: derived from its
+ * payments, not a stored status (the API's status stays finalized or sent until it is paid). Null otherwise.
+ */
+export function paymentState(doc: { type: DocumentType; status: DocumentStatus; total_ttc: number }, paidCents: number): string | null {
+  const issued = (doc.type === 'facture' || doc.type === 'acompte') && (doc.status === 'finalized' || doc.status === 'sent');
+  return issued && paidCents > 0 && paidCents < doc.total_ttc ? 'partiellement payée' : null;
+}
 
 export const STATUS_CHIPS: Record<DocumentStatus, string> = {
   draft: 'chip-grey',

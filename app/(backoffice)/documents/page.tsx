@@ -3,18 +3,18 @@ import Link from 'next/link';
 import { FilterChips, Pager } from '@/components/list-page';
 import { listHref, loadListPage, readListFilters } from '@/components/list-query';
 import { todayParis } from '@/lib/dates';
-import { listDocuments } from '@/lib/documents/list-documents';
+import { listDocuments, paidByDocument, summarizeDocuments } from '@/lib/documents/list-documents';
 import { type BillingDocument, DocumentListQuery } from '@/lib/documents/schemas';
 import { getContact } from '@/lib/contacts/contacts';
 import { ApiError } from '@/lib/errors';
 import { formatDay, formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { ContactFilter } from './contact-filter';
-import { documentName, STATUS_CHIPS, STATUS_LABELS, STATUSES, signedAmount, TYPE_LABELS } from './labels';
+import { DOCUMENT_LIST_FILTERS, documentName, paymentState, STATUS_CHIPS, STATUS_LABELS, STATUSES, signedAmount, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Devis & factures' };
 
-const FILTERS = ['type', 'status', 'contact_id', 'q', 'issue_date_from', 'issue_date_to', 'overdue', 'cursor'] as const;
+const FILTERS = DOCUMENT_LIST_FILTERS;
 /** Issued, unpaid invoices past their due date (the list's overdue filter, row by row). */
 const isOverdue = (d: BillingDocument, today: string) =>
   (d.type === 'facture' || d.type === 'acompte') && (d.status === 'finalized' || d.status === 'sent') && d.due_date !== null && d.due_date < today;
@@ -36,6 +36,17 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   }
   const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
   const today = todayParis();
+  const [paid, summary] = query
+    ? await Promise.all([
+        paidByDocument(
+          staff.db,
+          staff.orgId,
+          page.data.map((d) => d.id),
+        ),
+        summarizeDocuments(staff.db, staff.orgId, query),
+      ])
+    : [new Map<string, number>(), null];
+  const exportHref = listHref('/documents/export.csv', filters, {});
 
   return (
     <>
@@ -45,6 +56,9 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           <Link className="btn" href="/documents/new?type=devis">
             Nouveau devis
           </Link>
+          <a className="btn" href={exportHref} download>
+            Exporter en CSV
+          </a>
           <Link aria-keyshortcuts="N" className="btn btn-primary" href="/documents/new?type=facture">
             Nouvelle facture
           </Link>
@@ -152,7 +166,11 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                   <td>{formatDay(d.issue_date)}</td>
                   <td>{formatDay(d.type === 'devis' ? d.validity_date : d.due_date) || <span className="muted">—</span>}</td>
                   <td>
-                    <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
+                    {paymentState(d, paid.get(d.id) ?? 0) ? (
+                      <span className="chip chip-amber">{paymentState(d, paid.get(d.id) ?? 0)}</span>
+                    ) : (
+                      <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
+                    )}
                     {isOverdue(d, today) && <span className="chip chip-red">en retard</span>}
                   </td>
                   <td className="num">{formatMoney(signedAmount(d, d.total_ht))}</td>
@@ -161,6 +179,25 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                 </tr>
               ))}
             </tbody>
+            {summary && (
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={6}>
+                    {summary.invoices.count} facture{summary.invoices.count > 1 ? 's' : ''} et avoir{summary.invoices.count > 1 ? 's' : ''}{' '}
+                    {filtered ? 'filtrés' : 'au total'}, avoirs déduits
+                    {summary.quotes.count > 0 && (
+                      <span className="muted">
+                        {' '}
+                        · {summary.quotes.count} devis ({formatMoney(summary.quotes.total_ttc)} TTC, à part)
+                      </span>
+                    )}
+                  </th>
+                  <td className="num">{formatMoney(summary.invoices.total_ht)}</td>
+                  <td className="num">{formatMoney(summary.invoices.total_tva)}</td>
+                  <td className="num">{formatMoney(summary.invoices.total_ttc)}</td>
+                </tr>
+              </tfoot>
+            )}
           </table>
         )}
       </section>

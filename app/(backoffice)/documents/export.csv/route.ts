@@ -1,0 +1,30 @@
+import { readListFilters } from '@/components/list-query';
+import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/documents/list-documents';
+import { DocumentListQuery } from '@/lib/documents/schemas';
+import { todayParis } from '@/lib/dates';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { documentsCsv } from '../documents-csv';
+import { DOCUMENT_LIST_FILTERS } from '../labels';
+
+/** GET /documents/export.csv?<the list's filters>: every document the list shows with these filters, as CSV. */
+export async function GET(request: Request) {
+  const staff = await requireStaffOrg();
+  const raw = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = DocumentListQuery.safeParse(readListFilters(raw, DOCUMENT_LIST_FILTERS.filter((k) => k !== 'cursor')));
+  const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!parsed.success) return text(422, 'Ces filtres ne sont pas valables : revenez à la liste et corrigez-les.');
+  const docs = await documentsToExport(staff.db, staff.orgId, parsed.data);
+  if (docs.length > EXPORT_LIMIT) return text(422, `Plus de ${EXPORT_LIMIT.toLocaleString('fr-FR')} documents : affinez les filtres (une période, un type) pour exporter.`);
+  const paid = await paidByDocument(
+    staff.db,
+    staff.orgId,
+    docs.map((d) => d.id),
+  );
+  return new Response(documentsCsv(docs, paid), {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="documents-${todayParis()}.csv"`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}
