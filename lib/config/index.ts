@@ -54,7 +54,7 @@ export interface StripeSettings {
  * Online payment (DESIGN §8): STRIPE_SECRET_KEY turns it on (unset: null, the endpoints answer 503
  * payments_disabled), STRIPE_WEBHOOK_SECRET checks provider events, STRIPE_API_BASE (a URL) redirects the SDK.
  */
-export function stripeSettings(env: NodeJS.ProcessEnv = process.env): StripeSettings | null {
+export function stripeSettings(env: Record<string, string | undefined> = process.env): StripeSettings | null {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) return null;
   const raw = env.STRIPE_API_BASE?.trim();

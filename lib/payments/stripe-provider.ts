@@ -113,7 +113,7 @@ export class StripeProvider implements PaymentProvider {
 const cache = new Map<string, PaymentProvider>();
 
 /** The provider of this instance's configuration, or null when online payment is off (no STRIPE_SECRET_KEY). */
-export function paymentProvider(env: NodeJS.ProcessEnv = process.env): PaymentProvider | null {
+export function paymentProvider(env: Record<string, string | undefined> = process.env): PaymentProvider | null {
   const settings = stripeSettings(env);
   if (!settings) return null;
   const key = JSON.stringify([settings.secretKey, settings.apiBase]);
