@@ -6,8 +6,19 @@ import { z } from 'zod';
 import { createContact, deleteContact, restoreContact, updateContact } from '@/lib/contacts/contacts';
 import { eraseContact } from '@/lib/contacts/gdpr';
 import { ContactCreate, ContactPatch } from '@/lib/contacts/schemas';
-import { buttonAction, formAction, idOf } from '@/lib/http/action';
+import { buttonAction, formAction, idOf, refuse } from '@/lib/http/action';
+import { identifierProblems } from '@/lib/identifiers';
 import { formToPayload } from './text-values';
+
+/**
+ * A French company's SIRET and an intra-EU VAT number are checked by their keys where staff type them; the API checks
+ * their shape only (an integrator's data is theirs).
+ */
+function checkedIdentifiers<T extends { siret?: string | null; vat_intra?: string | null; country?: string | null }>(input: T): T {
+  const problems = identifierProblems({ siret: input.country && input.country !== 'FR' ? null : input.siret, vat_intra: input.vat_intra });
+  if (Object.keys(problems).length) refuse(problems);
+  return input;
+}
 
 export const createContactAction = formAction(
   async ({ db, orgId }, input) => {
@@ -15,7 +26,7 @@ export const createContactAction = formAction(
     revalidatePath('/contacts');
     redirect(`/contacts/${contact.id}`);
   },
-  { input: (form: FormData) => ContactCreate.parse(formToPayload(form)) },
+  { input: (form: FormData) => checkedIdentifiers(ContactCreate.parse(formToPayload(form))) },
 );
 
 /** The rules only the stored contact can tell (still a name once merged with the stored values, still live) come back from the service. */
@@ -25,7 +36,7 @@ export const updateContactAction = formAction(
     revalidatePath('/contacts');
     redirect(`/contacts/${id}`);
   },
-  { input: (form: FormData) => ContactPatch.parse(formToPayload(form)), notFound: 'Contact introuvable.' },
+  { input: (form: FormData) => checkedIdentifiers(ContactPatch.parse(formToPayload(form))), notFound: 'Contact introuvable.' },
 );
 
 const ContactId = z.object({ id: z.uuid() });

@@ -8,6 +8,7 @@ import { SendDocument } from '@/components/send-document';
 import { remainingDue } from '@/lib/documents/balance';
 import { todayParis } from '@/lib/dates';
 import { documentFlow } from '@/lib/documents/document-flow';
+import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
 import { listPayments } from '@/lib/payments/payments';
 import type { BillingDocument } from '@/lib/documents/schemas';
 import type { Payment } from '@/lib/payments/schemas';
@@ -61,6 +62,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const items = doc.items ?? [];
   const groups = computeTotals(items).groups;
   const creditNote = billed ? creditNoteOf(doc, flow.documents) : null;
+  // A draft invoice payable by transfer prints the seller's IBAN: without one, the client cannot pay it.
+  const ibanMissing = billed && !doc.finalized_at && doc.payment_method === 'bank_transfer' && !(await getInvoiceSettings(staff.db, staff.orgId)).iban;
   const overdue = billed && (doc.status === 'finalized' || doc.status === 'sent') && doc.due_date !== null && doc.due_date < today;
   const byId = new Map(flow.documents.map((d) => [d.id, d]));
   const link = (id: string | null) => {
@@ -113,6 +116,13 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           </div>
         </div>
       </div>
+
+      {ibanMissing && (
+        <div className="notice notice-warning" role="note">
+          Cette facture est payable par virement, mais aucun IBAN n’est renseigné : elle ne dira pas au client où payer.{' '}
+          <Link href="/settings/invoicing">Renseigner l’IBAN</Link> avant de la finaliser.
+        </div>
+      )}
 
       <DocumentActions
         doc={{ id: doc.id, type: doc.type, status: doc.status, number: doc.number, total_ttc: doc.total_ttc, items }}

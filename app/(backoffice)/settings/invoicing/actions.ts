@@ -5,6 +5,7 @@ import { getInvoiceSettings, putInvoiceSettings } from '@/lib/invoice-settings/i
 import { InvoiceSettingsInput } from '@/lib/invoice-settings/schemas';
 import { fieldErrors } from '@/lib/errors';
 import { formAction, refuse } from '@/lib/http/action';
+import { identifierProblems } from '@/lib/identifiers';
 import { parseEuros } from '@/lib/money';
 
 const TEXT_FIELDS = [
@@ -88,6 +89,8 @@ export const saveInvoiceSettingsAction = formAction(
     };
     const parsed = InvoiceSettingsInput.safeParse(body);
     if (!parsed.success) for (const [key, message] of Object.entries(fieldErrors(parsed.error))) errors[key] ??= message;
+    // Bank details are checked where they are typed (their check digits): the API takes any text.
+    for (const [key, message] of Object.entries(identifierProblems({ iban: texts.iban?.trim(), bic: texts.bic?.trim() }))) errors[key] ??= message;
     if (!parsed.success || Object.keys(errors).length) refuse(errors);
     await putInvoiceSettings(db, orgId, parsed.data);
     revalidatePath('/settings/invoicing');

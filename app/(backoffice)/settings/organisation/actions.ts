@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { formAction, refuse } from '@/lib/http/action';
+import { identifierProblems } from '@/lib/identifiers';
 import { parseEuros } from '@/lib/money';
 import { setOrgLogo, updateOrgIdentity } from '@/lib/orgs/orgs';
 import { OrgIdentityInput } from '@/lib/orgs/schemas';
@@ -24,11 +25,15 @@ function identityOf(form: FormData) {
       refuse({ share_capital_cents: 'Montant en euros, par exemple 10000 ou 1500,50.' });
     }
   }
-  return OrgIdentityInput.parse({
+  const identity = OrgIdentityInput.parse({
     ...Object.fromEntries(FIELDS.map((k) => [k, text(form, k)?.trim() || (k === 'name' ? '' : null)])),
     country: text(form, 'country')?.trim() || 'FR',
     share_capital_cents: shareCapital,
   });
+  // SIREN, SIRET and VAT number checked by their keys where they are typed (the API checks their shape only).
+  const problems = identity.country === 'FR' ? identifierProblems(identity) : {};
+  if (Object.keys(problems).length) refuse(problems);
+  return identity;
 }
 
 export const saveOrgAction = formAction(
