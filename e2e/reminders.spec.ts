@@ -80,6 +80,11 @@ test('settings → send an invoice by e-mail → its ladder → a manual reminde
   const row = page.getByRole('row', { name: new RegExp(number) });
   await expect(row).toContainText('Menuiserie Lebois');
   await expect(row).toContainText('0 envoyée, 6 programmées');
+  // Acting from the list: the client's page, a payment on the document, a reminder now.
+  await expect(row.getByRole('link', { name: 'Menuiserie Lebois' })).toHaveAttribute('href', /^\/contacts\/[0-9a-f-]{36}$/);
+  await expect(row.getByRole('link', { name: 'Encaisser' })).toHaveAttribute('href', /#paiements$/);
+  await row.getByRole('button', { name: `Relancer maintenant la facture ${number}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Relance programmée : elle part dans la minute.' })).toBeVisible();
   await row.getByRole('link', { name: number }).click();
   await expect(page.getByTestId('document-number')).toHaveText(number);
 });

@@ -120,6 +120,16 @@ export async function paidByDocument(db: Db, orgId: string, ids: string[]): Prom
   return new Map(rows.map((r) => [r.id, Number(r.paid)]));
 }
 
+/** The contact of each of `ids` (the org's documents only). */
+export async function contactsOfDocuments(db: Db, orgId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: documents.id, contact_id: documents.contact_id })
+    .from(documents)
+    .where(and(eq(documents.org_id, orgId), inArray(documents.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.contact_id]));
+}
+
 /** The most rows an export gives: beyond, the filters must narrow it (the caller says so). */
 export const EXPORT_LIMIT = 20_000;
 

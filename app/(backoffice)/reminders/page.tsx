@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { addReminderAction } from '@/components/reminder-ladder-actions';
+import { contactsOfDocuments } from '@/lib/documents/list-documents';
 import { formatDay, formatInstant, formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { reminderTracking } from '@/lib/reminders/tracking';
+import { RemindNow } from './remind-now';
 
 export const metadata: Metadata = { title: 'À relancer' };
 
@@ -14,6 +17,11 @@ export const metadata: Metadata = { title: 'À relancer' };
 export default async function RemindersPage() {
   const staff = await requireStaffOrg();
   const { items } = await reminderTracking(staff.db, staff.orgId);
+  const contactOf = await contactsOfDocuments(
+    staff.db,
+    staff.orgId,
+    items.map((r) => r.document_id),
+  );
   return (
     <>
       <div className="page-header">
@@ -40,6 +48,7 @@ export default async function RemindersPage() {
                 <th className="num">Reste dû</th>
                 <th>Relances</th>
                 <th>Prochaine relance</th>
+                <th>Agir</th>
               </tr>
             </thead>
             <tbody>
@@ -48,7 +57,7 @@ export default async function RemindersPage() {
                   <td>
                     <Link href={`/documents/${row.document_id}`}>{row.number ?? 'Sans numéro'}</Link>
                   </td>
-                  <td>{row.contact_name ?? <span className="muted">Contact supprimé</span>}</td>
+                  <td>{row.contact_name ? <Link href={`/contacts/${contactOf.get(row.document_id)}`}>{row.contact_name}</Link> : <span className="muted">Contact supprimé</span>}</td>
                   <td>{formatDay(row.due_date) || '—'}</td>
                   <td className="num">{row.days_overdue > 0 ? <span className="chip chip-red">{row.days_overdue} j</span> : <span className="muted">—</span>}</td>
                   <td className="num">{formatMoney(row.total_ttc_cents)}</td>
@@ -60,6 +69,13 @@ export default async function RemindersPage() {
                     {row.pending_count > 0 && `, ${row.pending_count} programmée${row.pending_count > 1 ? 's' : ''}`}
                   </td>
                   <td>{row.exhausted ? <span className="chip chip-amber">relances épuisées</span> : formatInstant(row.next_at, { date: 'medium' }) || '—'}</td>
+                  <td className="row-actions">
+                    {/* Bound here, on the server: a form bound in the browser would not submit without JavaScript. */}
+                    <RemindNow action={addReminderAction.bind(null, row.document_id)} number={row.number ?? ''} />
+                    <Link className="btn btn-sm" href={`/documents/${row.document_id}#paiements`}>
+                      Encaisser
+                    </Link>
+                  </td>
                 </tr>
               ))}
             </tbody>

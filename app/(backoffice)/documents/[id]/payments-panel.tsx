@@ -28,7 +28,7 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
   const error = (key: string) => state.errors?.[key];
 
   return (
-    <section className="card" aria-label="Paiements">
+    <section className="card" aria-label="Paiements" id="paiements">
       <h2>Paiements</h2>
       <dl className="props" data-testid="balance">
         <dt>Total TTC</dt>

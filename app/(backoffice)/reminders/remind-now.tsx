@@ -1,0 +1,29 @@
+'use client';
+
+import { useActionState } from 'react';
+import { SubmitButton } from '@/components/form';
+import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+
+/** "Relancer maintenant": a reminder sent within the minute, its tone chosen by the ladder (as POST …/reminders with no date). */
+export function RemindNow({ action, number }: { action: BoundFormAction; number: string }) {
+  const [state, formAction] = useActionState(action, initialFormState);
+  return (
+    <form action={formAction} className="inline-form">
+      <SubmitButton className="btn btn-sm" pendingLabel="Envoi…" aria-label={`Relancer maintenant la facture ${number}`}>
+        Relancer maintenant
+      </SubmitButton>
+      {state.done && (
+        <span className="muted" role="status">
+          {' '}
+          {state.done}
+        </span>
+      )}
+      {state.error && (
+        <span className="form-error" role="alert">
+          {' '}
+          {state.error}
+        </span>
+      )}
+    </form>
+  );
+}
