@@ -2,11 +2,12 @@ import '@/lib/modules';
 import { closeDatabase, getDb } from '@/db/client';
 import { billingCli } from '@/lib/documents/cli';
 import { runCli } from '@/lib/cli/program';
+import { paymentsCli } from '@/lib/payments/cli';
 
 const code = await runCli(process.argv.slice(2), {
   db: getDb,
   out: (line) => console.log(line),
   err: (line) => console.error(line),
-}, [billingCli]);
+}, [billingCli, paymentsCli]);
 await closeDatabase().catch(() => {});
 process.exit(code);

@@ -5,3 +5,4 @@ export * from './billing';
 export * from './email';
 export * from './pdf';
 export * from './reminders';
+export * from './online-payments';

@@ -72,7 +72,7 @@ describe('document sent', () => {
     expect(r.html).toContain('Merci pour votre confiance.<br/>À bientôt !');
     expect(r.html).toContain('&lt;b&gt;Pas de HTML&lt;/b&gt;');
     expect(r.html).toContain('href="https://pay.example/p/abc"');
-    expect(r.text).toMatch(/Régler en ligne \[?https:\/\/pay\.example\/p\/abc/);
+    expect(r.text).toMatch(/Payer en ligne \[?https:\/\/pay\.example\/p\/abc/);
   });
 
   it('says "payable on receipt" without a due date and refuses a pay link on a credit note', async () => {

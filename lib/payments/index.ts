@@ -3,11 +3,16 @@ import { defineModule } from '@/lib/manifest';
 import { paymentOperations } from './operations';
 import { Payment } from './schemas';
 
-/** Payments recorded against an invoice or a deposit invoice, and the status they give it. */
+/** Payments recorded against an invoice or a deposit invoice and the status they give it; online payment (DESIGN §8). */
 export const manifest = defineModule({
   name: 'payments',
   operations: paymentOperations,
   events: { 'invoice.paid': BillingDocument, 'payment.recorded': Payment, 'payment.deleted': Payment },
 });
 
-export { paymentOperations } from './operations';
+export { connectAccount, paymentAccountState, type PaymentAccountState } from './connect-account';
+export { createPaymentLinkOperation, paymentOperations, sendForPaymentOperation } from './operations';
+export { createPaymentLink } from './payment-links';
+export type { AccountReadiness, PaymentProvider } from './provider';
+export { sendForPayment } from './send-for-payment';
+export { paymentProvider } from './stripe-provider';

@@ -1,7 +1,8 @@
 import { PageQuery } from '@/lib/http/pagination';
 import { operation } from '@/lib/openapi/operation';
 import { IdParams, pageOf } from '@/lib/openapi/schemas';
-import { Payment, PaymentBalance, PaymentInput, PaymentParams } from './schemas';
+import { SendDocumentResult } from '@/lib/sending';
+import { Payment, PaymentBalance, PaymentInput, PaymentLink, PaymentParams, SendForPaymentInput } from './schemas';
 
 const tag = 'Invoices';
 
@@ -41,4 +42,48 @@ export const deletePaymentOperation = operation({
   responses: { 200: { description: 'The balance after the deletion (payment null).', schema: PaymentBalance } },
 });
 
-export const paymentOperations = [listPaymentsOperation, recordPaymentOperation, deletePaymentOperation];
+
+export const createPaymentLinkOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/{id}/payment-link',
+  tag,
+  summary: 'Create or confirm the online payment link',
+  description:
+    'Of a finalized invoice or deposit invoice that is not paid or cancelled: the public page {APP_BASE_URL}/pay/{token} where the ' +
+    'client pays the balance by card or SEPA debit without an account. The first call mints it (already_exists false); later calls ' +
+    "return the same url (already_exists true), or null when the token can no longer be recovered. The link is durable (expires_at null).",
+  scope: 'invoice:write',
+  params: IdParams,
+  responses: { 200: { description: 'The payment link.', schema: PaymentLink } },
+  errors: [
+    [503, 'payments_disabled'],
+    [409, 'payments_account_required'],
+    [409, 'not_payable'],
+  ],
+});
+
+export const sendForPaymentOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/{id}/send-for-payment',
+  tag,
+  summary: 'E-mail an invoice with a "pay online" call to action',
+  description:
+    'As POST /v1/invoices/{id}/send (the PDF attached, the contact\'s language, the document becomes sent, the reminder ladder is armed, ' +
+    'event invoice.sent), for a finalized invoice or deposit invoice that is not paid or cancelled, with a "Payer en ligne" / "Pay online" ' +
+    'button to its payment page; the payment link is minted or recovered. Needs the org\'s connected account able to take payments.',
+  scope: 'invoice:write',
+  params: IdParams,
+  body: SendForPaymentInput.prefault({}),
+  responses: { 200: { description: 'The document as sent, and the reminders armed.', schema: SendDocumentResult } },
+  errors: [
+    [503, 'payments_disabled'],
+    [409, 'payments_account_required'],
+    [409, 'payments_account_not_ready'],
+    [409, 'not_payable'],
+    [422, 'no_recipient'],
+  ],
+});
+
+export const onlinePaymentOperations = [createPaymentLinkOperation, sendForPaymentOperation];
+
+export const paymentOperations = [listPaymentsOperation, recordPaymentOperation, deletePaymentOperation, ...onlinePaymentOperations];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_STATUSES, PAYMENT_METHODS } from '@/db/schema/billing';
 import { Cents } from '@/lib/money';
 import { IsoDate, nullableString, PathId, Timestamp, text } from '@/lib/openapi/schemas';
+import { SendDocumentInput } from '@/lib/sending';
 
 export const PaymentInput = z
   .strictObject({
@@ -40,3 +41,21 @@ export const PaymentBalance = z
   .meta({ id: 'PaymentBalance' });
 
 export const PaymentParams = z.object({ id: PathId, payment_id: PathId });
+
+export const PaymentLink = z
+  .object({
+    already_exists: z.boolean().meta({ description: 'true on an idempotent replay: the link existed before this call.' }),
+    url: z
+      .string()
+      .nullable()
+      .meta({ description: "The public payment page, {APP_BASE_URL}/pay/{token}; null when an existing link's token cannot be recovered." }),
+    expires_at: Timestamp.nullable().meta({ description: 'null: durable, until the document is paid or cancelled.' }),
+  })
+  .meta({ id: 'PaymentLink' });
+export type PaymentLink = z.infer<typeof PaymentLink>;
+
+export const SendForPaymentInput = SendDocumentInput.pick({ email: true }).meta({
+  id: 'SendForPaymentInput',
+  description: 'Optional. email overrides the recipient for this send only; the contact is not modified.',
+});
+export type SendForPaymentInput = z.output<typeof SendForPaymentInput>;

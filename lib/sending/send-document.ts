@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/dates';
 import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/documents';
@@ -33,6 +33,14 @@ async function loadForSend(conn: Conn, orgId: string, id: string, input: SendDoc
   return { doc, contact, to: recipientOf(input, contact) };
 }
 
+export interface SendOptions {
+  /**
+   * The online payment page the e-mail's "pay online" call to action points at (send-for-payment, lib/payments):
+   * called in the send's transaction, under the document's lock, once the document and its recipient passed.
+   */
+  payUrl?: (tx: Tx, doc: DocumentRow) => Promise<string>;
+}
+
 /**
  * POST /v1/invoices/{id}/send: e-mails a finalized document to its client with its PDF, in the contact's
  * language; the address, copies, subject and message given here are for this send only (the contact is not
@@ -40,7 +48,14 @@ async function loadForSend(conn: Conn, orgId: string, id: string, input: SendDoc
  * or an accepted quote can be sent again), `sent_at` is set on the first effective send, the reminder ladder is
  * armed, the e-mail is recorded, and `invoice.sent` is written. The e-mail leaves by its job once that commits.
  */
-export async function sendDocument(db: Db, orgId: string, id: string, input: SendDocumentInput, now = new Date()): Promise<SendDocumentResult> {
+export async function sendDocument(
+  db: Db,
+  orgId: string,
+  id: string,
+  input: SendDocumentInput,
+  now = new Date(),
+  options: SendOptions = {},
+): Promise<SendDocumentResult> {
   const today = todayParis(now);
   // Checked before the PDF is fetched or rendered, then again under the lock.
   await loadForSend(db, orgId, id, input, today);
@@ -49,6 +64,7 @@ export async function sendDocument(db: Db, orgId: string, id: string, input: Sen
 
   const { view, scheduled } = await db.transaction(async (tx) => {
     const { doc, contact, to } = await loadForSend(tx, orgId, id, input, today, true);
+    const payUrl = options.payUrl ? await options.payUrl(tx, doc) : null;
     const status = doc.status === 'finalized' ? 'sent' : doc.status;
     const [updated] = await tx
       .update(documents)
@@ -75,6 +91,7 @@ export async function sendDocument(db: Db, orgId: string, id: string, input: Sen
         due_date: doc.type === 'facture' || doc.type === 'acompte' ? doc.due_date : null,
         validity_date: doc.type === 'devis' ? doc.validity_date : null,
         credited_document_number: credited?.number ?? null,
+        pay_url: payUrl,
       },
       attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.content }],
     });

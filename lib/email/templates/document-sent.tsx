@@ -25,7 +25,7 @@ const COPY = {
       }
     },
     facts: { number: 'Numéro', amount: 'Montant TTC', due: 'Échéance', validity: 'Valable jusqu’au', credited: 'Facture concernée' },
-    pay: 'Régler en ligne',
+    pay: 'Payer en ligne',
     questions: 'Nous restons à votre disposition pour toute question.',
     closing: 'Cordialement,',
   },
