@@ -3,6 +3,7 @@
 import { type ButtonHTMLAttributes, createContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useContext } from 'react';
 import { useFormStatus } from 'react-dom';
 import type { FormState } from '@/lib/http/form-state';
+import { frenchFieldLine } from '@/lib/i18n/errors-fr';
 
 /*
  * The back-office's form primitives: a field (label, control, hint, error, wired for assistive technologies), the
@@ -147,7 +148,8 @@ interface FormErrorsProps {
 
 /**
  * Above the form, what is not shown beside a field: the service's message when no field holds it, and the
- * schema's errors on fields the form has no input for ("key: message"; a `_form` error alone).
+ * schema's errors on fields the form has no input for (« Libellé : message », the field's French label; a `_form`
+ * error alone).
  */
 export function FormErrors({ state, summary, placed = [] }: FormErrorsProps) {
   const isPlaced = typeof placed === 'function' ? placed : (key: string) => placed.some((f) => key === f || key.startsWith(`${f}.`));
@@ -156,7 +158,7 @@ export function FormErrors({ state, summary, placed = [] }: FormErrorsProps) {
     ? errors.some(([key]) => isPlaced(key))
       ? []
       : [state.error]
-    : errors.filter(([key]) => !isPlaced(key)).map(([key, message]) => (key === '_form' ? message : `${key}: ${message}`));
+    : errors.filter(([key]) => !isPlaced(key)).map(([key, message]) => frenchFieldLine(key, message));
   if (summary) {
     if (!state.error && errors.length === 0) return null;
     return (

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, fieldErrors } from '@/lib/errors';
+import { frenchFieldLine } from '@/lib/i18n/errors-fr';
 import type { Page } from '@/lib/http/pagination';
 
 /**
@@ -40,7 +41,7 @@ export async function loadListPage<S extends z.ZodType, T>(
   const parsed = schema.safeParse(filters);
   if (!parsed.success) {
     const problem = Object.entries(fieldErrors(parsed.error))
-      .map(([field, message]) => `${field}: ${message}`)
+      .map(([field, message]) => frenchFieldLine(field, message))
       .join(' · ');
     return { page: empty, query: null, problem };
   }

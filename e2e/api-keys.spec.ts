@@ -7,7 +7,7 @@ test('sign in, create an API key, call /v1 with it, revoke it, see 401', async (
   await expect(page.getByRole('heading', { name: 'Clés API' })).toBeVisible();
 
   await page.getByLabel('Nom').fill('Journey key');
-  await page.getByLabel('Événements — lecture').check();
+  await page.getByLabel('Lecture des événements').check();
   await page.getByRole('button', { name: 'Créer la clé' }).click();
   const value = page.getByTestId('new-key-value');
   await expect(value).toBeVisible();

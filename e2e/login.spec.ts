@@ -28,7 +28,7 @@ test.describe('without JavaScript', () => {
     // The other form that shows a secret posts too, and works without JavaScript.
     await page.getByRole('link', { name: 'Clés API' }).click();
     await page.getByLabel('Nom').fill('No-JS key');
-    await page.getByLabel('Événements — lecture').check();
+    await page.getByLabel('Lecture des événements').check();
     await page.getByRole('button', { name: 'Créer la clé' }).click();
     await expect(page.getByTestId('new-key-value')).toHaveText(/^\s*paraphe_pk_live_[0-9A-Za-z]{32}\s*$/);
     const key = (await page.getByTestId('new-key-value').textContent())!.trim();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { frenchFieldMessage } from '@/lib/i18n/errors-fr';
 
 /**
  * The one error type. Domain code throws it; the handler wrapper turns it into `{code, message, field}`
@@ -46,9 +47,15 @@ export function fromZodError(error: z.ZodError, prefix?: string): ApiError {
   return validationError(field, field ? `${field}: ${issue.message}` : issue.message);
 }
 
-/** Every invalid field of a form at once, keyed by dotted path (the back-office shows them beside inputs). */
+/**
+ * Every invalid field of a form at once, keyed by dotted path, in French (the back-office shows them beside inputs;
+ * lib/i18n's catalogue words them, the API's 422 keeps its English through fromZodError).
+ */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const issue of error.issues) out[issuePath(issue) ?? '_form'] ??= issue.message;
+  for (const issue of error.issues) {
+    const path = issuePath(issue);
+    out[path ?? '_form'] ??= frenchFieldMessage(path, issue.message, issue as Parameters<typeof frenchFieldMessage>[2]);
+  }
   return out;
 }

@@ -92,7 +92,7 @@ describe('formAction', () => {
 
   it('refuses a control character in a field like the API does, and runs nothing', async () => {
     const state = await createContactAction(initialFormState, form({ type: 'professionnel', company: 'Menuiserie\u0000' }));
-    expect(state.errors).toEqual({ company: 'contains a control character' });
+    expect(state.errors).toEqual({ company: 'Ce texte contient un caractère invisible interdit : retapez-le.' });
     expect((await rowsOf(org)).map((c) => c.company)).not.toContain('Menuiserie\u0000');
   });
 
@@ -115,16 +115,20 @@ describe('formAction', () => {
     const state = await rename(contact.id, initialFormState, form({ last_name: '' }));
     expect(state).toEqual({
       attempt: 1,
-      error: 'no name nor company: give first_name or last_name, or company',
-      errors: { last_name: 'no name nor company: give first_name or last_name, or company' },
+      error: 'Nom : indiquez un nom, un prénom ou une société.',
+      errors: { last_name: 'Indiquez un nom, un prénom ou une société.' },
       texts: { last_name: '' },
     });
     expect(await rename(contact.id, initialFormState, form({ last_name: 'Martin' }))).toEqual({ attempt: 1, done: 'Enregistré.' });
 
     const prefixed = formAction(async () => {
-      throw validationError('items.2.vat_rate', 'items.2.vat_rate: no line at 5.50 %');
+      throw validationError('items.2.vat_rate', 'items.2.vat_rate: no line at 5.5 % (category S) for this discount to reduce');
     });
-    expect(await prefixed(initialFormState, form({}))).toMatchObject({ error: 'items.2.vat_rate: no line at 5.50 %', errors: { 'items.2.vat_rate': 'no line at 5.50 %' } });
+    // In French (lib/i18n): beside the field the message alone, above the form the line's label before it.
+    expect(await prefixed(initialFormState, form({}))).toMatchObject({
+      error: 'Ligne 3 — Taux de TVA : aucune ligne à 5.5 % à laquelle appliquer cette remise.',
+      errors: { 'items.2.vat_rate': 'Aucune ligne à 5.5 % à laquelle appliquer cette remise.' },
+    });
   });
 
   it('shows a conflict above the form', async () => {
@@ -136,7 +140,7 @@ describe('formAction', () => {
     }, { input: ContactPatch });
     expect(await rename(contact.id, initialFormState, form({ last_name: 'Grand' }))).toEqual({
       attempt: 1,
-      error: 'This contact is deleted; restore it first.',
+      error: 'Ce client est supprimé : restaurez-le d’abord.',
       texts: { last_name: 'Grand' },
     });
   });
@@ -181,7 +185,7 @@ describe('staffAction and buttonAction', () => {
 
   it('answers the result, or a refusal marked as one', async () => {
     const find = staffAction(async (staff, id: string) => getContact(staff.db, staff.orgId, idOf(id)));
-    expect(await find(randomUUID())).toEqual({ refused: true, error: 'Contact not found.' });
+    expect(await find(randomUUID())).toEqual({ refused: true, error: 'Introuvable : l’élément a peut-être été supprimé.' });
     const contact = await createContact(org.db, org.org.id, ContactCreate.parse({ type: 'particulier', last_name: 'Lune' }));
     expect(await find(contact.id)).toMatchObject({ id: contact.id, last_name: 'Lune' });
   });

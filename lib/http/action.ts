@@ -1,6 +1,7 @@
 import { notFound, unstable_rethrow } from 'next/navigation';
 import { ZodError, z } from 'zod';
 import { ApiError, fieldErrors } from '@/lib/errors';
+import { frenchRefusal } from '@/lib/i18n/errors-fr';
 import { refuseControlCharacters } from './control-characters';
 import type { FormState, Refusal } from './form-state';
 import { requestSession, resolveStaffOrg, type StaffContext, type StaffSession } from './staff';
@@ -8,8 +9,8 @@ import { requestSession, resolveStaffOrg, type StaffContext, type StaffSession }
 /*
  * The one wrapper of the back-office's server actions, as lib/http/handler.ts is the API's: it resolves the staff
  * member and their active org, reads the input with a zod schema, runs the action, and turns what the services
- * refuse (ApiError 4xx, ZodError, refuse()) into a Refusal. redirect() and notFound() go through; anything else
- * is a bug and is rethrown.
+ * refuse (ApiError 4xx, ZodError, refuse()) into a Refusal, worded in French by lib/i18n's catalogue (the API's
+ * answers keep their English). redirect() and notFound() go through; anything else is a bug and is rethrown.
  *
  * Three shapes over that one core:
  * - formAction: a form's action for useActionState, `(…bound, prev, formData) → FormState`;
@@ -71,9 +72,6 @@ export function formTexts(form: FormData): Record<string, string> {
   return texts;
 }
 
-/** The message without its field prefix ("items.2.vat_rate: …"): it is shown beside that field. */
-const bare = (err: ApiError) => (err.field && err.message.startsWith(`${err.field}: `) ? err.message.slice(err.field.length + 2) : err.message);
-
 function collapse(errors: Record<string, string>, lists: readonly string[] = []): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, message] of Object.entries(errors)) out[lists.find((list) => key.startsWith(`${list}.`)) ?? key] ??= message;
@@ -83,10 +81,12 @@ function collapse(errors: Record<string, string>, lists: readonly string[] = [])
 /** The refusal an error stands for, or null for a bug. */
 export function refusalOf(err: unknown, options: ActionOptions = {}): Refusal | null {
   if (err instanceof ZodError) return { refused: true, errors: collapse(fieldErrors(err), options.lists) };
+  // The action's own checks word their refusals in French already (finalization-rules.ts's `fr` among them).
   if (err instanceof FieldsRefused) return { refused: true, errors: collapse(err.errors, options.lists) };
   if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
-    const error = err.status === 404 && options.notFound ? options.notFound : err.message;
-    return err.field ? { refused: true, error, errors: collapse({ [err.field]: bare(err) }, options.lists) } : { refused: true, error };
+    const french = frenchRefusal(err);
+    const error = err.status === 404 && options.notFound ? options.notFound : french.line;
+    return err.field && french.field ? { refused: true, error, errors: collapse({ [err.field]: french.field }, options.lists) } : { refused: true, error };
   }
   return null;
 }

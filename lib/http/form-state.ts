@@ -1,6 +1,8 @@
+import { frenchFieldLine } from '@/lib/i18n/errors-fr';
+
 /*
- * What the back-office's server actions answer (lib/http/action.ts builds them). No imports: client components
- * read these shapes and call isRefusal/refusalMessage in the browser.
+ * What the back-office's server actions answer (lib/http/action.ts builds them, in French). Client components read
+ * these shapes and call isRefusal/refusalMessage in the browser: the one import is the catalogue, pure as well.
  */
 
 /** Why an action did not do what it was asked: one message for above the form, and messages by field. */
@@ -33,12 +35,12 @@ export const isRefusal = (answer: unknown): answer is Refusal =>
   typeof answer === 'object' && answer !== null && (answer as { refused?: unknown }).refused === true;
 
 /**
- * A refusal in one line, as the API words it: "source_ids.1: listed twice" for a field, the message alone
- * otherwise. For places that show one message and no fields (a dialog, a wizard).
+ * A refusal in one line: « Contacts à fusionner n° 2 : cette valeur figure deux fois. » for a field (its French
+ * label, lib/i18n), the message alone otherwise. For places that show one message and no fields (a dialog, a wizard).
  */
 export function refusalMessage(refusal: Pick<Refusal, 'error' | 'errors'>): string {
   const [first] = Object.entries(refusal.errors ?? {});
-  if (first) return first[0] === '_form' ? first[1] : `${first[0]}: ${first[1]}`;
+  if (first) return frenchFieldLine(first[0], first[1]);
   return refusal.error ?? '';
 }
 

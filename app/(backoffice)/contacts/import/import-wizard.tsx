@@ -6,6 +6,7 @@ import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } fr
 import type { ImportSummary } from '@/lib/contacts/schemas';
 import { formatNumber } from '@/lib/format';
 import { isRefusal, refusalMessage } from '@/lib/http/form-state';
+import { frenchReason } from '@/lib/i18n/errors-fr';
 import { FIELD_LABELS } from '../labels';
 import { importChunkAction } from './actions';
 import { type CsvRow, chunkRows, decodeCsv, guessMapping, mappedTwice, parseCsv, rowToPayload, toRecords } from './csv';
@@ -74,7 +75,7 @@ export function ImportWizard() {
     let repeated = 0;
     for (const { line, payload } of prepared) {
       const parsed = parseImportRow(payload);
-      if ('reason' in parsed) failures.push({ line, reason: parsed.reason });
+      if ('reason' in parsed) failures.push({ line, reason: frenchReason(parsed.reason) });
       else if (parsed.payload.email) {
         if (emails.has(parsed.payload.email)) repeated++;
         emails.add(parsed.payload.email);
@@ -104,7 +105,7 @@ export function ImportWizard() {
         done: state.done + batch.length,
         created: state.created + summary.created,
         skipped: state.skipped + summary.skipped,
-        errors: [...state.errors, ...summary.errors.map((e) => ({ line: batch[e.index]!.line, reason: e.reason }))],
+        errors: [...state.errors, ...summary.errors.map((e) => ({ line: batch[e.index]!.line, reason: frenchReason(e.reason) }))],
       };
       setRun(state);
     }

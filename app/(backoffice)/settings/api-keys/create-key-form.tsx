@@ -4,19 +4,8 @@ import { useActionState, useState } from 'react';
 import { Field, FieldError, Input, Select, SubmitButton } from '@/components/form';
 import { SCOPES } from '@/lib/auth/scopes';
 import { initialFormState } from '@/lib/http/form-state';
+import { ENV_LABELS, scopeLabel } from '@/lib/i18n/api-keys-fr';
 import { createKeyAction } from './actions';
-
-const SCOPE_LABELS: Record<string, string> = {
-  'contacts:read': 'Contacts — lecture',
-  'contacts:write': 'Contacts — écriture',
-  'invoice:read': 'Documents — lecture',
-  'invoice:write': 'Documents — écriture',
-  'signature:read': 'Signature — lecture',
-  'signature:write': 'Signature — écriture',
-  'webhooks:read': 'Webhooks — lecture',
-  'webhooks:write': 'Webhooks — écriture',
-  'events:read': 'Événements — lecture',
-};
 
 export function CreateKeyForm() {
   const [state, action] = useActionState(createKeyAction, initialFormState);
@@ -52,7 +41,7 @@ export function CreateKeyForm() {
           <div className="checks">
             {SCOPES.map((scope) => (
               <label key={scope}>
-                <input type="checkbox" name="scopes" value={scope} /> {SCOPE_LABELS[scope] ?? scope}
+                <input type="checkbox" name="scopes" value={scope} /> {scopeLabel(scope)}
               </label>
             ))}
           </div>
@@ -61,8 +50,11 @@ export function CreateKeyForm() {
         </fieldset>
         <Field id="key-env" label="Environnement" error={state.errors?.env}>
           <Select name="env" defaultValue="live">
-            <option value="live">live</option>
-            <option value="test">test</option>
+            {Object.entries(ENV_LABELS).map(([env, label]) => (
+              <option key={env} value={env}>
+                {label}
+              </option>
+            ))}
           </Select>
         </Field>
         <div className="form-actions">

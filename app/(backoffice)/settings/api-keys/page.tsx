@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { SubmitButton } from '@/components/form';
 import { listApiKeys } from '@/lib/auth/api-keys';
 import { formatInstant } from '@/lib/format';
+import { envLabel, scopeLabel } from '@/lib/i18n/api-keys-fr';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { revokeKeyAction } from './actions';
 import { CreateKeyForm } from './create-key-form';
@@ -31,6 +32,7 @@ export default async function ApiKeysPage() {
               <tr>
                 <th>Nom</th>
                 <th>Identifiant</th>
+                <th>Environnement</th>
                 <th>Droits</th>
                 <th>Dernière utilisation</th>
                 <th>État</th>
@@ -44,7 +46,8 @@ export default async function ApiKeysPage() {
                   <td>
                     <code>{key.prefix}…</code>
                   </td>
-                  <td>{key.scopes.join(', ')}</td>
+                  <td>{envLabel(key.env)}</td>
+                  <td>{key.scopes.map(scopeLabel).join(', ')}</td>
                   <td>{key.last_used_at ? formatInstant(key.last_used_at) : <span className="muted">jamais</span>}</td>
                   <td>{key.revoked_at ? <span className="chip chip-red">révoquée</span> : <span className="chip chip-green">active</span>}</td>
                   <td className="num">
