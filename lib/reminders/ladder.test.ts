@@ -195,7 +195,9 @@ describe('the quote-expiry ladder', () => {
   it('reminds before the validity date ends; an answer cancels the rest', async () => {
     const quote = await api.issuedAt(T0, client.id, { type: 'devis', dueInDays: 20 });
     expect((await sendDocument(org.db, org.org.id, quote.id, SendDocumentInput.parse({}), T0)).scheduled_reminders).toBe(2);
-    expect((await dispatch(at('2027-01-24'))).sent).toBe(1);
+    // Seven days before 31 January is Sunday 24: the reminder goes on Monday 25.
+    expect((await dispatch(at('2027-01-24'))).sent).toBe(0);
+    expect((await dispatch(at('2027-01-25'))).sent).toBe(1);
     const [email] = await reminderEmails(quote.id);
     expect(email).toMatchObject({ template: 'quote_expiry_reminder', template_data: expect.objectContaining({ validity_date: '2027-01-31' }) });
     expect((await api.accept(quote.id)).status).toBe(200);
@@ -340,8 +342,16 @@ describe('ladderSteps', () => {
     expect(steps.map((s) => [s.offset_days, s.scheduled_at.toISOString(), s.past])).toEqual([
       [-3, '2027-03-23T08:00:00.000Z', true],
       [1, '2027-03-27T08:00:00.000Z', false],
-      // After the change to summer time (28 March): 9:00 in Paris is 7:00 UTC.
-      [30, '2027-04-25T07:00:00.000Z', false],
+      // After the change to summer time (28 March): 9:00 in Paris is 7:00 UTC. 25 April is a Sunday: Monday 26.
+      [30, '2027-04-26T07:00:00.000Z', false],
     ]);
+  });
+
+  it('never sends on a Sunday or a French public holiday, and never two steps the same day', () => {
+    const days = (offsets: number[], anchor: string) => ladderSteps(offsets, anchor, parisInstant('2026-01-01')).map((s) => s.scheduled_at.toISOString().slice(0, 10));
+    // Due Tuesday 22 December 2026: +3 is Christmas (Friday) → Saturday 26; +5 is Sunday 27 → Monday 28.
+    expect(days([3, 5], '2026-12-22')).toEqual(['2026-12-26', '2026-12-28']);
+    // Due Saturday 31 October: +1 is Sunday 1 November (also All Saints') → Monday 2; +2 is Monday 2 too → Tuesday 3.
+    expect(days([1, 2, 11], '2026-10-31')).toEqual(['2026-11-02', '2026-11-03', '2026-11-12']);
   });
 });

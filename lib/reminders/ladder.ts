@@ -1,5 +1,5 @@
 import type { DocumentType } from '@/db/schema/billing';
-import { addDays, daysBetween } from '@/lib/dates';
+import { addDays, daysBetween, nextWorkingDay } from '@/lib/dates';
 import { type ReminderTone, reminderTone } from '@/lib/email';
 
 /**
@@ -53,10 +53,18 @@ export interface LadderStep {
   past: boolean;
 }
 
-/** The steps of a ladder anchored on `anchorDay`, each at REMINDER_HOUR_PARIS on its day. */
+/**
+ * The steps of a ladder anchored on `anchorDay`, each at REMINDER_HOUR_PARIS on its day — never a Sunday nor a French
+ * public holiday: such a step goes on the next working day, and a step moved onto the day of the step before it goes
+ * to the working day after that one, so that two reminders never leave the same day.
+ */
 export function ladderSteps(offsetDays: readonly number[], anchorDay: string, now: Date): LadderStep[] {
+  let previous: string | null = null;
   return offsetDays.map((offset_days, step) => {
-    const scheduled_at = parisInstant(addDays(anchorDay, offset_days));
+    let day = nextWorkingDay(addDays(anchorDay, offset_days));
+    if (previous !== null && day <= previous) day = nextWorkingDay(addDays(previous, 1));
+    previous = day;
+    const scheduled_at = parisInstant(day);
     return { step, offset_days, scheduled_at, past: scheduled_at.getTime() <= now.getTime() };
   });
 }

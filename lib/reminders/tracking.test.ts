@@ -60,9 +60,9 @@ describe('GET /v1/invoices/reminders/tracking', () => {
     const od19a = await chased('2027-01-31', 10); // next: its +30 step on 12 March
     const od19b = await chased('2027-01-31', 10);
     await addManualReminder(org.db, org.org.id, od19b.id, {}, parisInstant('2027-03-05', 9)); // next: 5 March
-    const od9 = await chased('2027-02-10', 10); // next: its +15 step on 7 March
+    const od9 = await chased('2027-02-10', 10); // next: its +15 step, 7 March, a Sunday: Monday 8
     // Not overdue (days_overdue 0, all tied): by next reminder. Two identical ones: the older document first.
-    const soonA = await chased('2027-02-24', 14); // due 10 March, next: its -3 step on 7 March
+    const soonA = await chased('2027-02-24', 14); // due 10 March, next: its -3 step, Sunday 7 March: Monday 8
     const soonB = await chased('2027-02-24', 14);
     const later = await chased('2027-02-28', 20); // due 20 March, next: 17 March
     const due3 = await chased('2027-02-19', 12); // due 3 March, its -3 step sent, next: +1 on 4 March
@@ -86,7 +86,7 @@ describe('GET /v1/invoices/reminders/tracking', () => {
       null,
       null,
       null,
-      ...['2027-03-05', '2027-03-12', '2027-03-07', '2027-03-04', '2027-03-07', '2027-03-07', '2027-03-17'].map((day) => parisInstant(day, 9).toISOString()),
+      ...['2027-03-05', '2027-03-12', '2027-03-08', '2027-03-04', '2027-03-08', '2027-03-08', '2027-03-17'].map((day) => parisInstant(day, 9).toISOString()),
     ]);
     expect(rows[0]).toMatchObject({ number: ex40.number, contact_name: 'Client SARL', due_date: '2027-01-20', total_ttc_cents: 12000, balance_cents: 12000 });
   });
