@@ -34,9 +34,9 @@ test('import a CSV with good, duplicate and bad rows, see the preview then the s
   // The preview names the rows the server will refuse, with the API's reasons.
   await expect(page.getByTestId('import-preview')).toContainText('4 lignes valides, 3 lignes seront refusées');
   const announced = page.getByRole('table', { name: 'Lignes qui seront refusées' });
-  await expect(announced.getByRole('row', { name: '6 email: malformed e-mail' })).toBeVisible();
+  await expect(announced.getByRole('row', { name: /^6 E-mail : adresse e-mail invalide/ })).toBeVisible();
   await expect(announced.getByRole('row', { name: /^7 company: no name nor company/ })).toBeVisible();
-  await expect(announced.getByRole('row', { name: '8 siret: SIRET must be 14 digits' })).toBeVisible();
+  await expect(announced.getByRole('row', { name: /^8 SIRET : le SIRET compte 14 chiffres/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Importer 7 lignes' }).click();
   const summary = page.getByTestId('import-summary');
@@ -46,8 +46,8 @@ test('import a CSV with good, duplicate and bad rows, see the preview then the s
   await expect(summary.getByTestId('import-skipped')).toHaveText('2');
   await expect(summary.getByTestId('import-errors')).toHaveText('3');
   const refused = summary.getByRole('table', { name: 'Lignes refusées' });
-  await expect(refused.getByRole('row', { name: '6 email: malformed e-mail' })).toBeVisible();
-  await expect(refused.getByRole('row', { name: '8 siret: SIRET must be 14 digits' })).toBeVisible();
+  await expect(refused.getByRole('row', { name: /^6 E-mail : adresse e-mail invalide/ })).toBeVisible();
+  await expect(refused.getByRole('row', { name: /^8 SIRET : le SIRET compte 14 chiffres/ })).toBeVisible();
 
   // The list finds the imported contacts, accents aside.
   await summary.getByRole('link', { name: 'Voir les contacts' }).click();
@@ -114,10 +114,10 @@ test('create a contact through the form, fix a validation error, then export, de
   await page.getByLabel('Score').fill('120');
   await page.getByRole('button', { name: 'Créer le contact' }).click();
 
-  // The API's messages, beside their fields; what was typed is still there.
+  // The API's refusals in French (lib/i18n), beside their fields; what was typed is still there.
   await expect(page.getByText('Le contact n’a pas été enregistré')).toBeVisible();
-  await expect(page.locator('#contact-email-error')).toHaveText('malformed e-mail');
-  await expect(page.locator('#contact-lead_score-error')).toHaveText('must be between 0 and 100');
+  await expect(page.locator('#contact-email-error')).toHaveText('Adresse e-mail invalide (ex. nom@exemple.fr).');
+  await expect(page.locator('#contact-lead_score-error')).toHaveText('Entre 0 et 100.');
   await expect(page.getByLabel('E-mail')).toHaveValue('jeanne.martin@');
   await expect(page.getByLabel('Type')).toHaveValue('particulier');
 
