@@ -184,7 +184,7 @@ function DepositPanel({ doc, action, initial, onClose }: { doc: Props['doc']; ac
         <Field
           id="deposit-percentage"
           label="Pourcentage du devis"
-          hint="Appliqué à la base de chaque taux de TVA du devis, arrondi une fois par taux."
+          hint="La part du devis que le client règle d’avance, par exemple 30 : elle sera déduite de la facture finale. Elle est calculée sur chaque taux de TVA du devis."
           error={state.errors?.percentage}
         >
           <QuantityInput name="percentage" style={{ maxWidth: 160 }} value={percentage} onChange={(e) => setPercentage(e.target.value)} />
