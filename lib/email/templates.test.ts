@@ -75,6 +75,23 @@ describe('document sent', () => {
     expect(r.text).toMatch(/Payer en ligne \[?https:\/\/pay\.example\/p\/abc/);
   });
 
+  it('lets a message that greets the reader itself take the greeting’s place, in every template that has one', async () => {
+    const message = 'Bonjour Madame Martin,\n\nComme convenu, voici la facture.';
+    const sent = await renderEmail('document_sent', { ...base, document_type: 'facture', recipient_name: 'Jeanne', message }, 'fr');
+    expect(sent.text).not.toContain('Bonjour Jeanne,');
+    expect(sent.text.match(/Bonjour/g)).toHaveLength(1);
+    // It opens the e-mail, before the document's facts.
+    expect(sent.text.indexOf('Comme convenu')).toBeLessThan(sent.text.indexOf('Elle est payable à réception.'));
+    // A message that does not greet stays below, after our greeting.
+    const plain = await renderEmail('document_sent', { ...base, document_type: 'facture', recipient_name: 'Jeanne', message: 'Merci !' }, 'fr');
+    expect(plain.text.indexOf('Bonjour Jeanne,')).toBeLessThan(plain.text.indexOf('Merci !'));
+    for (const lang of ['fr', 'en'] as const) {
+      const greeting = lang === 'fr' ? 'Bonjour' : 'Hello';
+      const en = await renderEmail('document_sent', { ...base, document_type: 'devis', recipient_name: 'Jo', message: `${greeting} team,\nsee attached.` }, lang);
+      expect(en.text.match(new RegExp(greeting, 'g'))).toHaveLength(1);
+    }
+  });
+
   it('says "payable on receipt" without a due date and refuses a pay link on a credit note', async () => {
     const r = await renderEmail('document_sent', { ...base, document_type: 'facture' }, 'fr');
     expect(r.text).toContain('Elle est payable à réception.');

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { formatDay, formatMoney } from '@/lib/format';
 import type { DocumentSentData } from './data';
 import { DOCUMENT_NOUN, documentTitle, type Language } from './nouns';
-import { Action, Facts, Layout, Message, P, SignOff } from './layout';
+import { Action, Facts, Layout, Message, opensWithGreeting, P, SignOff } from './layout';
 import type { RenderedTemplate } from './types';
 
 type Data = z.output<typeof DocumentSentData>;
@@ -67,11 +67,12 @@ export function documentSent(d: Data, lang: Language): RenderedTemplate {
     subject: c.subject(d),
     element: (
       <Layout lang={lang} seller={d.seller_name} preview={intro} heading={c.heading(d)}>
-        <P>{c.hello(d.recipient_name)}</P>
+        {/* A message that greets the reader itself takes the greeting's place (and is not repeated below). */}
+        {opensWithGreeting(d.message) ? <Message text={d.message} /> : <P>{c.hello(d.recipient_name)}</P>}
         <P>{intro}</P>
         <Facts rows={facts} />
         <P>{c.terms(d)}</P>
-        <Message text={d.message} />
+        {!opensWithGreeting(d.message) && <Message text={d.message} />}
         <Action href={d.pay_url} label={c.pay} />
         <P>{c.questions}</P>
         <SignOff closing={c.closing} seller={d.seller_name} />

@@ -65,6 +65,10 @@ export function Facts({ rows }: { rows: Array<[label: string, value: string]> })
 }
 
 /** The sender's own words, quoted as written: paragraphs on blank lines, line breaks kept. */
+/** Whether the sender's own message starts by greeting the reader: then it replaces ours instead of doubling it. */
+export const opensWithGreeting = (text: string | null | undefined) =>
+  /^\s*(bonjour|bonsoir|salut|madame|monsieur|mesdames|messieurs|ch[eè]re?s?|hello|hi|dear|good (morning|afternoon|evening))\b/i.test(text ?? '');
+
 export function Message({ text }: { text: string | null | undefined }) {
   if (!text?.trim()) return null;
   return (

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { formatDay, formatMoney } from '@/lib/format';
 import type { PaymentReminderData, ReminderTone } from './data';
 import { DOCUMENT_NOUN, type Language } from './nouns';
-import { Action, Facts, Layout, Message, Notice, P, SignOff } from './layout';
+import { Action, Facts, Layout, Message, Notice, opensWithGreeting, P, SignOff } from './layout';
 import type { RenderedTemplate } from './types';
 
 type Data = z.output<typeof PaymentReminderData>;
@@ -95,7 +95,8 @@ export function paymentReminder(d: Data, lang: Language): RenderedTemplate {
     subject: `${c.subject(noun, d.document_number, due)} – ${d.seller_name}`,
     element: (
       <Layout lang={lang} seller={d.seller_name} preview={body} heading={c.heading}>
-        <P>{all.hello(d.recipient_name)}</P>
+        {/* A message that greets the reader itself takes the greeting's place (and is not repeated below). */}
+        {opensWithGreeting(d.message) ? <Message text={d.message} /> : <P>{all.hello(d.recipient_name)}</P>}
         <P strong={d.tone === 'final'}>{body}</P>
         <Facts
           rows={[
@@ -111,7 +112,7 @@ export function paymentReminder(d: Data, lang: Language): RenderedTemplate {
             <P>{all.recovery}</P>
           </>
         )}
-        <Message text={d.message} />
+        {!opensWithGreeting(d.message) && <Message text={d.message} />}
         <Action href={d.pay_url} label={all.pay} />
         {c.alreadyPaid && <P>{c.alreadyPaid}</P>}
         <SignOff closing={c.closing} seller={d.seller_name} />

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { formatDay, formatMoney } from '@/lib/format';
 import type { QuoteExpiryReminderData } from './data';
 import type { Language } from './nouns';
-import { Facts, Layout, Message, P, SignOff } from './layout';
+import { Facts, Layout, Message, opensWithGreeting, P, SignOff } from './layout';
 import type { RenderedTemplate } from './types';
 
 type Data = z.output<typeof QuoteExpiryReminderData>;
@@ -39,7 +39,8 @@ export function quoteExpiryReminder(d: Data, lang: Language): RenderedTemplate {
     subject: c.subject(d, until),
     element: (
       <Layout lang={lang} seller={d.seller_name} preview={body} heading={c.heading}>
-        <P>{c.hello(d.recipient_name)}</P>
+        {/* A message that greets the reader itself takes the greeting's place (and is not repeated below). */}
+        {opensWithGreeting(d.message) ? <Message text={d.message} /> : <P>{c.hello(d.recipient_name)}</P>}
         <P>{body}</P>
         <Facts
           rows={[
@@ -49,7 +50,7 @@ export function quoteExpiryReminder(d: Data, lang: Language): RenderedTemplate {
           ]}
         />
         <P>{c.ask}</P>
-        <Message text={d.message} />
+        {!opensWithGreeting(d.message) && <Message text={d.message} />}
         <P>{c.questions}</P>
         <SignOff closing={c.closing} seller={d.seller_name} />
       </Layout>
