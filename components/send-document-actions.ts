@@ -1,8 +1,20 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, idOf } from '@/lib/http/action';
-import { SendDocumentInput, sendDocument } from '@/lib/sending';
+import { formAction, idOf, staffAction } from '@/lib/http/action';
+import { previewSend, SendDocumentInput, sendDocument } from '@/lib/sending';
+
+/** The dialog's fields as the API's input: copies typed as a list separated by commas, spaces or semicolons. */
+function sendInputOf(text: (name: string) => string) {
+  return SendDocumentInput.parse({
+    email: text('email'),
+    cc: text('cc')
+      .split(/[\s,;]+/)
+      .filter(Boolean),
+    subject: text('subject'),
+    message: text('message'),
+  });
+}
 
 /** As POST /v1/invoices/{id}/send: the form's address, copies, subject and message are for this send only. */
 export const sendDocumentAction = formAction(
@@ -16,19 +28,21 @@ export const sendDocumentAction = formAction(
     return { done: `Document envoyé.${n > 0 ? ` ${n} relance${n > 1 ? 's' : ''} programmée${n > 1 ? 's' : ''}.` : ''}` };
   },
   {
-    input: (form: FormData) => {
-      const text = (name: string) => String(form.get(name) ?? '');
-      return SendDocumentInput.parse({
-        email: text('email'),
-        cc: text('cc')
-          .split(/[\s,;]+/)
-          .filter(Boolean),
-        subject: text('subject'),
-        message: text('message'),
-      });
-    },
+    input: (form: FormData) => sendInputOf((name) => String(form.get(name) ?? '')),
     // "cc.1" is shown beside the copies field.
     lists: ['cc'],
     notFound: 'Document introuvable.',
   },
+);
+
+/** The e-mail the dialog's fields would send (recipient, subject, text), nothing sent. */
+export const previewSendAction = staffAction(
+  async ({ db, orgId }, documentId: string, fields: Record<string, string>) =>
+    previewSend(
+      db,
+      orgId,
+      idOf(documentId),
+      sendInputOf((name) => String(fields[name] ?? '')),
+    ),
+  { notFound: 'Document introuvable.', lists: ['cc'] },
 );

@@ -1,8 +1,10 @@
 'use client';
 
-import { useActionState, useState } from 'react';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { useActionState, useRef, useState, useTransition } from 'react';
+import { type BoundFormAction, initialFormState, isRefusal } from '@/lib/http/form-state';
+import type { SendPreview } from '@/lib/sending';
 import { Field, FormErrors, Input, SubmitButton, TextArea } from './form';
+import { previewSendAction } from './send-document-actions';
 
 interface Props {
   documentId: string;
@@ -20,6 +22,15 @@ interface Props {
 export function SendDocumentDialog({ documentId, action, what, contactEmail, language, sentBefore }: Props) {
   const [open, setOpen] = useState(false);
   const [state, formAction] = useActionState(action, initialFormState);
+  const form = useRef<HTMLFormElement>(null);
+  const [preview, setPreview] = useState<SendPreview | string | null>(null);
+  const [previewing, startPreview] = useTransition();
+  const showPreview = () =>
+    startPreview(async () => {
+      const fields = Object.fromEntries([...new FormData(form.current!).entries()].map(([k, v]) => [k, String(v)]));
+      const result = await previewSendAction(documentId, fields);
+      setPreview(isRefusal(result) ? (result.error ?? 'Aperçu impossible.') : result);
+    });
   const error = (name: string) => state.errors?.[name];
   const id = (name: string) => `send-${name}-${documentId}`;
   return (
@@ -35,7 +46,7 @@ export function SendDocumentDialog({ documentId, action, what, contactEmail, lan
         )}
       </div>
       {open && (
-        <form className="form" action={formAction} noValidate role="dialog" aria-label={`Envoyer ${what}`} style={{ marginTop: 12 }}>
+        <form ref={form} className="form" action={formAction} noValidate role="dialog" aria-label={`Envoyer ${what}`} style={{ marginTop: 12 }}>
           <p className="muted">
             Envoie {what} avec son PDF, en {language === 'en' ? 'anglais' : 'français'} (langue du contact). Ces champs valent pour cet envoi
             seulement : la fiche du contact n’est pas modifiée.
@@ -55,8 +66,28 @@ export function SendDocumentDialog({ documentId, action, what, contactEmail, lan
           <Field id={id('message')} label="Message" error={error('message')}>
             <TextArea name="message" rows={4} placeholder="Cité tel quel dans l’e-mail (facultatif)." />
           </Field>
+          {typeof preview === 'string' && (
+            <p className="form-error" role="alert">
+              {preview}
+            </p>
+          )}
+          {preview && typeof preview !== 'string' && (
+            <section className="email-preview" aria-label="Aperçu de l’e-mail">
+              <dl className="props">
+                <dt>À</dt>
+                <dd>{[preview.to, ...preview.cc].join(', ')}</dd>
+                <dt>Objet</dt>
+                <dd>{preview.subject}</dd>
+              </dl>
+              <pre>{preview.text}</pre>
+              <p className="muted">Avec le PDF en pièce jointe.</p>
+            </section>
+          )}
           <div className="form-actions">
             <SubmitButton pendingLabel="Envoi…">Envoyer</SubmitButton>
+            <button type="button" className="btn" onClick={showPreview} disabled={previewing}>
+              {previewing ? 'Aperçu…' : 'Aperçu de l’e-mail'}
+            </button>
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
               Fermer
             </button>

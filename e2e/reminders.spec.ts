@@ -48,6 +48,12 @@ test('settings → send an invoice by e-mail → its ladder → a manual reminde
   await expect(dialog.getByText(/adresse e-mail invalide \(ex\. nom@exemple\.fr\)/i).first()).toBeVisible();
   await dialog.getByLabel('Copie à').fill('associe@lebois.test');
   await dialog.getByLabel('Message').fill('Merci pour votre confiance.');
+  // The e-mail as the client will read it, before sending.
+  await dialog.getByRole('button', { name: 'Aperçu de l’e-mail' }).click();
+  const preview = dialog.getByRole('region', { name: 'Aperçu de l’e-mail' });
+  await expect(preview).toContainText('compta@lebois.test, associe@lebois.test');
+  await expect(preview).toContainText(number);
+  await expect(preview).toContainText('Merci pour votre confiance.');
   await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
   await expect(page.getByText('Document envoyé. 6 relances programmées.')).toBeVisible();
   await expect(page.getByTestId('document-status')).toHaveText('envoyé');

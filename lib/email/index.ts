@@ -7,5 +7,5 @@ export { MAX_SEND_ATTEMPTS } from './config';
 export { sendEmailJob } from './jobs';
 export { queueEmail, type QueueEmailInput } from './queue-email';
 export { EmailRetryError } from './send';
-export type { Language } from './templates';
+export { type Language, renderEmail } from './templates';
 export { reminderTone, type ReminderTone } from './templates/data';

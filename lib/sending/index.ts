@@ -10,5 +10,5 @@ export const manifest = defineModule({
 });
 
 export { sendDocumentOperation } from './operations';
-export { type SendOptions, sendDocument, sendRefusal } from './send-document';
+export { previewSend, type SendOptions, type SendPreview, sendDocument, sendRefusal } from './send-document';
 export { SendDocumentInput, SendDocumentResult } from './schemas';

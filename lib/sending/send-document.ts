@@ -4,7 +4,7 @@ import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/dates';
 import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/documents';
 import { allowedActions, type Refusal } from '@/lib/documents';
-import { queueEmail } from '@/lib/email';
+import { queueEmail, renderEmail } from '@/lib/email';
 import { ApiError, conflict } from '@/lib/errors';
 import { getOrg } from '@/lib/orgs/orgs';
 import { documentPdfForSending } from '@/lib/pdf';
@@ -31,6 +31,48 @@ async function loadForSend(conn: Conn, orgId: string, id: string, input: SendDoc
   if (refusal) throw conflict(refusal.code, refusal.message);
   const contact = await loadContactRow(conn, orgId, doc.contact_id);
   return { doc, contact, to: recipientOf(input, contact) };
+}
+
+/** The `document_sent` e-mail of a document as this send would write it (template data, language). */
+async function documentSentEmail(conn: Conn, orgId: string, doc: DocumentRow, contact: ContactRow | null, input: SendDocumentInput, payUrl: string | null) {
+  const org = await getOrg(conn, orgId);
+  const credited = doc.type === 'avoir' && doc.avoir_for_id ? await loadDocument(conn, orgId, doc.avoir_for_id) : null;
+  return {
+    org,
+    language: languageOf(doc, contact),
+    data: {
+      seller_name: org.name,
+      recipient_name: greetingName(contact),
+      document_number: doc.number!,
+      message: input.message,
+      document_type: doc.type,
+      amount_cents: doc.total_ttc,
+      due_date: doc.type === 'facture' || doc.type === 'acompte' ? doc.due_date : null,
+      validity_date: doc.type === 'devis' ? doc.validity_date : null,
+      credited_document_number: credited?.number ?? null,
+      pay_url: payUrl,
+    },
+  };
+}
+
+export interface SendPreview {
+  to: string;
+  cc: string[];
+  subject: string;
+  /** The e-mail's text, as a mail client without HTML shows it. */
+  text: string;
+  language: 'fr' | 'en';
+}
+
+/**
+ * The e-mail POST /v1/invoices/{id}/send would write with this input — recipient, subject and text as the client
+ * will read them — without sending anything. The same refusals as the send (409 not sendable, 422 no_recipient).
+ */
+export async function previewSend(db: Db, orgId: string, id: string, input: SendDocumentInput, now = new Date()): Promise<SendPreview> {
+  const { doc, contact, to } = await loadForSend(db, orgId, id, input, todayParis(now));
+  const { data, language } = await documentSentEmail(db, orgId, doc, contact, input, null);
+  const rendered = await renderEmail('document_sent', data, language);
+  return { to, cc: (input.cc ?? []).filter((address) => address !== to), subject: input.subject ?? rendered.subject, text: rendered.text, language };
 }
 
 export interface SendOptions {
@@ -60,7 +102,6 @@ export async function sendDocument(
   // Checked before the PDF is fetched or rendered, then again under the lock.
   await loadForSend(db, orgId, id, input, today);
   const pdf = await documentPdfForSending(db, orgId, id);
-  const org = await getOrg(db, orgId);
 
   const { view, scheduled } = await db.transaction(async (tx) => {
     const { doc, contact, to } = await loadForSend(tx, orgId, id, input, today, true);
@@ -72,27 +113,16 @@ export async function sendDocument(
       .where(and(eq(documents.org_id, orgId), eq(documents.id, doc.id)))
       .returning();
     const scheduled = await armLadder(tx, orgId, updated!, now);
-    const credited = doc.type === 'avoir' && doc.avoir_for_id ? await loadDocument(tx, orgId, doc.avoir_for_id) : null;
+    const { org, data, language } = await documentSentEmail(tx, orgId, doc, contact, input, payUrl);
     await queueEmail(tx, orgId, {
       to: [to],
       cc: (input.cc ?? []).filter((address) => address !== to),
       replyTo: org.email,
       subject: input.subject,
       template: 'document_sent',
-      language: languageOf(doc, contact),
+      language,
       documentId: doc.id,
-      data: {
-        seller_name: org.name,
-        recipient_name: greetingName(contact),
-        document_number: doc.number!,
-        message: input.message,
-        document_type: doc.type,
-        amount_cents: doc.total_ttc,
-        due_date: doc.type === 'facture' || doc.type === 'acompte' ? doc.due_date : null,
-        validity_date: doc.type === 'devis' ? doc.validity_date : null,
-        credited_document_number: credited?.number ?? null,
-        pay_url: payUrl,
-      },
+      data,
       attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.content }],
     });
     const view = await recordDocumentEvent(tx, orgId, 'invoice.sent', updated!);

@@ -10,6 +10,7 @@ import { renderStoredDocument } from '@/lib/pdf';
 import { getStorage, readAll } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { documentEmails, reminderRows, remindersContext, useTempStorage } from '@/lib/reminders/testing';
+import { previewSend, SendDocumentInput } from '.';
 
 let org: TestOrg;
 let api: Awaited<ReturnType<typeof remindersContext>>;
@@ -205,6 +206,31 @@ describe('POST /v1/invoices/{id}/send', () => {
     await api.cancel(inv.id);
     const cancelled = await api.send(inv.id);
     expect([cancelled.status, cancelled.body.code]).toEqual([409, 'invalid_transition']);
+  });
+});
+
+describe('previewSend (the send dialog\'s "Aperçu")', () => {
+  it('shows the e-mail the send would write — recipient, subject, text with the message — and sends nothing', async () => {
+    const inv = await invoice();
+    const preview = await previewSend(org.db, org.org.id, inv.id, SendDocumentInput.parse({ cc: ['associe@client.example'], message: 'Bonjour Jeanne,\n\nComme convenu.' }));
+    expect(preview).toMatchObject({ to: 'compta@client.example', cc: ['associe@client.example'], language: 'fr', subject: expect.stringContaining(inv.number) });
+    expect(preview.text).toContain('Comme convenu.');
+    // Her own greeting replaces ours: one "Bonjour".
+    expect(preview.text.match(/Bonjour/g)).toHaveLength(1);
+    expect(await documentEmails(org, inv.id)).toEqual([]);
+    expect((await documentRow(org.db, inv.id))!.status).toBe('finalized');
+    // A subject typed replaces the template's.
+    expect((await previewSend(org.db, org.org.id, inv.id, SendDocumentInput.parse({ subject: 'Votre facture' }))).subject).toBe('Votre facture');
+  });
+
+  it('refuses what the send would refuse: a draft (409), no address (422 no_recipient), another org\'s document (404)', async () => {
+    const draft = await api.draft({ type: 'facture', contact_id: client.id, items: [line('Audit', '1', 100)] });
+    await expect(previewSend(org.db, org.org.id, draft.id, SendDocumentInput.parse({}))).rejects.toMatchObject({ status: 409 });
+    const silent = await api.contact({ company: 'Sans Adresse SARL' });
+    const inv = await invoice({}, silent.id);
+    await expect(previewSend(org.db, org.org.id, inv.id, SendDocumentInput.parse({}))).rejects.toMatchObject({ status: 422, code: 'no_recipient' });
+    const other = await createTestOrg();
+    await expect(previewSend(other.db, other.org.id, inv.id, SendDocumentInput.parse({}))).rejects.toMatchObject({ status: 404 });
   });
 });
 
