@@ -14,6 +14,11 @@ test('a SIRET with a wrong key is refused where it is typed, in French; a right 
   await page.getByLabel('SIRET').fill('73282932000074');
   await page.getByRole('button', { name: /Créer|Enregistrer/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Clé Fausse SARL');
+  // The client's account: nothing billed yet, and a quote or an invoice started for them.
+  const account = page.getByRole('region', { name: 'Compte client' });
+  await expect(account).toContainText('Aucun devis ni facture pour ce client.');
+  await account.getByRole('link', { name: 'Nouvelle facture pour ce client' }).click();
+  await expect(page).toHaveURL(/\/documents\/new\?type=facture&contact_id=[0-9a-f-]{36}$/);
 });
 
 test('the documents list totals the filtered set and exports it as CSV', async ({ page }) => {
@@ -26,6 +31,12 @@ test('the documents list totals the filtered set and exports it as CSV', async (
   };
   const contact = await api('/v1/contacts', { type: 'professionnel', company: 'Export CSV SARL', siret: '73282932000074', email: 'compta@export-csv.test' });
   await api('/v1/invoices', { type: 'facture', contact_id: contact.id, operation_nature: 'services', items: [{ description: 'Audit', quantity: '1', unit_price: 50000, vat_rate: '20' }] });
+  // The client's page lists it, with what is still owed.
+  await page.goto(`/contacts/${contact.id}`);
+  const account = page.getByRole('region', { name: 'Compte client' });
+  await expect(account.getByRole('table', { name: 'Documents du client' })).toContainText('Facture');
+  await expect(account.getByTestId('client-account')).toContainText('Reste dû');
+
   await page.goto('/documents?type=facture');
   const footer = page.locator('table[aria-label="Documents"] tfoot');
   await expect(footer).toContainText(/\d+ factures? et avoirs? filtrés, avoirs déduits/);

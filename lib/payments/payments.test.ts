@@ -4,6 +4,7 @@ import { documents } from '@/db/schema';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { addDays, todayParis } from '@/lib/dates';
 import { billingContext, eventsOf, line } from '@/lib/documents/testing';
+import { recentPaymentsOfContact } from './payments';
 
 let org: TestOrg;
 let api: Awaited<ReturnType<typeof billingContext>>;
@@ -106,5 +107,29 @@ describe('DELETE /v1/invoices/{id}/payments/{payment_id} and GET …/payments', 
     const p = (await api.pay(inv.id, { amount: 100 })).body.payment;
     await api.cancel(inv.id);
     expect((await api.unpay(inv.id, p.id)).body).toMatchObject({ status: 'cancelled', total_paid: 0 });
+  });
+});
+
+describe('recentPaymentsOfContact (the client page)', () => {
+  it('lists a client’s latest payments, newest first, with the document paid; nothing of another client or org', async () => {
+    const mine = await api.contact({ company: 'Client Récent SARL' });
+    const other = await api.contact({ company: 'Autre Client SARL' });
+    const invoiceOf = (contactId: string) => api.issued({ type: 'facture', contact_id: contactId, items: [line('B', '1', 10000)] });
+    const first = await invoiceOf(mine.id);
+    const second = await invoiceOf(mine.id);
+    await api.pay(first.id, { amount: 1000, paid_at: '2026-02-01', method: 'cheque' });
+    await api.pay(second.id, { amount: 2000, paid_at: '2026-02-03', method: 'bank_transfer' });
+    const elsewhere = await invoiceOf(other.id);
+    await api.pay(elsewhere.id, { amount: 3000, paid_at: '2026-02-04', method: 'card' });
+
+    await api.pay(first.id, { amount: 500, paid_at: '2026-01-15', method: 'cash' });
+    const latest = await recentPaymentsOfContact(org.db, org.org.id, mine.id, 2);
+    expect(latest.map((p) => [p.amount, p.paid_at, p.document_number])).toEqual([
+      [2000, '2026-02-03', second.number],
+      [1000, '2026-02-01', first.number],
+    ]);
+    expect((await recentPaymentsOfContact(org.db, org.org.id, other.id)).map((p) => p.amount)).toEqual([3000]);
+    const stranger = await createTestOrg();
+    expect(await recentPaymentsOfContact(stranger.db, stranger.org.id, mine.id)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { payments } from '@/db/schema';
+import { documents, payments } from '@/db/schema';
 import { notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events';
 import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/http/pagination';
@@ -29,6 +29,18 @@ export function toPublicPayment(row: PaymentRow): Payment {
     reference: row.reference,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** A client's latest payments, newest first, each with the number of the document it paid (the client's page). */
+export async function recentPaymentsOfContact(db: Db, orgId: string, contactId: string, limit = 5): Promise<Array<Payment & { document_number: string | null }>> {
+  const rows = await db
+    .select({ payment: payments, document_number: documents.number })
+    .from(payments)
+    .innerJoin(documents, and(eq(documents.id, payments.document_id), eq(documents.org_id, orgId)))
+    .where(and(eq(payments.org_id, orgId), eq(documents.contact_id, contactId)))
+    .orderBy(desc(payments.paid_at), desc(payments.created_at))
+    .limit(limit);
+  return rows.map((r) => ({ ...toPublicPayment(r.payment), document_number: r.document_number }));
 }
 
 export async function totalPaid(conn: Conn, orgId: string, documentId: string): Promise<number> {

@@ -9,6 +9,7 @@ import { requireStaffOrg } from '@/lib/http/staff';
 import { deleteContactAction, restoreContactAction } from '../actions';
 import { contactState, FIELD_LABELS, formatValue, LEAD_STATUS_CHIPS, TYPE_LABELS } from '../labels';
 import { loadContactOr404 } from '../load';
+import { ClientBilling } from './client-billing';
 import { EraseButton } from './erase-button';
 
 export const metadata: Metadata = { title: 'Contact' };
@@ -121,6 +122,8 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
           </section>
         </div>
       </div>
+
+      {!contact.erased_at && <ClientBilling db={staff.db} orgId={staff.orgId} contactId={contact.id} active={!state} />}
 
       <section className="card">
         <h2>Consentement marketing</h2>
