@@ -1,23 +1,37 @@
-import { getDatabase } from '@/db/client';
-import { appBaseUrl } from '@/lib/config';
+import { type Db, getDatabase } from '@/db/client';
+import { appBaseUrl, demoDataEnabled } from '@/lib/config';
 import { prepareQueues, startWorkers } from '@/lib/jobs';
 import { jobs } from '@/lib/modules';
+import { demoOrgId, fillDemoData } from '@/lib/orgs/demo-data';
 import { formatCredentials, seedDemo } from '@/lib/orgs/seed';
 
 /**
  * Server start: migrate (inside getDatabase), create the job queues (a change writes its jobs in its own
- * transaction, so their queues must exist before the first request), seed the demo on an empty database, start the
- * inline job worker unless WORKER_MODE=off. Called once from instrumentation.ts.
+ * transaction, so their queues must exist before the first request), seed the demo on an empty database, fill it
+ * with demo documents when DEMO_DATA=true and it has none, start the inline job worker unless WORKER_MODE=off.
+ * Called once from instrumentation.ts.
  */
 export async function boot() {
   const database = await getDatabase();
   await prepareQueues(database, jobs);
   const demo = await seedDemo(database.db);
   if (demo) console.log(formatCredentials(demo, appBaseUrl()));
+  if (demoDataEnabled()) await addDemoData(database.db, demo?.orgId ?? (await demoOrgId(database.db)));
   if ((process.env.WORKER_MODE ?? 'inline') !== 'off') {
     await startWorkers(jobs);
     console.log(`[paraphe] database: ${database.kind}; inline job worker started`);
   } else {
     console.log(`[paraphe] database: ${database.kind}; inline job worker off (WORKER_MODE=off)`);
+  }
+}
+
+/** DEMO_DATA: a failure is reported, never fatal (the app runs without the demo documents). */
+async function addDemoData(db: Db, orgId: string | null) {
+  if (!orgId) return;
+  try {
+    const added = await fillDemoData(db, orgId);
+    if (added) console.log(`[paraphe] demo data (DEMO_DATA=true): ${added.contacts} clients and ${added.documents} documents added to the demo org`);
+  } catch (error) {
+    console.error('[paraphe] demo data (DEMO_DATA=true) could not be added:', error);
   }
 }

@@ -72,3 +72,12 @@ export function stripeSettings(env: Record<string, string | undefined> = process
   }
   return { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null, apiBase };
 }
+
+/**
+ * DEMO_DATA=true (`npm run dev` sets it unless DEMO_DATA is given): at start, the demo org, while it has no client
+ * and no document, is filled once with clients, quotes and invoices in every state (lib/orgs/demo-data.ts).
+ */
+export function demoDataEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.DEMO_DATA?.trim().toLowerCase();
+  return raw === 'true' || raw === '1' || raw === 'yes';
+}

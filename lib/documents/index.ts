@@ -26,7 +26,12 @@ export { balanceSql, remainingDue } from './balance';
 export { deductedDeposits } from './deposit-deductions';
 export { contactGone, loadContactRow, loadDocument, loadItems, recordDocumentEvent, type Conn, type ContactRow, type DocumentRow, type ItemRow } from './documents';
 export { clientSnapshot, finalizeDocument, sellerSnapshot } from './finalize-document';
-export { BillingDocument } from './schemas';
+export { BillingDocument, CreditNoteBody, DocumentCreate } from './schemas';
+// The services the demo data (lib/orgs/demo-data.ts) issues documents through, like the API does.
+export { createDocument } from './create-document';
+export { createDeposit } from './create-deposit';
+export { createCreditNote } from './create-credit-note';
+export { acceptQuote, rejectQuote } from './quote-decision';
 export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './transitions';
 export { allowedActions, type Refusal } from './allowed-actions';
 export { chainState, verifyChainNow } from './chain';

@@ -13,6 +13,7 @@ export const manifest = defineModule({
 export { connectAccount, paymentAccountState, type PaymentAccountState } from './connect-account';
 export { createPaymentLinkOperation, paymentOperations, sendForPaymentOperation } from './operations';
 export { createPaymentLink } from './payment-links';
+export { recordPayment } from './payments';
 export type { AccountReadiness, PaymentProvider } from './provider';
 export { sendForPayment } from './send-for-payment';
 export { paymentProvider } from './stripe-provider';
