@@ -6,3 +6,4 @@ export * from './email';
 export * from './pdf';
 export * from './reminders';
 export * from './online-payments';
+export * from './exports';
