@@ -14,6 +14,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: '/documents', label: 'Devis & factures', ready: true },
       { href: '/products', label: 'Produits', ready: true },
       { href: '/reminders', label: 'Relances', ready: true },
+      { href: '/exports', label: 'Exports comptables', ready: true },
       { href: '/recurring', label: 'Facturation récurrente', ready: false },
       { href: '/signature', label: 'Signature', ready: false },
     ],
