@@ -1,22 +1,21 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { billingContext, line } from '@/lib/documents/testing';
 import { currentMonth } from '@/lib/exports';
 import { completeSeller } from '@/lib/pdf/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 
-// The session is the test's: the routes act for the org it names.
-const session = vi.hoisted(() => ({ current: null as null | { db: unknown; orgId: string } }));
-vi.mock('@/lib/http/staff', () => ({ requireStaffOrg: async () => ({ ...session.current, role: 'owner' }) }));
-
-const { GET: fec } = await import('./fec/route');
-const { GET: documentsCsv } = await import('./documents.csv/route');
-const { GET: linesCsv } = await import('./lignes.csv/route');
-const { GET: paymentsCsv } = await import('./paiements.csv/route');
+import { documentsDownload, fecDownload, linesDownload, paymentsDownload } from './download';
 
 let org: TestOrg;
 let number: string;
 const month = currentMonth();
 const url = (path: string, q: Record<string, string> = month) => new Request(`http://test/exports/${path}?${new URLSearchParams(q)}`);
+// Each route is `download(await requireStaffOrg(), request)`: the downloads run here for the test's org, on its database.
+const staff = () => ({ db: org.db, orgId: org.org.id });
+const fec = (request: Request) => fecDownload(staff(), request);
+const documentsCsv = (request: Request) => documentsDownload(staff(), request);
+const linesCsv = (request: Request) => linesDownload(staff(), request);
+const paymentsCsv = (request: Request) => paymentsDownload(staff(), request);
 
 beforeAll(async () => {
   org = await createTestOrg();
@@ -24,7 +23,6 @@ beforeAll(async () => {
   const contact = (await api.contact()).id;
   number = (await api.issued({ type: 'facture', contact_id: contact, items: [line('Conseil', '1', 10_000, '20')] })).number;
   await (await billingContext(org)).draft({ type: 'facture', contact_id: contact, items: [line('Brouillon', '1', 100, '20')] });
-  session.current = { db: org.db, orgId: org.org.id };
 });
 
 describe('the export downloads', () => {
