@@ -9,6 +9,8 @@ type French = string | ((match: RegExpMatchArray) => string);
 const n = String.raw`([\d.,e]+)`;
 
 export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
+  // Written in French already (the accountant's settings, lib/exports): the field's label is shown before it.
+  [/^(?:Compte client|Compte de ventes|Compte de TVA) : un compte (\d+)( \(TVA collectée\))?\.$/, (m) => `Un compte ${m[1]}${m[2] ?? ''}.`],
   // Presence and shape
   [/^required \(the quote has no deposit_request_percentage\)$/, 'Indiquez le pourcentage de l’acompte : le devis n’en prévoit pas.'],
   [/^required\b/, 'Ce champ est obligatoire.'],
