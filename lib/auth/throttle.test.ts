@@ -152,6 +152,27 @@ describe('sign-in per account', () => {
     expect(refused.length).toBe(12 - checked);
     for (const message of refused) expect(message).toMatch(/^TooManyAttempts:\d+$/);
   });
+
+  it('keeps the slot for as long as its check takes, even past the first delay (1 s)', async () => {
+    const email = `slow-${randomUUID().slice(0, 8)}@example.fr`;
+    const policy: SignInPolicy = { ...signInPolicy(), account: { delayAfter: 2, maxDelaySeconds: 60, lockAfter: 4, lockSeconds: 900, windowSeconds: 900 } };
+    const fail = () => throttledSignIn(org.db, { email, address: randomIp() }, async () => null, policy);
+    await fail();
+    await fail();
+    // The second failure asks for 1 s before the next guess.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    let checked = 0;
+    const slow = throttledSignIn(org.db, { email, address: randomIp() }, async () => {
+      checked++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return null;
+    }, policy);
+    // While the third guess is being checked (longer than its 1 s delay), a fourth is refused unchecked.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await expect(fail()).rejects.toThrow(/^TooManyAttempts:\d+$/);
+    await slow;
+    expect(checked).toBe(1);
+  });
 });
 
 describe('sign-in per address', () => {

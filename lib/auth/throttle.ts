@@ -9,6 +9,9 @@ import { findUserByEmail, listUserOrgs } from '@/lib/orgs/orgs';
 import { clientAddress } from './client-address';
 import { type ThrottleRefusal, throttleErrorCode } from './sign-in-errors';
 
+/** The longest a sign-in check may hold the one slot of a throttled account (a check takes well under a second). */
+const SLOT_HOLD_SECONDS = 30;
+
 /**
  * Throttling of the two ways to guess a credential: staff sign-in (per account and per client address) and API keys
  * (invalid keys per client address). Counted with rate-limiter-flexible's Postgres store in the `rate_limits` table
@@ -193,7 +196,10 @@ class Throttle {
     }
     if (n <= this.policy.delayAfter) return { key, n, slot: false };
     try {
-      await this.wait(db).consume(key, 1, { customDuration: this.delaySeconds(n - 1) });
+      // The slot is held for the whole attempt — failed() replaces it with the delay, success and cancel free it —
+      // and not only for the delay (1 s at first): a check slower than that would let the next guess in beside it.
+      // SLOT_HOLD_SECONDS frees it should the process die mid-check.
+      await this.wait(db).consume(key, 1, { customDuration: Math.max(this.delaySeconds(n - 1), SLOT_HOLD_SECONDS) });
       return { key, n, slot: true };
     } catch (err) {
       if (!(err instanceof RateLimiterRes)) throw err;
