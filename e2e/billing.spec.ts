@@ -80,7 +80,7 @@ test('quote → deposit → accept → convert → finalize → payments until p
   await page.getByLabel('Nature de l’opération').selectOption('mixte');
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
   await expect(page.getByText('Le brouillon n’a pas été enregistré')).toBeVisible();
-  await expect(page.locator('[id="doc-items.2.vat_rate-error"]')).toHaveText('no line at 5.50 % (category S) for this discount to reduce');
+  await expect(page.locator('[id="doc-items.2.vat_rate-error"]')).toHaveText('Aucune ligne à 5.50 % à laquelle appliquer cette remise.');
   await expect(page.getByLabel('Taux de TVA de la ligne 3')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Taux de TVA de la ligne 3').selectOption('10.00');

@@ -35,7 +35,7 @@ test('import a CSV with good, duplicate and bad rows, see the preview then the s
   await expect(page.getByTestId('import-preview')).toContainText('4 lignes valides, 3 lignes seront refusées');
   const announced = page.getByRole('table', { name: 'Lignes qui seront refusées' });
   await expect(announced.getByRole('row', { name: /^6 E-mail : adresse e-mail invalide/ })).toBeVisible();
-  await expect(announced.getByRole('row', { name: /^7 company: no name nor company/ })).toBeVisible();
+  await expect(announced.getByRole('row', { name: /^7 .*indiquez un nom, un prénom ou une société\./i })).toBeVisible();
   await expect(announced.getByRole('row', { name: /^8 SIRET : le SIRET compte 14 chiffres/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Importer 7 lignes' }).click();
@@ -125,7 +125,7 @@ test('create a contact through the form, fix a validation error, then export, de
   await page.getByLabel('E-mail').fill('Jeanne.Martin@Example.fr ');
   await page.getByLabel('Score').fill('40');
   await page.getByRole('button', { name: 'Créer le contact' }).click();
-  await expect(page.locator('#contact-last_name-error')).toHaveText('no name nor company: give first_name or last_name, or company');
+  await expect(page.locator('#contact-last_name-error')).toHaveText('Indiquez un nom, un prénom ou une société.');
   await expect(page.locator('#contact-email-error')).toHaveCount(0);
 
   await page.getByLabel('Prénom').fill('Jeanne');
