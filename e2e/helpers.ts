@@ -19,3 +19,16 @@ export async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Bonjour');
 }
+
+/**
+ * A POST to the app's own API with the page's session cookie (a same-origin write, as the back-office makes), expected
+ * to succeed: for journeys that set up their data through /v1 before acting in the pages.
+ */
+export function apiAs(page: Page) {
+  const origin = new URL(page.url()).origin;
+  return async (path: string, data: unknown) => {
+    const res = await page.request.post(path, { data, headers: { Origin: origin } });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as { id: string };
+  };
+}

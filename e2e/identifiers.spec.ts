@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { apiAs, signIn } from './helpers';
 
 test('a SIRET with a wrong key is refused where it is typed, in French; a right one is saved', async ({ page }) => {
   await signIn(page);
@@ -23,12 +23,7 @@ test('a SIRET with a wrong key is refused where it is typed, in French; a right 
 
 test('the documents list totals the filtered set and exports it as CSV', async ({ page }) => {
   await signIn(page);
-  const origin = new URL(page.url()).origin;
-  const api = async (path: string, data: unknown) => {
-    const res = await page.request.post(path, { data, headers: { Origin: origin } });
-    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-    return (await res.json()) as { id: string };
-  };
+  const api = apiAs(page);
   const contact = await api('/v1/contacts', { type: 'professionnel', company: 'Export CSV SARL', siret: '73282932000074', email: 'compta@export-csv.test' });
   await api('/v1/invoices', { type: 'facture', contact_id: contact.id, operation_nature: 'services', items: [{ description: 'Audit', quantity: '1', unit_price: 50000, vat_rate: '20' }] });
   // The client's page lists it, with what is still owed.

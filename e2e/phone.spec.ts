@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { apiAs, signIn } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -19,12 +19,7 @@ const overflow = (page: Page) =>
 
 test('on a phone every back-office page fits the screen, and the navigation folds under "Menu"', async ({ page }) => {
   await signIn(page);
-  const origin = new URL(page.url()).origin;
-  const api = async (path: string, data: unknown) => {
-    const res = await page.request.post(path, { data, headers: { Origin: origin } });
-    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-    return (await res.json()) as { id: string };
-  };
+  const api = apiAs(page);
   const contact = await api('/v1/contacts', {
     type: 'professionnel',
     company: 'Menuiserie Ébéniste Associés du Grand Ouest',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { apiAs, signIn } from './helpers';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const FOREIGN_ID = '01a21553-0000-7000-8000-00000000f0e1';
@@ -21,11 +21,7 @@ async function actionForms(page: Page, url: string): Promise<PostedForm[]> {
 test('every back-office action form posted without JavaScript with a foreign id answers at once, with the form error', async ({ page, browser }) => {
   await signIn(page);
   const origin = new URL(page.url()).origin;
-  const api = async (path: string, data: unknown) => {
-    const res = await page.request.post(path, { data, headers: { Origin: origin } });
-    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-    return (await res.json()) as { id: string };
-  };
+  const api = apiAs(page);
   const contact = await api('/v1/contacts', { type: 'professionnel', company: 'Sécurité SARL', email: 'compta@securite.test', siret: '73282932000074' });
   const item = { description: 'Audit', quantity: '1', unit_price: 100000, vat_rate: '20' };
   const draft = await api('/v1/invoices', { type: 'facture', contact_id: contact.id, operation_nature: 'services', items: [item] });
