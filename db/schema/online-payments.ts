@@ -1,5 +1,7 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { documents } from './billing';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { documents, payments } from './billing';
+import { contacts } from './contacts';
 import { createdAt, id, updatedAt } from './columns';
 import { orgs } from './orgs';
 
@@ -51,4 +53,109 @@ export const paymentLinks = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('payment_links_org').on(t.org_id)],
+);
+
+export const ONLINE_PAYMENT_METHODS = ['card', 'sepa_debit'] as const;
+/**
+ * open: a Checkout Session waits for the payer; processing: a SEPA debit is on its way (never paid yet);
+ * succeeded: settled and recorded as a payment; failed: declined or a SEPA debit returned; expired: the session
+ * lapsed unpaid; canceled: the payment intent was cancelled.
+ */
+export const ONLINE_PAYMENT_STATUSES = ['open', 'processing', 'succeeded', 'failed', 'expired', 'canceled'] as const;
+
+/**
+ * One attempt to collect a document online: a Checkout Session opened from the /pay page, or an off-session SEPA
+ * debit on a mandate. Moves forward only (an out-of-order `processing` after `succeeded` changes nothing); once
+ * settled, `payment_id` is the row in `payments` that the same service as a manual payment wrote.
+ */
+export const onlinePayments = pgTable(
+  'online_payments',
+  {
+    id: id(),
+    org_id: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    document_id: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** cs_… when opened through Checkout; null for an off-session debit. */
+    checkout_session_id: text('checkout_session_id').unique(),
+    /** pi_… once known. */
+    provider_payment_id: text('provider_payment_id').unique(),
+    /** Known once the payer chose (a session may allow both). */
+    method: text('method', { enum: ONLINE_PAYMENT_METHODS }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ONLINE_PAYMENT_STATUSES }).notNull().default('open'),
+    /** The provider's reason of a failure, as the payer's bank gave it. */
+    failure_message: text('failure_message'),
+    /** Cents refunded at the provider so far (charge.refunded gives the running total). */
+    amount_refunded: bigint('amount_refunded', { mode: 'number' }).notNull().default(0),
+    /** The provider's dispute status (needs_response, won, lost…); null when none. */
+    dispute_status: text('dispute_status'),
+    /** Off-session debits: the attempt number of chargeMandate (its idempotency key is (document, attempt)). */
+    mandate_attempt: integer('mandate_attempt'),
+    payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('online_payments_document').on(t.org_id, t.document_id, t.id),
+    uniqueIndex('online_payments_mandate_attempt').on(t.document_id, t.mandate_attempt).where(sql`${t.mandate_attempt} is not null`),
+  ],
+);
+
+/** Provider events already handled, by the provider's event id: a replayed delivery is acknowledged and ignored. */
+export const providerEvents = pgTable('provider_events', {
+  event_id: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  /** The connected account the event came from (acct_…); null for the platform's own events. */
+  account_id: text('account_id'),
+  org_id: uuid('org_id').references(() => orgs.id, { onDelete: 'cascade' }),
+  received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The provider customer (cus_…) of a contact on the org's account, created on first use (SEPA mandate setup). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    org_id: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    contact_id: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    customer_id: text('customer_id').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.org_id, t.contact_id] })],
+);
+
+export const SEPA_MANDATE_STATUSES = ['pending', 'active', 'inactive', 'revoked'] as const;
+
+/**
+ * A SEPA direct-debit mandate of a buyer contact (DESIGN §8: one active at a time), set up through a setup-mode
+ * Checkout. Provider ids (customer, payment method, mandate) never leave the server.
+ */
+export const sepaMandates = pgTable(
+  'sepa_mandates',
+  {
+    id: id(),
+    org_id: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    contact_id: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    customer_id: text('customer_id').notNull(),
+    payment_method_id: text('payment_method_id').notNull(),
+    /** mandate_… */
+    mandate_id: text('mandate_id').unique(),
+    status: text('status', { enum: SEPA_MANDATE_STATUSES }).notNull(),
+    /** What the payer's bank account looks like, for staff: "FR76 •••• 1234" style last four. */
+    iban_last4: text('iban_last4'),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex('sepa_mandates_one_live').on(t.org_id, t.contact_id).where(sql`${t.status} in ('pending', 'active')`)],
 );

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /** An organisation: the tenant, and the seller whose legal identity is printed on its invoices. */
@@ -19,6 +19,8 @@ export const orgs = pgTable('orgs', {
   email: text('email'),
   phone: text('phone'),
   logo_data_url: text('logo_data_url'),
+  /** The org works in Alsace-Moselle: Good Friday and 26 December are public holidays there (reminder days). */
+  alsace_moselle: boolean('alsace_moselle').notNull().default(false),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });
