@@ -22,6 +22,8 @@ export const EVENT_CATALOGUE = {
   'quote.converted': { owner: 'documents', meaning: 'An accepted quote was converted into its final invoice (the object is the invoice).' },
   'payment.recorded': { owner: 'payments', meaning: 'A payment was recorded against an invoice or deposit.' },
   'payment.deleted': { owner: 'payments', meaning: 'A recorded payment was deleted.' },
+  'payment.failed': { owner: 'payments', meaning: 'An online payment failed (declined, or a SEPA debit returned): the invoice stays unpaid.' },
+  'payment.refunded': { owner: 'payments', meaning: 'Money was refunded: the object is the refund, a payment with a negative amount.' },
   'invoice.transmission_updated': { owner: 'einvoicing', meaning: 'The transmission of an e-invoice to the PA changed status.' },
   'invoice.lifecycle_updated': { owner: 'einvoicing', meaning: 'The PA reported a new lifecycle status of an e-invoice.' },
   'inbound_invoice.received': { owner: 'einvoicing', meaning: 'A supplier invoice arrived through the PA.' },

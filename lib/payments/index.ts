@@ -1,19 +1,27 @@
 import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
 import { paymentOperations } from './operations';
-import { Payment } from './schemas';
+import { OnlinePayment, Payment } from './schemas';
 
 /** Payments recorded against an invoice or a deposit invoice and the status they give it; online payment (DESIGN §8). */
 export const manifest = defineModule({
   name: 'payments',
   operations: paymentOperations,
-  events: { 'invoice.paid': BillingDocument, 'payment.recorded': Payment, 'payment.deleted': Payment },
+  events: {
+    'invoice.paid': BillingDocument,
+    'payment.recorded': Payment,
+    'payment.deleted': Payment,
+    'payment.failed': OnlinePayment,
+    'payment.refunded': Payment,
+  },
 });
 
 export { connectAccount, paymentAccountState, type PaymentAccountState } from './connect-account';
 export { createPaymentLinkOperation, paymentOperations, sendForPaymentOperation } from './operations';
+export { onlinePaymentsOfDocument } from './online-payments';
 export { createPaymentLink } from './payment-links';
 export { recordPayment } from './payments';
 export type { AccountReadiness, PaymentProvider } from './provider';
+export type { OnlinePayment } from './schemas';
 export { sendForPayment } from './send-for-payment';
 export { paymentProvider } from './stripe-provider';

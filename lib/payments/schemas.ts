@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_STATUSES, PAYMENT_METHODS } from '@/db/schema/billing';
+import { ONLINE_PAYMENT_METHODS, ONLINE_PAYMENT_STATUSES } from '@/db/schema/online-payments';
 import { Cents } from '@/lib/money';
 import { IsoDate, nullableString, PathId, Timestamp, text } from '@/lib/openapi/schemas';
 import { SendDocumentInput } from '@/lib/sending';
@@ -59,3 +60,23 @@ export const SendForPaymentInput = SendDocumentInput.pick({ email: true }).meta(
   description: 'Optional. email overrides the recipient for this send only; the contact is not modified.',
 });
 export type SendForPaymentInput = z.output<typeof SendForPaymentInput>;
+
+/** An attempt to collect a document online (Checkout or an off-session SEPA debit), as staff and integrators see it. */
+export const OnlinePayment = z
+  .object({
+    id: z.uuid(),
+    document_id: z.uuid(),
+    method: z.enum(ONLINE_PAYMENT_METHODS).nullable().meta({ description: 'null until the payer chose (a session may allow both).' }),
+    amount: z.number().int().meta({ description: 'Cents asked for.' }),
+    status: z.enum(ONLINE_PAYMENT_STATUSES).meta({
+      description:
+        'open: waiting for the payer; processing: a SEPA debit on its way (not paid yet); succeeded: settled and recorded as a payment; failed; expired; canceled.',
+    }),
+    failure_message: nullableString.meta({ description: "The provider's reason of a failure." }),
+    amount_refunded: z.number().int().meta({ description: 'Cents refunded at the provider so far.' }),
+    dispute_status: nullableString.meta({ description: "The provider's dispute status (needs_response, won, lost…); null when none." }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'OnlinePayment' });
+export type OnlinePayment = z.infer<typeof OnlinePayment>;

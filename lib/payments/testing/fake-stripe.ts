@@ -1,30 +1,29 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deliverEvent, type FakeWebhook, postEvent } from './fake-stripe-events';
+import {
+  decodeForm,
+  type FakeAccount,
+  type FakeEvent,
+  type FakeRequest,
+  type FakeRoute,
+  type Json,
+  missing,
+  newId,
+  now,
+  required,
+  StripeFailure,
+} from './fake-stripe-shared';
+
+export { decodeForm, type FakeAccount, type FakeEvent, type FakeRequest, type FakeRoute } from './fake-stripe-shared';
 
 /**
  * A stateful stand-in for the Stripe API, on a random local port, for the real SDK pointed at it through
  * STRIPE_API_BASE. It serves what Paraphe calls: accounts (GET), account links, customers, checkout sessions
  * (payment and setup mode, create and retrieve), each object kept per connected account (`Stripe-Account`), with
  * Stripe's error shape and idempotency keys. Accounts are created by the test (`addAccount`), as onboarding would.
+ * Events the fake's state changes cause are signed with the SDK's test signer and POSTed to `webhook`.
  */
-
-type Json = Record<string, unknown>;
-
-export interface FakeAccount {
-  id: string;
-  charges_enabled: boolean;
-  details_submitted: boolean;
-  capabilities: { card_payments?: string; sepa_debit_payments?: string };
-  requirements: { currently_due: string[]; past_due: string[]; eventually_due: string[] };
-}
-
-export interface FakeRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Json;
-}
 
 export interface FakeStripe {
   url: string;
@@ -32,55 +31,30 @@ export interface FakeStripe {
   accounts: Map<string, FakeAccount>;
   /** Objects created on a connected account, by id (customers, checkout sessions). */
   objects: Map<string, { account: string | null; object: Json }>;
+  /** Where events are delivered (the app's POST /api/stripe/webhook) and the secret they are signed with; null: kept only. */
+  webhook: FakeWebhook | null;
+  /** Every event built, in order, delivered or not. */
+  events: FakeEvent[];
+  /** Builds a Stripe event {id: evt_…, type, account, data: {object}}, signs it and POSTs it to `webhook`: the HTTP status (0 without a webhook). */
+  emit(account: string | null, type: string, object: Json): Promise<number>;
+  /** Delivers an event again, as Stripe retries (same id, fresh signature). */
+  redeliver(event: FakeEvent): Promise<number>;
+  /** An object of that account, or Stripe's 404 (a route's check that the caller owns it). */
+  own(id: string, account: string | null, what: string): Json;
+  /** Adds API routes (fake-stripe-*.ts), tried before the 404. */
+  use(route: FakeRoute): void;
   addAccount(overrides?: Partial<Omit<FakeAccount, 'capabilities' | 'requirements'>> & Partial<Pick<FakeAccount, 'capabilities' | 'requirements'>>): FakeAccount;
   reset(): void;
   close(): Promise<void>;
 }
-
-/** Decodes Stripe's form encoding (`a[b][0][c]=x`) into nested objects and arrays. */
-export function decodeForm(body: string): Json {
-  const root: Json = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const parts = key.split(/\[|\]\[|\]/).filter((p, i) => p !== '' || i === 0);
-    let node: Record<string, unknown> | unknown[] = root;
-    parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const slot = Array.isArray(node) ? Number(part) : part;
-      const bag = node as Record<string | number, unknown>;
-      if (last) {
-        bag[slot] = value;
-      } else {
-        bag[slot] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
-        node = bag[slot] as Record<string, unknown> | unknown[];
-      }
-    });
-  }
-  return root;
-}
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-const now = () => Math.floor(Date.now() / 1000);
-
-class StripeFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: string,
-    message: string,
-    readonly code?: string,
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-}
-
-const missing = (what: string, id: string) => new StripeFailure(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', 'id');
-const required = (param: string) => new StripeFailure(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeRequest[] = [];
   const accounts = new Map<string, FakeAccount>();
   const objects = new Map<string, { account: string | null; object: Json }>();
   const idempotent = new Map<string, { status: number; body: Json }>();
+  const routes: FakeRoute[] = [];
+  const events: FakeEvent[] = [];
   let base = '';
 
   const own = (id: string, account: string | null, what: string) => {
@@ -128,6 +102,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (sessionId) return [200, own(sessionId, account, 'checkout.session')];
     const customerId = method === 'GET' ? idIn(/^\/v1\/customers\/([^/]+)$/) : undefined;
     if (customerId) return [200, own(customerId, account, 'customer')];
+    for (const extra of routes) {
+      const answer = extra({ method, path, account, body });
+      if (answer) return answer;
+    }
     throw new StripeFailure(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -206,11 +184,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: FakeStripe = {
     url: base,
     requests,
     accounts,
     objects,
+    webhook: null,
+    events,
+    emit: (account, type, object) => deliverEvent(fake.webhook, events, account, type, object),
+    redeliver(event) {
+      if (!fake.webhook) throw new Error('fake Stripe: no webhook to deliver to (set fake.webhook)');
+      return postEvent(fake.webhook, event);
+    },
+    own,
+    use: (route) => void routes.push(route),
     addAccount(overrides = {}) {
       const ready = overrides.charges_enabled ?? true;
       const account: FakeAccount = {
@@ -225,9 +212,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     reset() {
       requests.length = 0;
+      events.length = 0;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };
+  return fake;
 }
 
 /** Points the app's provider at the fake (STRIPE_SECRET_KEY, STRIPE_API_BASE); returns the restore. */

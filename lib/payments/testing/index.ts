@@ -1,1 +1,2 @@
-export { decodeForm, type FakeAccount, type FakeStripe, startFakeStripe, useFakeStripe } from './fake-stripe';
+export { decodeForm, type FakeAccount, type FakeEvent, type FakeRoute, type FakeStripe, startFakeStripe, useFakeStripe } from './fake-stripe';
+export type { FakeWebhook } from './fake-stripe-events';
