@@ -32,6 +32,11 @@ export async function updateOrgIdentity(db: Db, orgId: string, input: OrgIdentit
   return org;
 }
 
+/** Whether the org works in Alsace-Moselle (its reminders skip Good Friday and 26 December; lib/orgs/calendar.ts). */
+export async function setOrgAlsaceMoselle(db: Db, orgId: string, alsaceMoselle: boolean) {
+  await db.update(orgs).set({ alsace_moselle: alsaceMoselle }).where(eq(orgs.id, orgId));
+}
+
 /** The logo printed on documents, as a data URL (PNG or JPEG), or null to remove it. */
 export async function setOrgLogo(db: Db, orgId: string, dataUrl: string | null) {
   await db.update(orgs).set({ logo_data_url: dataUrl }).where(eq(orgs.id, orgId));

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
-import { reminders } from '@/db/schema';
+import { orgs, reminders } from '@/db/schema';
 import { loadSettings } from '@/lib/invoice-settings';
 import type { DocumentRow } from '@/lib/documents';
 import { reminderTone } from '@/lib/email';
@@ -34,7 +34,9 @@ export async function armLadder(tx: Tx, orgId: string, doc: DocumentRow, now: Da
 
   const settings = await loadSettings(tx, orgId);
   const offsets = kind === 'payment' ? settings.payment_reminder_offsets : settings.quote_expiry_reminder_offsets;
-  const steps = ladderSteps(offsets, anchor, now);
+  // Good Friday and 26 December are days off only where the org says it works in Alsace-Moselle.
+  const [org] = await tx.select({ alsaceMoselle: orgs.alsace_moselle }).from(orgs).where(eq(orgs.id, orgId));
+  const steps = ladderSteps(offsets, anchor, now, { alsaceMoselle: org?.alsaceMoselle ?? false });
   if (steps.length === 0) return 0;
   await tx.insert(reminders).values(
     steps.map((s) => ({

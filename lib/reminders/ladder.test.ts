@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contacts, documents, emails, reminders } from '@/db/schema';
+import { contacts, documents, emails, orgs, reminders } from '@/db/schema';
 import { routes as contactRoutes } from '@/lib/contacts/testing';
 import { sendEmailJob } from '@/lib/email';
 import { MAX_SEND_ATTEMPTS } from '@/lib/email';
@@ -353,5 +353,30 @@ describe('ladderSteps', () => {
     expect(days([3, 5], '2026-12-22')).toEqual(['2026-12-26', '2026-12-28']);
     // Due Saturday 31 October: +1 is Sunday 1 November (also All Saints') → Monday 2; +2 is Monday 2 too → Tuesday 3.
     expect(days([1, 2, 11], '2026-10-31')).toEqual(['2026-11-02', '2026-11-03', '2026-11-12']);
+  });
+
+  it('skips Good Friday and 26 December only for an org in Alsace-Moselle', () => {
+    const days = (offsets: number[], anchor: string, alsaceMoselle: boolean) =>
+      ladderSteps(offsets, anchor, parisInstant('2026-01-01'), { alsaceMoselle }).map((s) => s.scheduled_at.toISOString().slice(0, 10));
+    // Good Friday 2027 is 26 March: elsewhere a working day; in Alsace-Moselle → Saturday 27.
+    expect(days([1], '2027-03-25', false)).toEqual(['2027-03-26']);
+    expect(days([1], '2027-03-25', true)).toEqual(['2027-03-27']);
+    // Tuesday 26 December 2028 likewise → Wednesday 27.
+    expect(days([1], '2028-12-25', false)).toEqual(['2028-12-26']);
+    expect(days([1], '2028-12-25', true)).toEqual(['2028-12-27']);
+    // Christmas 2026 (Friday) → Saturday 26, itself a holiday there → Monday 28; the next step then goes on Tuesday 29.
+    expect(days([3, 5], '2026-12-22', true)).toEqual(['2026-12-28', '2026-12-29']);
+  });
+
+  it('is armed with the org’s setting: a step on Good Friday moves for an Alsace-Moselle org, not for another', async () => {
+    // Due 24 February 2027: the +30 step falls on Friday 26 March, Good Friday.
+    const fifthStep = async () => {
+      const inv = await api.issuedAt(T0, client.id, { dueInDays: 44 });
+      await sendDocument(org.db, org.org.id, inv.id, SendDocumentInput.parse({}), T0);
+      return (await reminderRows(org, inv.id)).find((r) => r.step === 4)!.scheduled_at.toISOString();
+    };
+    expect(await fifthStep()).toBe(parisInstant('2027-03-26').toISOString());
+    await org.db.update(orgs).set({ alsace_moselle: true }).where(eq(orgs.id, org.org.id));
+    expect(await fifthStep()).toBe(parisInstant('2027-03-27').toISOString());
   });
 });

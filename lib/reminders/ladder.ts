@@ -1,5 +1,5 @@
 import type { DocumentType } from '@/db/schema/billing';
-import { addDays, daysBetween, nextWorkingDay } from '@/lib/dates';
+import { addDays, daysBetween, type HolidayOptions, nextWorkingDay } from '@/lib/dates';
 import { type ReminderTone, reminderTone } from '@/lib/email';
 
 /**
@@ -56,13 +56,14 @@ export interface LadderStep {
 /**
  * The steps of a ladder anchored on `anchorDay`, each at REMINDER_HOUR_PARIS on its day — never a Sunday nor a French
  * public holiday: such a step goes on the next working day, and a step moved onto the day of the step before it goes
- * to the working day after that one, so that two reminders never leave the same day.
+ * to the working day after that one, so that two reminders never leave the same day. `holidays.alsaceMoselle` (the
+ * org's setting) adds Good Friday and 26 December to the days skipped.
  */
-export function ladderSteps(offsetDays: readonly number[], anchorDay: string, now: Date): LadderStep[] {
+export function ladderSteps(offsetDays: readonly number[], anchorDay: string, now: Date, holidays: HolidayOptions = {}): LadderStep[] {
   let previous: string | null = null;
   return offsetDays.map((offset_days, step) => {
-    let day = nextWorkingDay(addDays(anchorDay, offset_days));
-    if (previous !== null && day <= previous) day = nextWorkingDay(addDays(previous, 1));
+    let day = nextWorkingDay(addDays(anchorDay, offset_days), holidays);
+    if (previous !== null && day <= previous) day = nextWorkingDay(addDays(previous, 1), holidays);
     previous = day;
     const scheduled_at = parisInstant(day);
     return { step, offset_days, scheduled_at, past: scheduled_at.getTime() <= now.getTime() };

@@ -4,7 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { formAction, refuse } from '@/lib/http/action';
 import { identifierProblems } from '@/lib/identifiers';
 import { parseEuros } from '@/lib/money';
-import { setOrgLogo, updateOrgIdentity } from '@/lib/orgs/orgs';
+import { setOrgAlsaceMoselle, setOrgLogo, updateOrgIdentity } from '@/lib/orgs/orgs';
 import { OrgIdentityInput } from '@/lib/orgs/schemas';
 
 const text = (form: FormData, key: string) => {
@@ -45,6 +45,7 @@ export const saveOrgAction = formAction(
       if (logo.size > 512 * 1024) refuse({ logo: 'Logo de 512 Ko au plus.' });
     }
     await updateOrgIdentity(db, orgId, identity);
+    await setOrgAlsaceMoselle(db, orgId, form.get('alsace_moselle') === 'on');
     if (logo instanceof File && logo.size > 0) {
       await setOrgLogo(db, orgId, `data:${logo.type};base64,${Buffer.from(await logo.arrayBuffer()).toString('base64')}`);
     } else if (form.get('remove_logo') === 'on') {

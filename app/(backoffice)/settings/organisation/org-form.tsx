@@ -1,8 +1,9 @@
 'use client';
 
-import { useActionState } from 'react';
-import { Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/form';
+import { useActionState, useState } from 'react';
+import { CheckboxField, Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/form';
 import { initialFormState } from '@/lib/http/form-state';
+import { suggestsAlsaceMoselle } from '@/lib/orgs/calendar';
 import { saveOrgAction } from './actions';
 
 export interface OrgFormValues {
@@ -21,6 +22,7 @@ export interface OrgFormValues {
   email: string | null;
   phone: string | null;
   has_logo: boolean;
+  alsace_moselle: boolean;
 }
 
 const FIELDS: Array<{ name: keyof OrgFormValues; label: string; hint?: string; error?: string; type?: string }> = [
@@ -42,8 +44,15 @@ const FIELDS: Array<{ name: keyof OrgFormValues; label: string; hint?: string; e
 
 export function OrgForm({ values }: { values: OrgFormValues }) {
   const [state, action] = useActionState(saveOrgAction, initialFormState);
+  // The postal code as typed: one in Moselle or Alsace suggests the local calendar (a hint, never ticked for staff).
+  const [postalCode, setPostalCode] = useState(values.postal_code ?? '');
+  const [alsaceMoselle, setAlsaceMoselle] = useState(values.alsace_moselle);
+  const onChange = (e: React.FormEvent<HTMLFormElement>) => {
+    const target = e.target as HTMLInputElement;
+    if (target.name === 'postal_code') setPostalCode(target.value);
+  };
   return (
-    <form className="form" action={action}>
+    <form className="form" action={action} onChange={onChange}>
       {state.done && <div className="notice notice-success">{state.done}</div>}
       <FormErrors state={state} placed={(key) => key !== '_form'} />
       <div className="grid-2">
@@ -64,6 +73,18 @@ export function OrgForm({ values }: { values: OrgFormValues }) {
           </label>
         )}
       </Field>
+      <CheckboxField
+        id="org-alsace_moselle"
+        name="alsace_moselle"
+        label="Établissement en Alsace-Moselle (Vendredi saint et 26 décembre fériés)"
+        checked={alsaceMoselle}
+        onChange={(e) => setAlsaceMoselle(e.target.checked)}
+        hint={
+          !alsaceMoselle && suggestsAlsaceMoselle(postalCode)
+            ? 'Votre code postal est en Moselle ou en Alsace : cochez si vous y travaillez, les relances éviteront ces deux jours.'
+            : 'Les relances automatiques ne partent ni le dimanche ni un jour férié ; cochée, ces deux jours en plus.'
+        }
+      />
       <div className="form-actions">
         <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
       </div>

@@ -41,6 +41,7 @@ export default async function OrganisationPage() {
             email: org.email,
             phone: org.phone,
             has_logo: Boolean(org.logo_data_url),
+            alsace_moselle: org.alsace_moselle,
           }}
         />
       </section>
