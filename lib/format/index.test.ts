@@ -10,6 +10,8 @@ import {
   formatMonth,
   formatNumber,
   formatRate,
+  plural,
+  pluralWord,
   xmlAmount,
   xmlDate,
 } from './index';
@@ -75,6 +77,15 @@ describe('numbers', () => {
     expect(formatNumber(12_345)).toBe(`12${NNBSP}345`);
     expect(formatNumber(1.25, 'fr', { maxDecimals: 1 })).toBe('1,3');
     expect(formatNumber(1.5, 'en', { maxDecimals: 1 })).toBe('1.5');
+  });
+});
+
+describe('plurals', () => {
+  it('agrees a word with its count, French singular for 0 and 1', () => {
+    expect([plural(0, 'jour'), plural(1, 'jour'), plural(5, 'jour'), plural(1200, 'ligne')]).toEqual(['0 jour', '1 jour', '5 jours', `1${NNBSP}200 lignes`]);
+    expect(plural(2, 'devis', 'devis')).toBe('2 devis');
+    expect([pluralWord(1, 'programmée'), pluralWord(3, 'programmée')]).toEqual(['programmée', 'programmées']);
+    expect([plural(0, 'day', 'days', 'en'), plural(1, 'day', 'days', 'en')]).toEqual(['0 days', '1 day']);
   });
 });
 

@@ -82,6 +82,21 @@ export function formatNumber(n: number, lang: Language = 'fr', { maxDecimals }: 
   return numberFormat(lang, maxDecimals === undefined ? {} : { maximumFractionDigits: maxDecimals }).format(n);
 }
 
+const pluralRules = { fr: new Intl.PluralRules('fr-FR'), en: new Intl.PluralRules('en-GB') };
+
+/**
+ * The word agreeing with a count: French takes the singular for 0 and 1 ("0 relance", "1 jour", "5 jours"); English
+ * for 1 only. `many` defaults to the singular plus "s".
+ */
+export function pluralWord(n: number, one: string, many = `${one}s`, lang: Language = 'fr'): string {
+  return pluralRules[lang].select(n) === 'one' ? one : many;
+}
+
+/** A count and its word: `plural(5, 'jour')` → "5 jours", `plural(1200, 'ligne')` → "1 200 lignes". */
+export function plural(n: number, one: string, many = `${one}s`, lang: Language = 'fr'): string {
+  return `${formatNumber(n, lang)} ${pluralWord(n, one, many, lang)}`;
+}
+
 // ─── Dates ──────────────────────────────────────────────────────────────────
 
 /**
