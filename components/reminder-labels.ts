@@ -1,4 +1,5 @@
 import type { ReminderStatus } from '@/db/schema/reminders';
+import { plural } from '@/lib/format';
 
 /** French labels of the reminders back-office (browser-safe: types only). The API's tokens stay English. */
 
@@ -40,6 +41,6 @@ export function stepLabel(kind: string, offsetDays: number | null): string {
   const anchor = kind === 'quote_expiry' ? 'la fin de validité' : 'l’échéance';
   if (offsetDays === 0) return kind === 'quote_expiry' ? 'Dernier jour de validité' : 'Jour de l’échéance';
   const days = Math.abs(offsetDays);
-  return `${days} jour${days > 1 ? 's' : ''} ${offsetDays < 0 ? 'avant' : 'après'} ${anchor}`;
+  return `${plural(days, 'jour')} ${offsetDays < 0 ? 'avant' : 'après'} ${anchor}`;
 }
 

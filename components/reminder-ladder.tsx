@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getDb } from '@/db/client';
 import { todayParis } from '@/lib/dates';
 import { loadContactRow, loadDocument } from '@/lib/documents/documents';
-import { formatInstant } from '@/lib/format';
+import { formatInstant, plural, pluralWord } from '@/lib/format';
 import { ladderKindOf } from '@/lib/reminders/ladder';
 import { reminderLadder, remindRefusal } from '@/lib/reminders/reminders';
 import { addReminderAction } from './reminder-ladder-actions';
@@ -41,7 +41,7 @@ export async function ReminderLadder({ orgId, documentId }: { orgId: string; doc
       ) : (
         <>
           <p className="muted">
-            {pending > 0 ? `${pending} relance${pending > 1 ? 's' : ''} programmée${pending > 1 ? 's' : ''}, à 9 h (heure de Paris) pour les étapes.` : 'Aucune relance programmée.'}{' '}
+            {pending > 0 ? `${plural(pending, 'relance')} ${pluralWord(pending, 'programmée')}, à 9 h (heure de Paris) pour les étapes.` : 'Aucune relance programmée.'}{' '}
             Une facture payée ou annulée, un devis accepté, refusé ou expiré n’est plus relancé.
           </p>
           <table className="table" aria-label="Échelle de relance">
@@ -62,7 +62,7 @@ export async function ReminderLadder({ orgId, documentId }: { orgId: string; doc
                 const status = REMINDER_STATUS_LABELS[r.status];
                 return (
                   <tr key={r.id} data-testid={`reminder-${r.id}`}>
-                    <td>{(formatInstant(r.scheduled_at, { date: 'medium' }) || '—')}</td>
+                    <td>{(formatInstant(r.scheduled_at) || '—')}</td>
                     <td>{stepLabel(r.kind, r.offset_days)}</td>
                     <td>{r.tone ? TONE_LABELS[r.tone] : <span className="muted">{kind === 'payment' ? 'selon la date' : '—'}</span>}</td>
                     <td>
@@ -70,7 +70,7 @@ export async function ReminderLadder({ orgId, documentId }: { orgId: string; doc
                     </td>
                     <td>
                       {r.status === 'sent' && r.email_id ? (
-                        <Link href={`/dev/mail/${r.email_id}`}>E-mail du {(formatInstant(r.sent_at, { date: 'medium' }) || '—')}</Link>
+                        <Link href={`/dev/mail/${r.email_id}`}>E-mail du {(formatInstant(r.sent_at) || '—')}</Link>
                       ) : (
                         <span className="muted">{reasonLabel(r.reason)}</span>
                       )}

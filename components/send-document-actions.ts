@@ -1,6 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { plural, pluralWord } from '@/lib/format';
 import { formAction, idOf, staffAction } from '@/lib/http/action';
 import { previewSend, SendDocumentInput, sendDocument } from '@/lib/sending';
 
@@ -25,7 +26,7 @@ export const sendDocumentAction = formAction(
     revalidatePath('/documents');
     revalidatePath('/reminders');
     const n = result.scheduled_reminders;
-    return { done: `Document envoyé.${n > 0 ? ` ${n} relance${n > 1 ? 's' : ''} programmée${n > 1 ? 's' : ''}.` : ''}` };
+    return { done: `Document envoyé.${n > 0 ? ` ${plural(n, 'relance')} ${pluralWord(n, 'programmée')}.` : ''}` };
   },
   {
     input: (form: FormData) => sendInputOf((name) => String(form.get(name) ?? '')),

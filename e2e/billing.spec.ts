@@ -164,7 +164,7 @@ test('quote → deposit → accept → convert → finalize → payments until p
 
   // The chain of the four finalized documents verifies.
   await page.getByRole('button', { name: 'Vérifier la chaîne' }).click();
-  await expect(page.getByText('Chaîne vérifiée : 4 document(s) finalisé(s)')).toBeVisible();
+  await expect(page.getByText('Chaîne vérifiée : 4 documents finalisés')).toBeVisible();
 
   // The list: status chips and totals columns.
   await menu(page, 'Devis & factures').click();

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { listApiKeys } from '@/lib/auth/api-keys';
 import { invoiceStats, revenueByMonth } from '@/lib/stats/stats';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, plural, pluralWord } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { missingLegalMentions } from '@/lib/orgs/identity-check';
 import { hasAnyDocument, onboardingProgress, onboardingSteps } from '@/lib/orgs/onboarding';
@@ -9,7 +9,6 @@ import { getOrg } from '@/lib/orgs/orgs';
 import { OnboardingChecklist } from './onboarding-checklist';
 import { RevenueChart } from './revenue-chart';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 export default async function DashboardPage() {
   const staff = await requireStaffOrg();
@@ -98,7 +97,7 @@ export default async function DashboardPage() {
         <section className="card">
           <h2>Intégrations</h2>
           <p>
-            {activeKeys.length} clé{activeKeys.length > 1 ? 's' : ''} API active{activeKeys.length > 1 ? 's' : ''}.{' '}
+            {plural(activeKeys.length, 'clé')} API {pluralWord(activeKeys.length, 'active')}.{' '}
             <Link href="/settings/api-keys">Gérer les clés</Link>
           </p>
           <p>

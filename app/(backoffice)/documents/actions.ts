@@ -9,6 +9,7 @@ import { createDeposit } from '@/lib/documents/create-deposit';
 import { createDocument } from '@/lib/documents/create-document';
 import { duplicateDocument } from '@/lib/documents/duplicate-document';
 import { verifyChain } from '@/lib/documents/hash-chain';
+import { plural, pluralWord } from '@/lib/format';
 import { deletePayment, recordPayment } from '@/lib/payments/payments';
 import { listProducts } from '@/lib/products/products';
 import { acceptQuote, rejectQuote } from '@/lib/documents/quote-decision';
@@ -211,8 +212,8 @@ export const verifyChainAction = staffAction(async ({ db, orgId }): Promise<Chai
   const b = report.first_broken;
   const skipped = report.skipped_numbers.map((g) => `${g.type} ${g.year} : ${g.from === g.to ? g.from : `${g.from} à ${g.to}`}`);
   const chain = b
-    ? `Chaîne rompue après ${report.verified} document(s) vérifié(s) : ${b.reason} à la position ${b.chain_index ?? '—'}${b.number ? ` (${b.number})` : ''}.`
-    : `Chaîne vérifiée : ${report.verified} document(s) finalisé(s), chaque empreinte recalculée correspond.`;
+    ? `Chaîne rompue après ${plural(report.verified, 'document')} ${pluralWord(report.verified, 'vérifié')} : ${b.reason} à la position ${b.chain_index ?? '—'}${b.number ? ` (${b.number})` : ''}.`
+    : `Chaîne vérifiée : ${plural(report.verified, 'document')} ${pluralWord(report.verified, 'finalisé')}, chaque empreinte recalculée correspond.`;
   return {
     ok: report.ok,
     verified: report.verified,

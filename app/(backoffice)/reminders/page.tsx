@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { addReminderAction } from '@/components/reminder-ladder-actions';
 import { contactsOfDocuments } from '@/lib/documents/list-documents';
-import { formatDay, formatInstant, formatMoney } from '@/lib/format';
+import { formatDay, formatInstant, formatMoney, pluralWord } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { reminderTracking } from '@/lib/reminders/tracking';
 import { RemindNow } from './remind-now';
@@ -65,10 +65,10 @@ export default async function RemindersPage() {
                     <strong>{formatMoney(row.balance_cents)}</strong>
                   </td>
                   <td>
-                    {row.sent_count} envoyée{row.sent_count > 1 ? 's' : ''}
-                    {row.pending_count > 0 && `, ${row.pending_count} programmée${row.pending_count > 1 ? 's' : ''}`}
+                    {row.sent_count} {pluralWord(row.sent_count, 'envoyée')}
+                    {row.pending_count > 0 && `, ${row.pending_count} ${pluralWord(row.pending_count, 'programmée')}`}
                   </td>
-                  <td>{row.exhausted ? <span className="chip chip-amber">relances épuisées</span> : formatInstant(row.next_at, { date: 'medium' }) || '—'}</td>
+                  <td>{row.exhausted ? <span className="chip chip-amber">relances épuisées</span> : formatInstant(row.next_at) || '—'}</td>
                   <td className="row-actions">
                     {/* Bound here, on the server: a form bound in the browser would not submit without JavaScript. */}
                     <RemindNow action={addReminderAction.bind(null, row.document_id)} number={row.number ?? ''} />

@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { SubmitButton } from '@/components/form';
 import { consentHistory } from '@/lib/contacts/gdpr';
 import type { ContactField } from '@/lib/contacts/payload';
-import { formatInstant } from '@/lib/format';
+import { formatInstant, plural, pluralWord } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { deleteContactAction, restoreContactAction } from '../actions';
 import { contactState, FIELD_LABELS, formatValue, LEAD_STATUS_CHIPS, TYPE_LABELS } from '../labels';
@@ -80,7 +80,7 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
 
       {merged > 0 && (
         <div className="notice notice-success" role="status">
-          {merged} contact{merged > 1 ? 's' : ''} fusionné{merged > 1 ? 's' : ''} dans celui-ci.
+          {plural(merged, 'contact')} {pluralWord(merged, 'fusionné')} dans celui-ci.
         </div>
       )}
       {contact.erased_at && (

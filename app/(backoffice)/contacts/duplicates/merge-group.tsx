@@ -6,7 +6,7 @@ import type { DuplicateGroup } from '@/lib/contacts/duplicates';
 import type { MergeResult } from '@/lib/contacts/merge';
 import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/contacts/payload';
 import type { Contact } from '@/lib/contacts/schemas';
-import { formatInstant } from '@/lib/format';
+import { formatInstant, plural, pluralWord } from '@/lib/format';
 import { isRefusal, refusalMessage } from '@/lib/http/form-state';
 import { DUPLICATE_REASON_LABELS, FIELD_LABELS, formatValue, RESOURCE_LABELS } from '../labels';
 import { mergeAction, previewMergeAction } from './actions';
@@ -192,14 +192,14 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
             <h2>Ce qui change</h2>
             <ul>
               <li>
-                {sources.length} contact{sources.length > 1 ? 's' : ''} ({sources.map(nameOf).join(', ')}) {sources.length > 1 ? 'seront marqués' : 'sera marqué'}{' '}
-                comme fusionné{sources.length > 1 ? 's' : ''} dans « {nameOf(target)} » et {sources.length > 1 ? 'quitteront' : 'quittera'} les listes. Une fusion ne se défait pas.
+                {plural(sources.length, 'contact')} ({sources.map(nameOf).join(', ')}) {pluralWord(sources.length, 'sera marqué', 'seront marqués')}{' '}
+                comme {pluralWord(sources.length, 'fusionné')} dans « {nameOf(target)} » et {pluralWord(sources.length, 'quittera', 'quitteront')} les listes. Une fusion ne se défait pas.
               </li>
               {preview.moves
                 .filter((m) => m.count > 0)
                 .map((m) => (
                   <li key={m.resource}>
-                    {RESOURCE_LABELS[m.resource] ?? m.resource} : {m.count} enregistrement{m.count > 1 ? 's' : ''} rattaché{m.count > 1 ? 's' : ''} à « {nameOf(target)} ».
+                    {RESOURCE_LABELS[m.resource] ?? m.resource} : {plural(m.count, 'enregistrement')} {pluralWord(m.count, 'rattaché')} à « {nameOf(target)} ».
                   </li>
                 ))}
               {preview.moves.every((m) => m.count === 0) && <li>Aucun autre enregistrement à déplacer.</li>}

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } from '@/lib/contacts/payload';
 import type { ImportSummary } from '@/lib/contacts/schemas';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, plural } from '@/lib/format';
 import { isRefusal, refusalMessage } from '@/lib/http/form-state';
 import { frenchReason } from '@/lib/i18n/errors-fr';
 import { FIELD_LABELS } from '../labels';
@@ -34,7 +34,6 @@ interface Run {
 
 const TEMPLATE = `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${CONTACT_FIELDS.map((f) => FIELD_LABELS[f]).join(';')}\r\n`)}`;
 
-const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n > 1 ? many : one}`;
 
 /** One batch sent: its summary, or why it was not imported (a refusal of the service, or no answer). */
 async function sendBatch(payloads: unknown[]): Promise<ImportSummary | { failure: string }> {
