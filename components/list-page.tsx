@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ListSort } from '@/lib/http/pagination';
 import { listHref, type UrlFilters } from './list-query';
 
 /** One chip per value of a filter, plus "Tous"; the current one is marked for assistive technology and the CSS. */
@@ -48,5 +49,33 @@ export function Pager({ base, filters, nextCursor }: { base: string; filters: Ur
         </Link>
       )}
     </div>
+  );
+}
+
+/**
+ * A sortable column's header: a link (no JavaScript needed) keeping the filters, back at the first page; the
+ * current column says its direction (aria-sort) and a second click reverses it. `first` is the direction a click
+ * on another column starts with (newest dates and largest amounts first read better).
+ */
+export function SortHeader(props: {
+  base: string;
+  filters: UrlFilters;
+  sort: ListSort | undefined;
+  name: string;
+  label: string;
+  first?: 'asc' | 'desc';
+  className?: string;
+}) {
+  const { base, filters, sort, name, label, first = 'asc', className } = props;
+  const current = sort?.key === name ? sort.dir : undefined;
+  const next = current ? (current === 'asc' ? 'desc' : 'asc') : first;
+  return (
+    <th className={className} scope="col" aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : undefined}>
+      <Link className="sort-link" href={listHref(base, filters, { sort: name, dir: next })}>
+        {label}
+        <span aria-hidden="true">{current === 'asc' ? ' ▲' : current === 'desc' ? ' ▼' : ' ↕'}</span>
+        <span className="sr-only">{next === 'asc' ? ', trier par ordre croissant' : ', trier par ordre décroissant'}</span>
+      </Link>
+    </th>
   );
 }

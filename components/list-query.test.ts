@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createContact, listContacts } from '@/lib/contacts/contacts';
 import { ContactListQuery } from '@/lib/contacts/schemas';
 import { createTestOrg } from '@/lib/testing/fixtures';
-import { listHref, loadListPage, readListFilters } from './list-query';
+import { listHref, loadListPage, readListFilters, readListSort } from './list-query';
 
 it('reads only the named filters, trimmed, a blank field being no filter', () => {
   expect(readListFilters({ q: '  Dupont ', type: '', tag: ['a', 'b'], other: 'x', cursor: 'c1' }, ['q', 'type', 'tag', 'cursor'])).toEqual({
@@ -36,4 +36,12 @@ it('loads a page through the API list function, and turns a bad filter or a stal
   const staleCursor = await load({ cursor: 'forged' });
   expect(staleCursor.page.data).toEqual([]);
   expect(staleCursor.problem).toBe('Ce lien de pagination n’est plus valable : reprenez à la première page.');
+});
+
+it('reads a sort named by the list, ascending unless dir=desc, and ignores any other', () => {
+  const keys = ['number', 'total_ttc'] as const;
+  expect(readListSort({ sort: 'total_ttc', dir: 'desc' }, keys)).toEqual({ key: 'total_ttc', dir: 'desc' });
+  expect(readListSort({ sort: 'number', dir: 'sideways' }, keys)).toEqual({ key: 'number', dir: 'asc' });
+  expect(readListSort({ sort: 'id; drop table' }, keys)).toBeUndefined();
+  expect(readListSort({ sort: ['number', 'total_ttc'] }, keys)).toBeUndefined();
 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, fieldErrors } from '@/lib/errors';
 import { frenchFieldLine } from '@/lib/i18n/errors-fr';
-import type { Page } from '@/lib/http/pagination';
+import type { ListSort, Page } from '@/lib/http/pagination';
 
 /**
  * The data side of the back-office list pages (contacts, documents, products): filters read from the URL, the page
@@ -19,6 +19,15 @@ export function readListFilters<const K extends string>(raw: Record<string, stri
     if (typeof value === 'string' && value.trim() !== '') filters[k] = value.trim();
   }
   return filters;
+}
+
+/**
+ * The sort of a list from its URL (`?sort=number&dir=desc`): one of the list's sortable columns, ascending unless
+ * `dir=desc`; anything else is no sort (the list's default order, newest first).
+ */
+export function readListSort<const K extends string>(raw: Record<string, string | string[] | undefined>, keys: readonly K[]): ListSort<K> | undefined {
+  const key = keys.find((k) => k === raw.sort);
+  return key ? { key, dir: raw.dir === 'desc' ? 'desc' : 'asc' } : undefined;
 }
 
 /** The list URL with some filters changed (undefined removes one); a changed filter always restarts at the first page. */

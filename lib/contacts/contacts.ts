@@ -1,10 +1,10 @@
-import { and, arrayContains, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { contactConsents, contacts } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events';
-import { afterCursor, toPage } from '@/lib/http/pagination';
+import { afterCursor, type ListSort, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/http/pagination';
 import {
   type Contact,
   type ContactCreate,
@@ -141,7 +141,16 @@ export async function createContact(db: Db, orgId: string, payload: ContactCreat
 /** Escapes LIKE wildcards so `q` is matched literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listContacts(db: Db, orgId: string, query: ContactListQuery) {
+/** The columns the back-office list sorts on (the API lists newest first only); the name folded as name_key is. */
+export const CONTACT_SORTS = {
+  name: { expr: sql`coalesce(${contacts.name_key}, '')`, type: 'text' },
+  email: { expr: sql`lower(coalesce(${contacts.email}, ''))`, type: 'text' },
+  city: { expr: sql`lower(coalesce(${contacts.city}, ''))`, type: 'text' },
+} satisfies Record<string, SortKey>;
+export type ContactSort = ListSort<keyof typeof CONTACT_SORTS>;
+
+/** Newest first (or by `sort`, for the back-office). */
+export async function listContacts(db: Db, orgId: string, query: ContactListQuery, sort?: ContactSort) {
   const conditions: Array<SQL | undefined> = [
     eq(contacts.org_id, orgId),
     query.include_deleted ? undefined : isNull(contacts.deleted_at),
@@ -151,12 +160,21 @@ export async function listContacts(db: Db, orgId: string, query: ContactListQuer
     query.q
       ? sql`${FOLD_ACCENTS(sql`${contacts.search}`)} like ${FOLD_ACCENTS(sql`lower(${`%${likeEscape(query.q)}%`})`)}`
       : undefined,
-    afterCursor(contacts.id, query.cursor),
   ];
+  if (sort) {
+    const keyset = sortedKeyset(CONTACT_SORTS[sort.key], contacts.id, sort, query.cursor);
+    const rows = await db
+      .select({ ...getTableColumns(contacts), sort_value: keyset.value })
+      .from(contacts)
+      .where(and(...conditions, keyset.where))
+      .orderBy(...keyset.orderBy)
+      .limit(query.limit + 1);
+    return toSortedPage(rows, query.limit, sort, toPublicContact);
+  }
   const rows = await db
     .select()
     .from(contacts)
-    .where(and(...conditions))
+    .where(and(...conditions, afterCursor(contacts.id, query.cursor)))
     .orderBy(desc(contacts.id))
     .limit(query.limit + 1);
   return toPage(rows, query.limit, toPublicContact);

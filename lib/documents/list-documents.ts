@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contacts, documents, payments } from '@/db/schema';
-import { afterCursor, type Page, toPage } from '@/lib/http/pagination';
+import { afterCursor, type ListSort, type Page, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/http/pagination';
 import { todayParis } from '@/lib/dates';
 import { contactNameOf, documentView, loadDocument, toPublicDocument } from './documents';
 import type { BillingDocument, DocumentListQuery } from './schemas';
@@ -68,18 +68,50 @@ async function draftContactNames(db: Db, orgId: string, rows: Array<typeof docum
   return new Map(live.map((c) => [c.id, c]));
 }
 
-/** Newest first, items omitted. Filters combine with AND. */
-export async function listDocuments(db: Db, orgId: string, query: DocumentListQuery): Promise<Page<BillingDocument>> {
+/** A credit note's amounts count negative, as the list shows them. */
+const signedColumn = (column: typeof documents.total_ttc) => sql`(case when ${documents.type} = 'avoir' then -${column} else ${column} end)`;
+
+/**
+ * The columns the back-office list sorts on (the API lists newest first only). The client is the name as invoiced,
+ * or for a draft its live contact's; the deadline is a quote's validity date or an invoice's due date.
+ */
+export const DOCUMENT_SORTS = {
+  number: { expr: sql`coalesce(${documents.number}, '')`, type: 'text' },
+  client: {
+    expr: sql`lower(coalesce(case when ${documents.finalized_at} is not null then ${documents.client_snapshot}->>'name' else (select coalesce(nullif(trim(c.company), ''), trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))) from ${contacts} c where c.id = ${documents.contact_id} and c.deleted_at is null and c.erased_at is null) end, ''))`,
+    type: 'text',
+  },
+  issue_date: { expr: sql`${documents.issue_date}`, type: 'date' },
+  deadline: { expr: sql`coalesce(case when ${documents.type} = 'devis' then ${documents.validity_date} else ${documents.due_date} end, '0001-01-01'::date)`, type: 'date' },
+  total_ht: { expr: signedColumn(documents.total_ht), type: 'bigint' },
+  total_tva: { expr: signedColumn(documents.total_tva), type: 'bigint' },
+  total_ttc: { expr: signedColumn(documents.total_ttc), type: 'bigint' },
+} satisfies Record<string, SortKey>;
+export type DocumentSort = ListSort<keyof typeof DOCUMENT_SORTS>;
+
+/** Newest first (or by `sort`, for the back-office), items omitted. Filters combine with AND. */
+export async function listDocuments(db: Db, orgId: string, query: DocumentListQuery, sort?: DocumentSort): Promise<Page<BillingDocument>> {
+  const view = (live: Map<string, Parameters<typeof contactNameOf>[1]>) => (doc: typeof documents.$inferSelect) =>
+    toPublicDocument(doc, undefined, contactNameOf(doc, live.get(doc.contact_id) ?? null));
   // The page first, then the live names of its drafts' contacts: joining contacts before the LIMIT would look up
   // the contact of every matching row (thousands for a common q), not of the 50 shown.
+  if (sort) {
+    const keyset = sortedKeyset(DOCUMENT_SORTS[sort.key], documents.id, sort, query.cursor);
+    const rows = await db
+      .select({ ...getTableColumns(documents), sort_value: keyset.value })
+      .from(documents)
+      .where(and(filterConditions(db, orgId, query), keyset.where))
+      .orderBy(...keyset.orderBy)
+      .limit(query.limit + 1);
+    return toSortedPage(rows, query.limit, sort, view(await draftContactNames(db, orgId, rows)));
+  }
   const rows = await db
     .select()
     .from(documents)
     .where(and(filterConditions(db, orgId, query), afterCursor(documents.id, query.cursor)))
     .orderBy(desc(documents.id))
     .limit(query.limit + 1);
-  const live = await draftContactNames(db, orgId, rows);
-  return toPage(rows, query.limit, (doc) => toPublicDocument(doc, undefined, contactNameOf(doc, live.get(doc.contact_id) ?? null)));
+  return toPage(rows, query.limit, view(await draftContactNames(db, orgId, rows)));
 }
 
 /** An amount as it weighs in a sum: a credit note takes back what it credits. */

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { products } from '@/db/schema';
 import { notFound } from '@/lib/errors';
-import { afterCursor, type Page, toPage } from '@/lib/http/pagination';
+import { afterCursor, type ListSort, type Page, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/http/pagination';
 import type { Product, ProductCreate, ProductListQuery, ProductPatch } from './schemas';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -37,17 +37,30 @@ export async function createProduct(db: Db, orgId: string, input: ProductCreate)
   return toPublicProduct(row!);
 }
 
-export async function listProducts(db: Db, orgId: string, query: ProductListQuery): Promise<Page<Product>> {
+/** The columns the back-office catalogue sorts on (the API lists newest first only). */
+export const PRODUCT_SORTS = {
+  name: { expr: sql`lower(${products.name})`, type: 'text' },
+  price: { expr: sql`${products.unit_price_cents}`, type: 'bigint' },
+} satisfies Record<string, SortKey>;
+export type ProductSort = ListSort<keyof typeof PRODUCT_SORTS>;
+
+/** Newest first (or by `sort`, for the back-office). */
+export async function listProducts(db: Db, orgId: string, query: ProductListQuery, sort?: ProductSort): Promise<Page<Product>> {
+  const filter = and(eq(products.org_id, orgId), query.q ? sql`lower(${products.name}) like ${`%${likeEscape(query.q.toLowerCase())}%`}` : undefined);
+  if (sort) {
+    const keyset = sortedKeyset(PRODUCT_SORTS[sort.key], products.id, sort, query.cursor);
+    const rows = await db
+      .select({ ...getTableColumns(products), sort_value: keyset.value })
+      .from(products)
+      .where(and(filter, keyset.where))
+      .orderBy(...keyset.orderBy)
+      .limit(query.limit + 1);
+    return toSortedPage(rows, query.limit, sort, toPublicProduct);
+  }
   const rows = await db
     .select()
     .from(products)
-    .where(
-      and(
-        eq(products.org_id, orgId),
-        query.q ? sql`lower(${products.name}) like ${`%${likeEscape(query.q.toLowerCase())}%`}` : undefined,
-        afterCursor(products.id, query.cursor),
-      ),
-    )
+    .where(and(filter, afterCursor(products.id, query.cursor)))
     .orderBy(desc(products.id))
     .limit(query.limit + 1);
   return toPage(rows, query.limit, toPublicProduct);

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FilterChips, Pager } from '@/components/list-page';
-import { loadListPage, readListFilters } from '@/components/list-query';
-import { listContacts } from '@/lib/contacts/contacts';
+import { FilterChips, Pager, SortHeader } from '@/components/list-page';
+import { loadListPage, readListFilters, readListSort } from '@/components/list-query';
+import { CONTACT_SORTS, listContacts } from '@/lib/contacts/contacts';
 import { ContactListQuery, LEAD_STATUSES } from '@/lib/contacts/schemas';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { contactState, LEAD_STATUS_CHIPS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
@@ -10,12 +10,16 @@ import { contactState, LEAD_STATUS_CHIPS, LEAD_STATUS_LABELS, TYPE_LABELS } from
 export const metadata: Metadata = { title: 'Contacts' };
 
 const FILTERS = ['q', 'type', 'lead_status', 'tag', 'include_deleted', 'cursor'] as const;
+const SORTS = Object.keys(CONTACT_SORTS) as Array<keyof typeof CONTACT_SORTS>;
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaffOrg();
   const raw = await searchParams;
   const filters = readListFilters(raw, FILTERS);
-  const { page, problem } = await loadListPage(ContactListQuery, filters, (query) => listContacts(staff.db, staff.orgId, query));
+  const sort = readListSort(raw, SORTS);
+  const { page, problem } = await loadListPage(ContactListQuery, filters, (query) => listContacts(staff.db, staff.orgId, query, sort));
+  // The links of the list keep its sort (the filters' schema ignores these two keys).
+  const state = sort ? { ...filters, sort: sort.key, dir: sort.dir } : filters;
   const filtered = Boolean(filters.q || filters.type || filters.lead_status || filters.tag || filters.include_deleted);
   const showState = filters.include_deleted === 'true';
 
@@ -56,6 +60,8 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
             ))}
           </select>
           <input type="text" name="tag" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.tag} />
+          {sort && <input type="hidden" name="sort" value={sort.key} />}
+          {sort && <input type="hidden" name="dir" value={sort.dir} />}
           <label>
             <input type="checkbox" name="include_deleted" value="true" defaultChecked={showState} /> Supprimés et fusionnés aussi
           </label>
@@ -72,7 +78,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
 
       <FilterChips
         base="/contacts"
-        filters={filters}
+        filters={state}
         name="lead_status"
         values={LEAD_STATUSES}
         labels={LEAD_STATUS_LABELS}
@@ -100,11 +106,11 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
           <table className="table">
             <thead>
               <tr>
-                <th>Nom</th>
-                <th>Type</th>
-                <th>E-mail</th>
-                <th>Téléphone</th>
-                <th>Ville</th>
+                <SortHeader base="/contacts" filters={state} sort={sort} name="name" label="Nom" />
+                <th scope="col">Type</th>
+                <SortHeader base="/contacts" filters={state} sort={sort} name="email" label="E-mail" />
+                <th scope="col">Téléphone</th>
+                <SortHeader base="/contacts" filters={state} sort={sort} name="city" label="Ville" />
                 <th>Statut</th>
                 <th>Étiquettes</th>
                 {showState && <th>État</th>}
@@ -142,7 +148,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         )}
       </section>
 
-      <Pager base="/contacts" filters={filters} nextCursor={page.meta.next_cursor} />
+      <Pager base="/contacts" filters={state} nextCursor={page.meta.next_cursor} />
     </>
   );
 }

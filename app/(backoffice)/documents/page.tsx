@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FilterChips, Pager } from '@/components/list-page';
-import { listHref, loadListPage, readListFilters } from '@/components/list-query';
+import { FilterChips, Pager, SortHeader } from '@/components/list-page';
+import { listHref, loadListPage, readListFilters, readListSort } from '@/components/list-query';
 import { todayParis } from '@/lib/dates';
-import { listDocuments, paidByDocument, summarizeDocuments } from '@/lib/documents/list-documents';
+import { DOCUMENT_SORTS, listDocuments, paidByDocument, summarizeDocuments } from '@/lib/documents/list-documents';
 import { type BillingDocument, DocumentListQuery } from '@/lib/documents/schemas';
 import { getContact } from '@/lib/contacts/contacts';
 import { ApiError } from '@/lib/errors';
@@ -15,6 +15,7 @@ import { DOCUMENT_LIST_FILTERS, documentName, paymentState, STATUS_CHIPS, STATUS
 export const metadata: Metadata = { title: 'Devis & factures' };
 
 const FILTERS = DOCUMENT_LIST_FILTERS;
+const SORTS = Object.keys(DOCUMENT_SORTS) as Array<keyof typeof DOCUMENT_SORTS>;
 /** Issued, unpaid invoices past their due date (the list's overdue filter, row by row). */
 const isOverdue = (d: BillingDocument, today: string) =>
   (d.type === 'facture' || d.type === 'acompte') && (d.status === 'finalized' || d.status === 'sent') && d.due_date !== null && d.due_date < today;
@@ -23,7 +24,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   const staff = await requireStaffOrg();
   const raw = await searchParams;
   const filters = readListFilters(raw, FILTERS);
-  const { page, query, problem } = await loadListPage(DocumentListQuery, filters, (q) => listDocuments(staff.db, staff.orgId, q));
+  const sort = readListSort(raw, SORTS);
+  const { page, query, problem } = await loadListPage(DocumentListQuery, filters, (q) => listDocuments(staff.db, staff.orgId, q, sort));
   let contact: { id: string; name: string } | null = null;
   if (query?.contact_id) {
     try {
@@ -35,6 +37,11 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
     }
   }
   const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
+  // The links of the list keep its sort (the filters' schema ignores these two keys).
+  const state = sort ? { ...filters, sort: sort.key, dir: sort.dir } : filters;
+  const header = (name: keyof typeof DOCUMENT_SORTS, label: string, first: 'asc' | 'desc' = 'asc') => (
+    <SortHeader base="/documents" filters={state} sort={sort} name={name} label={label} first={first} className={name.startsWith('total') ? 'num' : undefined} />
+  );
   const today = todayParis();
   const [paid, summary] = query
     ? await Promise.all([
@@ -83,6 +90,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             ))}
           </select>
           {filters.status && <input type="hidden" name="status" value={filters.status} />}
+          {sort && <input type="hidden" name="sort" value={sort.key} />}
+          {sort && <input type="hidden" name="dir" value={sort.dir} />}
           <ContactFilter contact={contact} />
           <label>
             Émis du{' '}
@@ -107,7 +116,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
 
       <FilterChips
         base="/documents"
-        filters={filters}
+        filters={state}
         name="status"
         values={STATUSES}
         labels={STATUS_LABELS}
@@ -135,15 +144,15 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           <table className="table" aria-label="Documents">
             <thead>
               <tr>
-                <th>Numéro</th>
-                <th>Type</th>
-                <th>Client</th>
-                <th>Émis le</th>
-                <th>Échéance / validité</th>
-                <th>Statut</th>
-                <th className="num">Total HT</th>
-                <th className="num">TVA</th>
-                <th className="num">Total TTC</th>
+                {header('number', 'Numéro')}
+                <th scope="col">Type</th>
+                {header('client', 'Client')}
+                {header('issue_date', 'Émis le', 'desc')}
+                {header('deadline', 'Échéance / validité', 'desc')}
+                <th scope="col">Statut</th>
+                {header('total_ht', 'Total HT', 'desc')}
+                {header('total_tva', 'TVA', 'desc')}
+                {header('total_ttc', 'Total TTC', 'desc')}
               </tr>
             </thead>
             <tbody>
@@ -156,7 +165,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                   <td>{TYPE_LABELS[d.type]}</td>
                   <td>
                     {d.contact_name ? (
-                      <Link href={listHref('/documents', filters, { contact_id: d.contact_id })} title="Voir les documents de ce client">
+                      <Link href={listHref('/documents', state, { contact_id: d.contact_id })} title="Voir les documents de ce client">
                         {d.contact_name}
                       </Link>
                     ) : (
@@ -202,7 +211,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         )}
       </section>
 
-      <Pager base="/documents" filters={filters} nextCursor={page.meta.next_cursor} />
+      <Pager base="/documents" filters={state} nextCursor={page.meta.next_cursor} />
     </>
   );
 }

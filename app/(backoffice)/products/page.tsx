@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SubmitButton } from '@/components/form';
-import { Pager } from '@/components/list-page';
-import { loadListPage, readListFilters } from '@/components/list-query';
-import { listProducts } from '@/lib/products/products';
+import { Pager, SortHeader } from '@/components/list-page';
+import { loadListPage, readListFilters, readListSort } from '@/components/list-query';
+import { listProducts, PRODUCT_SORTS } from '@/lib/products/products';
 import { ProductListQuery } from '@/lib/products/schemas';
 import { formatMoney, formatRate } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
@@ -15,7 +15,10 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
   const staff = await requireStaffOrg();
   const raw = await searchParams;
   const filters = readListFilters(raw, ['q', 'cursor']);
-  const { page, problem } = await loadListPage(ProductListQuery, filters, (query) => listProducts(staff.db, staff.orgId, query));
+  const sort = readListSort(raw, Object.keys(PRODUCT_SORTS) as Array<keyof typeof PRODUCT_SORTS>);
+  const { page, problem } = await loadListPage(ProductListQuery, filters, (query) => listProducts(staff.db, staff.orgId, query, sort));
+  // The links of the list keep its sort (the filters' schema ignores these two keys).
+  const state = sort ? { ...filters, sort: sort.key, dir: sort.dir } : filters;
 
   return (
     <>
@@ -43,6 +46,8 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
       <search>
         <form className="toolbar" action="/products">
           <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom du produit" defaultValue={filters.q} />
+          {sort && <input type="hidden" name="sort" value={sort.key} />}
+          {sort && <input type="hidden" name="dir" value={sort.dir} />}
           <button className="btn" type="submit">
             Rechercher
           </button>
@@ -74,9 +79,9 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
           <table className="table" aria-label="Produits">
             <thead>
               <tr>
-                <th>Nom</th>
-                <th>Unité</th>
-                <th className="num">Prix unitaire HT</th>
+                <SortHeader base="/products" filters={state} sort={sort} name="name" label="Nom" />
+                <th scope="col">Unité</th>
+                <SortHeader base="/products" filters={state} sort={sort} name="price" label="Prix unitaire HT" first="desc" className="num" />
                 <th>TVA</th>
                 <th>
                   <span className="sr-only">Actions</span>
@@ -108,7 +113,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
         )}
       </section>
 
-      <Pager base="/products" filters={filters} nextCursor={page.meta.next_cursor} />
+      <Pager base="/products" filters={state} nextCursor={page.meta.next_cursor} />
     </>
   );
 }
