@@ -56,6 +56,8 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   payments_account_not_found: 'Le compte de paiement en ligne est introuvable : reconnectez-le.',
   payments_account_taken: 'Ce compte de paiement est déjà relié à une autre organisation.',
   payments_provider_error: 'Le service de paiement en ligne n’a pas répondu : réessayez.',
+  no_active_mandate: 'Ce client n’a pas de mandat de prélèvement SEPA actif : envoyez-lui d’abord un lien de mise en place du mandat.',
+  payment_processing: 'Un prélèvement de ce document est déjà en cours : attendez son résultat avant d’en lancer un autre.',
   // Sending and reminders
   no_recipient: 'Aucune adresse e-mail : le client n’en a pas, indiquez-en une.',
   not_remindable: 'Ce document ne peut pas être relancé.',

@@ -2,6 +2,7 @@ import { PageQuery } from '@/lib/http/pagination';
 import { operation } from '@/lib/openapi/operation';
 import { IdParams, pageOf } from '@/lib/openapi/schemas';
 import { SendDocumentResult } from '@/lib/sending';
+import { mandateOperations } from './mandate-operations';
 import { Payment, PaymentBalance, PaymentInput, PaymentLink, PaymentParams, SendForPaymentInput } from './schemas';
 
 const tag = 'Invoices';
@@ -84,6 +85,6 @@ export const sendForPaymentOperation = operation({
   ],
 });
 
-export const onlinePaymentOperations = [createPaymentLinkOperation, sendForPaymentOperation];
+export const onlinePaymentOperations = [createPaymentLinkOperation, sendForPaymentOperation, ...mandateOperations];
 
 export const paymentOperations = [listPaymentsOperation, recordPaymentOperation, deletePaymentOperation, ...onlinePaymentOperations];

@@ -1,0 +1,6 @@
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { getSepaMandateOperation, invoiceMandateStatus, revokeInvoiceMandate, revokeSepaMandateOperation } from '@/lib/payments';
+
+export const GET = route(getSepaMandateOperation, async ({ db, orgId, params }) => ok(await invoiceMandateStatus(db, orgId, params.id)));
+export const DELETE = route(revokeSepaMandateOperation, async ({ db, orgId, params }) => ok(await revokeInvoiceMandate(db, orgId, params.id)));
+export const { POST, PUT, PATCH, OPTIONS } = methodNotAllowed('GET', 'DELETE');
