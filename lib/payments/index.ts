@@ -16,23 +16,12 @@ export const manifest = defineModule({
   },
 });
 
-export { chargeMandate } from './charge-mandate';
 export { connectAccount, paymentAccountState, type PaymentAccountState } from './connect-account';
-export { getSepaMandateOperation, revokeSepaMandateOperation, setupSepaMandateOperation } from './mandate-operations';
-export { type MandateSetup, setupMandate } from './mandate-setup';
-export {
-  type ContactMandate,
-  invoiceMandateStatus,
-  mandateOfContact,
-  recordMandateSetup,
-  revokeInvoiceMandate,
-  revokeMandate,
-  type SepaMandateStatus,
-  updateMandateStatus,
-} from './mandates';
 export { createPaymentLinkOperation, paymentOperations, sendForPaymentOperation } from './operations';
 export { onlinePaymentsOfDocument } from './online-payments';
-export { createPaymentLink } from './payment-links';
+export { disconnectAccount, ONBOARDING_PATH, onboardingUrls, refreshAccount, SETTINGS_PATH, startOnboarding } from './onboarding';
+export { createPaymentLink, onlinePaymentRefusal } from './payment-links';
+export { paymentLinkOf } from './payment-link-of';
 export { recordPayment } from './payments';
 export type { AccountReadiness, PaymentProvider } from './provider';
 export type { OnlinePayment } from './schemas';
