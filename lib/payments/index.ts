@@ -16,7 +16,20 @@ export const manifest = defineModule({
   },
 });
 
+export { chargeMandate } from './charge-mandate';
 export { connectAccount, paymentAccountState, type PaymentAccountState } from './connect-account';
+export { getSepaMandateOperation, revokeSepaMandateOperation, setupSepaMandateOperation } from './mandate-operations';
+export { type MandateSetup, setupMandate } from './mandate-setup';
+export {
+  type ContactMandate,
+  invoiceMandateStatus,
+  mandateOfContact,
+  recordMandateSetup,
+  revokeInvoiceMandate,
+  revokeMandate,
+  type SepaMandateStatus,
+  updateMandateStatus,
+} from './mandates';
 export { createPaymentLinkOperation, paymentOperations, sendForPaymentOperation } from './operations';
 export { onlinePaymentsOfDocument } from './online-payments';
 export { disconnectAccount, ONBOARDING_PATH, onboardingUrls, refreshAccount, SETTINGS_PATH, startOnboarding } from './onboarding';

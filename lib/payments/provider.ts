@@ -86,6 +86,52 @@ export interface CustomerInput {
   idempotency_key?: string;
 }
 
+/** What a completed SEPA setup produced: who set it up (our metadata), the payment method and the mandate. */
+export interface SetupIntentInfo {
+  id: string;
+  status: string;
+  customer_id: string | null;
+  payment_method_id: string | null;
+  mandate_id: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface PaymentMethodInfo {
+  id: string;
+  type: string;
+  customer_id: string | null;
+  /** Last four digits of the IBAN of a SEPA debit method; null for another type. */
+  sepa_last4: string | null;
+}
+
+/** A mandate as the provider states it: only `active` lets us debit. */
+export type MandateState = 'active' | 'inactive' | 'pending';
+
+export interface MandateInfo {
+  id: string;
+  status: MandateState;
+  payment_method_id: string | null;
+}
+
+/** An off-session SEPA debit on a stored mandate, confirmed at once, in euro cents. */
+export interface OffSessionDebitInput {
+  customer_id: string;
+  payment_method_id: string;
+  mandate_id: string | null;
+  amount: number;
+  description: string;
+  metadata: Record<string, string>;
+  /** Deterministic per (document, attempt): a replay makes no second debit. */
+  idempotency_key: string;
+}
+
+export interface PaymentIntentInfo {
+  id: string;
+  status: string;
+  amount: number;
+  failure_message: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe';
   retrieveAccount(accountId: string): Promise<AccountReadiness>;
@@ -96,4 +142,10 @@ export interface PaymentProvider {
   createCustomer(accountId: string, input: CustomerInput): Promise<{ id: string }>;
   createCheckoutSession(accountId: string, input: CheckoutInput): Promise<CheckoutSession>;
   retrieveCheckoutSession(accountId: string, sessionId: string): Promise<CheckoutSession>;
+  retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<SetupIntentInfo>;
+  retrievePaymentMethod(accountId: string, paymentMethodId: string): Promise<PaymentMethodInfo>;
+  retrieveMandate(accountId: string, mandateId: string): Promise<MandateInfo>;
+  /** Detaches the method from its customer (the mandate can no longer be used); false when the provider no longer knows it. */
+  detachPaymentMethod(accountId: string, paymentMethodId: string): Promise<boolean>;
+  createOffSessionDebit(accountId: string, input: OffSessionDebitInput): Promise<PaymentIntentInfo>;
 }

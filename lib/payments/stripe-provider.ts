@@ -1,7 +1,19 @@
 import Stripe from 'stripe';
 import { type StripeSettings, stripeSettings } from '@/lib/config';
 import { ApiError } from '@/lib/errors';
-import type { AccountInput, AccountReadiness, CapabilityStatus, CheckoutInput, CheckoutSession, PaymentProvider } from './provider';
+import type {
+  AccountInput,
+  AccountReadiness,
+  CapabilityStatus,
+  CheckoutInput,
+  CheckoutSession,
+  MandateInfo,
+  OffSessionDebitInput,
+  PaymentIntentInfo,
+  PaymentMethodInfo,
+  PaymentProvider,
+  SetupIntentInfo,
+} from './provider';
 
 /** The API version every call is made with (the SDK 23 default, pinned so an SDK upgrade changes nothing silently). */
 export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
@@ -33,8 +45,9 @@ export function toReadiness(account: Stripe.Account): AccountReadiness {
   };
 }
 
+const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
 function toSession(s: Stripe.Checkout.Session): CheckoutSession {
-  const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
   return {
     id: s.id,
     mode: s.mode === 'setup' ? 'setup' : 'payment',
@@ -125,6 +138,62 @@ export class StripeProvider implements PaymentProvider {
 
   async retrieveCheckoutSession(accountId: string, sessionId: string): Promise<CheckoutSession> {
     return toSession(await this.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: accountId }).catch(providerError));
+  }
+
+  async retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<SetupIntentInfo> {
+    const si = await this.stripe.setupIntents.retrieve(setupIntentId, {}, { stripeAccount: accountId }).catch(providerError);
+    return {
+      id: si.id,
+      status: si.status,
+      customer_id: idOf(si.customer),
+      payment_method_id: idOf(si.payment_method),
+      mandate_id: idOf(si.mandate),
+      metadata: { ...(si.metadata ?? {}) },
+    };
+  }
+
+  async retrievePaymentMethod(accountId: string, paymentMethodId: string): Promise<PaymentMethodInfo> {
+    const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId, {}, { stripeAccount: accountId }).catch(providerError);
+    return { id: pm.id, type: pm.type, customer_id: idOf(pm.customer), sepa_last4: pm.sepa_debit?.last4 ?? null };
+  }
+
+  async retrieveMandate(accountId: string, mandateId: string): Promise<MandateInfo> {
+    const m = await this.stripe.mandates.retrieve(mandateId, {}, { stripeAccount: accountId }).catch(providerError);
+    const status: MandateInfo['status'] = m.status === 'active' ? 'active' : m.status === 'pending' ? 'pending' : 'inactive';
+    return { id: m.id, status, payment_method_id: idOf(m.payment_method) };
+  }
+
+  async detachPaymentMethod(accountId: string, paymentMethodId: string): Promise<boolean> {
+    try {
+      await this.stripe.paymentMethods.detach(paymentMethodId, {}, { stripeAccount: accountId });
+      return true;
+    } catch (err) {
+      // Already gone (deleted, or detached before): what a revocation wants.
+      if (err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing')) return false;
+      return providerError(err);
+    }
+  }
+
+  async createOffSessionDebit(accountId: string, input: OffSessionDebitInput): Promise<PaymentIntentInfo> {
+    // SDK 23 has no payment_method_types here either: allowed_payment_method_types keeps the debit to SEPA.
+    const pi = await this.stripe.paymentIntents
+      .create(
+        {
+          amount: input.amount,
+          currency: 'eur',
+          allowed_payment_method_types: ['sepa_debit'],
+          customer: input.customer_id,
+          payment_method: input.payment_method_id,
+          ...(input.mandate_id ? { mandate: input.mandate_id } : {}),
+          confirm: true,
+          off_session: true,
+          description: input.description,
+          metadata: input.metadata,
+        },
+        { stripeAccount: accountId, idempotencyKey: input.idempotency_key },
+      )
+      .catch(providerError);
+    return { id: pi.id, status: pi.status, amount: pi.amount, failure_message: pi.last_payment_error?.message ?? null };
   }
 }
 
