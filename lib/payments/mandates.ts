@@ -3,8 +3,8 @@ import type { Db } from '@/db/client';
 import { contacts, sepaMandates } from '@/db/schema';
 import { type Conn, loadDocument } from '@/lib/documents';
 import { loadPaymentAccount } from './connect-account';
-import type { MandateState } from './provider';
-import { paymentProvider, requireProvider } from './stripe-provider';
+import type { MandateState, PaymentProvider } from './provider';
+import { requireProvider } from './stripe-provider';
 
 /*
  * SEPA direct-debit mandates of buyer contacts (DESIGN §8): one live (pending or active) per contact, set up through a
@@ -97,55 +97,65 @@ export async function revokeInvoiceMandate(db: Db, orgId: string, documentId: st
   return revokeMandate(db, orgId, doc.contact_id);
 }
 
+/** The setup intent of an event, as much of it as the mandate needs (ids may be expanded objects). */
+interface SetupIntentObject {
+  id: string;
+  status: string;
+  customer: string | { id: string } | null;
+  payment_method: string | { id: string } | null;
+  mandate: string | { id: string } | null;
+  metadata: Record<string, string> | null;
+}
+
+/** What a provider event's handler is given (provider-events.ts' context, structurally). */
+export interface MandateEventContext {
+  tx: Conn;
+  orgId: string;
+  accountId: string;
+  event: { data: { object: unknown } };
+  provider: () => PaymentProvider;
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
 /**
- * A completed mandate setup (`setup_intent.succeeded`, or `checkout.session.completed` in setup mode): the setup
- * intent is read again from the provider with its payment method (the IBAN's last four) and mandate (its state now,
- * so an earlier `mandate.updated` is not lost), then recorded as the contact's mandate; a previous live one becomes
- * inactive. Only setups we opened for this org count (metadata org_id, contact_id of one of its contacts).
- * Replays and a second event for the same setup change nothing.
+ * A completed mandate setup: its payment method (the IBAN's last four) and mandate (its state now, so a
+ * `mandate.updated` that came first is not lost) are read from the provider, then recorded as the contact's mandate;
+ * a previous live one becomes inactive. Only setups we opened for this org count (metadata org_id, contact_id of one
+ * of its contacts). A second event of the same setup (both events below arrive) changes nothing. Runs in the
+ * caller's transaction (the provider event's).
  */
-export async function recordMandateSetup(db: Db, orgId: string, accountId: string, setupIntentId: string): Promise<SepaMandateRow | null> {
-  const provider = paymentProvider();
-  if (!provider) return null;
-  const si = await provider.retrieveSetupIntent(accountId, setupIntentId);
-  const contactId = si.metadata.contact_id;
-  if (si.status !== 'succeeded' || si.metadata.org_id !== orgId || !contactId || !si.payment_method_id || !si.customer_id) return null;
-  const method = await provider.retrievePaymentMethod(accountId, si.payment_method_id);
-  const mandate = si.mandate_id ? await provider.retrieveMandate(accountId, si.mandate_id) : null;
-  const status: MandateState = mandate?.status ?? 'pending';
-  return db.transaction(async (tx) => {
-    // The contact's row serialises two events of the same setup (or two setups of one contact).
-    const [contact] = await tx
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.org_id, orgId), eq(contacts.id, contactId)))
-      .for('update');
-    if (!contact) return null;
-    if (si.mandate_id) {
-      const [known] = await tx.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, orgId), eq(sepaMandates.mandate_id, si.mandate_id)));
-      if (known) return known;
-    }
-    const now = new Date();
-    if (status !== 'inactive') {
-      await tx
-        .update(sepaMandates)
-        .set({ status: 'inactive', updated_at: now })
-        .where(and(eq(sepaMandates.org_id, orgId), eq(sepaMandates.contact_id, contactId), inArray(sepaMandates.status, [...LIVE])));
-    }
-    const [row] = await tx
-      .insert(sepaMandates)
-      .values({
-        org_id: orgId,
-        contact_id: contactId,
-        customer_id: si.customer_id!,
-        payment_method_id: si.payment_method_id!,
-        mandate_id: si.mandate_id,
-        status,
-        iban_last4: method.sepa_last4,
-      })
-      .returning();
-    return row ?? null;
-  });
+export async function recordMandateSetup(conn: Conn, orgId: string, accountId: string, si: SetupIntentObject, provider: PaymentProvider): Promise<SepaMandateRow | null> {
+  const contactId = si.metadata?.contact_id;
+  const customerId = idOf(si.customer);
+  const methodId = idOf(si.payment_method);
+  const mandateId = idOf(si.mandate);
+  if (si.status !== 'succeeded' || si.metadata?.org_id !== orgId || !contactId || !customerId || !methodId) return null;
+  // The contact's row serialises two events of one setup, or two setups of one contact.
+  const [contact] = await conn
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.org_id, orgId), eq(contacts.id, contactId)))
+    .for('update');
+  if (!contact) return null;
+  if (mandateId) {
+    const [known] = await conn.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, orgId), eq(sepaMandates.mandate_id, mandateId)));
+    if (known) return known;
+  }
+  const method = await provider.retrievePaymentMethod(accountId, methodId);
+  const status: MandateState = mandateId ? (await provider.retrieveMandate(accountId, mandateId)).status : 'pending';
+  const now = new Date();
+  if (status !== 'inactive') {
+    await conn
+      .update(sepaMandates)
+      .set({ status: 'inactive', updated_at: now })
+      .where(and(eq(sepaMandates.org_id, orgId), eq(sepaMandates.contact_id, contactId), inArray(sepaMandates.status, [...LIVE])));
+  }
+  const [row] = await conn
+    .insert(sepaMandates)
+    .values({ org_id: orgId, contact_id: contactId, customer_id: customerId, payment_method_id: methodId, mandate_id: mandateId, status, iban_last4: method.sepa_last4 })
+    .returning();
+  return row ?? null;
 }
 
 /**
@@ -153,14 +163,41 @@ export async function recordMandateSetup(db: Db, orgId: string, accountId: strin
  * active → inactive; an inactive or revoked mandate stays so (an older event delivered late changes nothing).
  * A mandate we do not know yet is left to its setup's event, which reads the state afresh.
  */
-export async function updateMandateStatus(db: Db, orgId: string, mandateId: string, providerStatus: string): Promise<SepaMandateRow | null> {
+export async function updateMandateStatus(conn: Conn, orgId: string, mandateId: string, providerStatus: string): Promise<SepaMandateRow | null> {
   const status: MandateState = providerStatus === 'active' ? 'active' : providerStatus === 'pending' ? 'pending' : 'inactive';
   const from: SepaMandateRow['status'][] = status === 'active' ? ['pending'] : status === 'inactive' ? ['pending', 'active'] : [];
   if (!from.length) return null;
-  const [row] = await db
+  const [row] = await conn
     .update(sepaMandates)
     .set({ status, updated_at: new Date() })
     .where(and(eq(sepaMandates.org_id, orgId), eq(sepaMandates.mandate_id, mandateId), inArray(sepaMandates.status, from)))
     .returning();
   return row ?? null;
+}
+
+/** `setup_intent.succeeded`: the intent's mandate becomes the contact's (provider-events.ts' HANDLERS). */
+export async function onSetupIntentSucceeded(ctx: MandateEventContext): Promise<void> {
+  await recordMandateSetup(ctx.tx, ctx.orgId, ctx.accountId, ctx.event.data.object as SetupIntentObject, ctx.provider());
+}
+
+/** `checkout.session.completed` of a setup-mode session: the same, from the session's setup intent (whichever comes first). */
+export async function onSetupSessionCompleted(ctx: MandateEventContext): Promise<void> {
+  const session = ctx.event.data.object as { setup_intent: string | { id: string } | null };
+  const setupIntentId = idOf(session.setup_intent);
+  if (!setupIntentId) return;
+  const provider = ctx.provider();
+  const si = await provider.retrieveSetupIntent(ctx.accountId, setupIntentId);
+  await recordMandateSetup(
+    ctx.tx,
+    ctx.orgId,
+    ctx.accountId,
+    { id: si.id, status: si.status, customer: si.customer_id, payment_method: si.payment_method_id, mandate: si.mandate_id, metadata: si.metadata },
+    provider,
+  );
+}
+
+/** `mandate.updated` (provider-events.ts' HANDLERS). */
+export async function onMandateUpdated(ctx: MandateEventContext): Promise<void> {
+  const mandate = ctx.event.data.object as { id: string; status: string };
+  await updateMandateStatus(ctx.tx, ctx.orgId, mandate.id, mandate.status);
 }

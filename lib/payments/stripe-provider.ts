@@ -170,6 +170,11 @@ export class StripeProvider implements PaymentProvider {
     } catch (err) {
       // Already gone (deleted, or detached before): what a revocation wants.
       if (err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing')) return false;
+      // Stripe refuses to detach a method no longer attached (400, no code): detached already, e.g. by the payer's bank.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+        const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId, {}, { stripeAccount: accountId }).catch(() => null);
+        if (pm && pm.customer === null) return false;
+      }
       return providerError(err);
     }
   }
