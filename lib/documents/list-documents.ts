@@ -165,12 +165,15 @@ export async function contactsOfDocuments(db: Db, orgId: string, ids: string[]):
 /** The most rows an export gives: beyond, the filters must narrow it (the caller says so). */
 export const EXPORT_LIMIT = 20_000;
 
-/** Every document the filters select, newest first, up to EXPORT_LIMIT + 1 (one more tells that the limit was hit). */
-export async function documentsToExport(db: Db, orgId: string, query: DocumentFilters): Promise<BillingDocument[]> {
+/**
+ * Every document the filters select (only those of `ids` when given: a selection of the list), newest first, up to
+ * EXPORT_LIMIT + 1 (one more tells that the limit was hit).
+ */
+export async function documentsToExport(db: Db, orgId: string, query: DocumentFilters, ids?: string[]): Promise<BillingDocument[]> {
   const rows = await db
     .select()
     .from(documents)
-    .where(filterConditions(db, orgId, query))
+    .where(and(filterConditions(db, orgId, query), ids ? inArray(documents.id, ids) : undefined))
     .orderBy(desc(documents.id))
     .limit(EXPORT_LIMIT + 1);
   const live = await draftContactNames(db, orgId, rows);

@@ -9,6 +9,8 @@ import { getContact } from '@/lib/contacts/contacts';
 import { ApiError } from '@/lib/errors';
 import { formatDay, formatMoney } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
+import { bulkDocumentsAction } from './bulk-actions';
+import { BULK_FORM, BulkBar, SelectAll } from './bulk-bar';
 import { ContactFilter } from './contact-filter';
 import { DOCUMENT_LIST_FILTERS, documentName, paymentState, STATUS_CHIPS, STATUS_LABELS, STATUSES, signedAmount, TYPE_LABELS } from './labels';
 
@@ -141,9 +143,14 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             </div>
           )
         ) : (
+          <>
+          <BulkBar action={bulkDocumentsAction} />
           <table className="table" aria-label="Documents">
             <thead>
               <tr>
+                <th scope="col" className="select-cell">
+                  <SelectAll />
+                </th>
                 {header('number', 'Numéro')}
                 <th scope="col">Type</th>
                 {header('client', 'Client')}
@@ -158,6 +165,9 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             <tbody>
               {page.data.map((d) => (
                 <tr key={d.id}>
+                  <td className="select-cell">
+                    <input type="checkbox" name="ids" value={d.id} form={BULK_FORM} aria-label={`Sélectionner ${d.number ?? documentName(d)}`} />
+                  </td>
                   <td>
                     <Link href={`/documents/${d.id}`}>{d.number ?? <em>{documentName(d)}</em>}</Link>
                     {d.title && <div className="muted">{d.title}</div>}
@@ -191,7 +201,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             {summary && (
               <tfoot>
                 <tr>
-                  <th scope="row" colSpan={6}>
+                  <th scope="row" colSpan={7}>
                     {summary.invoices.count} facture{summary.invoices.count > 1 ? 's' : ''} et avoir{summary.invoices.count > 1 ? 's' : ''}{' '}
                     {filtered ? 'filtrés' : 'au total'}, avoirs déduits
                     {summary.quotes.count > 0 && (
@@ -208,6 +218,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
               </tfoot>
             )}
           </table>
+          </>
         )}
       </section>
 

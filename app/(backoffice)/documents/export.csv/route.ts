@@ -1,19 +1,31 @@
+import { z } from 'zod';
 import { readListFilters } from '@/components/list-query';
 import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/documents/list-documents';
 import { DocumentListQuery } from '@/lib/documents/schemas';
 import { todayParis } from '@/lib/dates';
 import { requireStaffOrg } from '@/lib/http/staff';
+import { MAX_BULK } from '../bulk';
 import { documentsCsv } from '../documents-csv';
 import { DOCUMENT_LIST_FILTERS } from '../labels';
 
-/** GET /documents/export.csv?<the list's filters>: every document the list shows with these filters, as CSV. */
+const Selection = z.array(z.uuid()).max(MAX_BULK);
+
+/**
+ * GET /documents/export.csv?<the list's filters>: every document the list shows with these filters, as CSV; with
+ * `ids` (the list's bulk "Exporter"), only the documents checked.
+ */
 export async function GET(request: Request) {
   const staff = await requireStaffOrg();
-  const raw = Object.fromEntries(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const raw = Object.fromEntries(params);
   const parsed = DocumentListQuery.safeParse(readListFilters(raw, DOCUMENT_LIST_FILTERS.filter((k) => k !== 'cursor')));
   const text = (status: number, body: string) => new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   if (!parsed.success) return text(422, 'Ces filtres ne sont pas valables : revenez à la liste et corrigez-les.');
-  const docs = await documentsToExport(staff.db, staff.orgId, parsed.data);
+  const selection = Selection.safeParse(params.getAll('ids'));
+  if (!selection.success) return text(422, `Sélection non valable : au plus ${MAX_BULK} documents de la liste.`);
+  // The bulk form says it is a selection: an empty one exports nothing rather than the whole list.
+  if (params.has('selection') && selection.data.length === 0) return text(422, 'Cochez au moins un document à exporter.');
+  const docs = await documentsToExport(staff.db, staff.orgId, parsed.data, selection.data.length ? selection.data : undefined);
   if (docs.length > EXPORT_LIMIT) return text(422, `Plus de ${EXPORT_LIMIT.toLocaleString('fr-FR')} documents : affinez les filtres (une période, un type) pour exporter.`);
   const paid = await paidByDocument(
     staff.db,
