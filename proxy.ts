@@ -2,7 +2,7 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
 import { appBaseUrl } from '@/lib/config';
 import { ApiError } from '@/lib/errors';
-import { newNonce, securityHeaders, servedOverHttps } from '@/lib/http/security-headers';
+import { checkoutOrigins, isTokenPage, newNonce, securityHeaders, servedOverHttps, TOKEN_PAGE_HEADERS } from '@/lib/http/security-headers';
 
 /**
  * Every response's security headers (lib/http/security-headers.ts), with a fresh CSP nonce. Next.js reads the
@@ -11,11 +11,14 @@ import { newNonce, securityHeaders, servedOverHttps } from '@/lib/http/security-
  */
 export function proxy(request: NextRequest) {
   const nonce = newNonce();
+  const tokenPage = isTokenPage(request.nextUrl.pathname);
   const headers = securityHeaders({
     nonce,
     https: servedOverHttps(request.url, request.headers.get('x-forwarded-proto'), appBaseUrl()),
     development: process.env.NODE_ENV === 'development',
+    formActions: tokenPage ? checkoutOrigins(process.env.STRIPE_API_BASE) : [],
   });
+  if (tokenPage) Object.assign(headers, TOKEN_PAGE_HEADERS);
   const refused = credentialsInQuery(request);
   if (refused) {
     for (const [name, value] of Object.entries(headers)) refused.headers.set(name, value);

@@ -10,6 +10,8 @@ export interface SecurityContext {
   https: boolean;
   /** `next dev`: React's dev tooling evaluates code. */
   development: boolean;
+  /** Origins a form may post (or be redirected) to besides ours: the payment page's hosted checkout. */
+  formActions?: string[];
 }
 
 /**
@@ -19,7 +21,7 @@ export interface SecurityContext {
  * pages only (the document page shows its PDF in a frame). Styles allow inline attributes (`style={…}` in React),
  * which cannot carry a nonce; a style cannot run code.
  */
-export function contentSecurityPolicy({ nonce, https, development }: SecurityContext): string {
+export function contentSecurityPolicy({ nonce, https, development, formActions = [] }: SecurityContext): string {
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
@@ -29,7 +31,7 @@ export function contentSecurityPolicy({ nonce, https, development }: SecurityCon
     "connect-src 'self'",
     "frame-src 'self'",
     "frame-ancestors 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formActions].join(' '),
     "base-uri 'self'",
     "object-src 'none'",
     "worker-src 'self' blob:",
@@ -63,4 +65,29 @@ export function servedOverHttps(url: string, forwardedProto: string | null, appB
   if (new URL(url).protocol === 'https:') return true;
   if (forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https') return true;
   return appBaseUrl.startsWith('https://');
+}
+
+/**
+ * The public pages reached by a secret link (/pay/<token>, its checkout and PDF): the token never leaves in a Referer
+ * (not even to our own pages), no search engine keeps them, no cache stores them.
+ */
+export const TOKEN_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Referrer-Policy': 'no-referrer',
+  'X-Robots-Tag': 'noindex, nofollow',
+  'Cache-Control': 'no-store',
+};
+
+export const isTokenPage = (pathname: string) => /^\/pay\/[^/]+(?:\/|$)/.test(pathname);
+
+/**
+ * Where the payment page's forms may lead: Chrome applies form-action to the redirect that follows a post, and
+ * /pay/<token>/checkout answers 303 to the provider's hosted checkout (Stripe's, or the fake's at STRIPE_API_BASE).
+ */
+export function checkoutOrigins(apiBase: string | undefined): string[] {
+  if (!apiBase?.trim()) return ['https://checkout.stripe.com'];
+  try {
+    return [new URL(apiBase.trim()).origin];
+  } catch {
+    return ['https://checkout.stripe.com'];
+  }
 }
