@@ -7,3 +7,4 @@ export * from './pdf';
 export * from './reminders';
 export * from './online-payments';
 export * from './exports';
+export * from './webhooks';
