@@ -24,6 +24,7 @@ import { cancelDocument } from '@/lib/documents/cancel-document';
 import { FinalizationRefused } from '@/lib/documents/finalization-rules';
 import { finalizeDocument } from '@/lib/documents/finalize-document';
 import type { ProductChoice } from './editor-model';
+import { createInlineContact, type InlineContactInput } from './inline-contact';
 
 function refresh(...ids: string[]) {
   revalidatePath('/documents');
@@ -66,6 +67,13 @@ export const searchContactsAction = staffAction(async ({ db, orgId }, q: string)
     default_payment_terms: c.default_payment_terms,
     default_discount_terms: c.default_discount_terms,
   }));
+});
+
+/** "Créer « … »" in the client picker: the contact created through lib/contacts, then picked (inline-contact.ts). */
+export const createInlineContactAction = staffAction(async (staff, input: InlineContactInput) => {
+  const created = await createInlineContact(staff, input);
+  revalidatePath('/contacts');
+  return created;
 });
 
 /** The product picker's search: catalogue products whose name contains `q`, unit as a Rec 20 code. */

@@ -25,6 +25,7 @@ import {
 } from './editor-model';
 import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
 import { GroupRow, LineRow } from './line-row';
+import { InlineContactForm } from './inline-contact-form';
 import { SearchPicker } from './search-picker';
 
 interface Props {
@@ -67,6 +68,8 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
   const mode = target.id ? 'update' : 'create';
   const [form, setForm] = useState<DraftForm>(initial);
   const [contact, setContact] = useState(initialContact);
+  // The name typed in the client picker when "Créer « … »" was chosen: its small form shows instead of the picker.
+  const [creating, setCreating] = useState<string | null>(null);
   // The dates follow the issue date and the terms until they are typed by hand.
   const [dueAuto, setDueAuto] = useState(type === 'facture' && (!initial.due_date || initial.due_date === dueDateFor(initial.issue_date, initial.payment_terms)));
   const [validityAuto, setValidityAuto] = useState(
@@ -93,6 +96,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
   };
 
   const pickContact = (c: ContactChoice) => {
+    setCreating(null);
     setContact({ id: c.id, name: c.name });
     const terms = termsFor(c, settings);
     setForm((f) => {
@@ -159,6 +163,8 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
                 Changer de client
               </button>
             </div>
+          ) : creating !== null ? (
+            <InlineContactForm name={creating} onCreated={pickContact} onCancel={() => setCreating(null)} />
           ) : (
             <SearchPicker<ContactChoice>
               label="Client"
@@ -166,6 +172,11 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
               search={searchContactsAction}
               onPick={pickContact}
               emptyText="Aucun contact ne correspond."
+              create={{
+                label: (text) => `Créer « ${text} »`,
+                onCreate: setCreating,
+                matches: (c, text) => c.name.toLocaleLowerCase('fr') === text.toLocaleLowerCase('fr'),
+              }}
               renderOption={(c) => (
                 <>
                   <strong>{c.name}</strong>

@@ -144,80 +144,80 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           )
         ) : (
           <>
-          <BulkBar action={bulkDocumentsAction} />
-          <table className="table" aria-label="Documents">
-            <thead>
-              <tr>
-                <th scope="col" className="select-cell">
-                  <SelectAll />
-                </th>
-                {header('number', 'Numéro')}
-                <th scope="col">Type</th>
-                {header('client', 'Client')}
-                {header('issue_date', 'Émis le', 'desc')}
-                {header('deadline', 'Échéance / validité', 'desc')}
-                <th scope="col">Statut</th>
-                {header('total_ht', 'Total HT', 'desc')}
-                {header('total_tva', 'TVA', 'desc')}
-                {header('total_ttc', 'Total TTC', 'desc')}
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((d) => (
-                <tr key={d.id}>
-                  <td className="select-cell">
-                    <input type="checkbox" name="ids" value={d.id} form={BULK_FORM} aria-label={`Sélectionner ${d.number ?? documentName(d)}`} />
-                  </td>
-                  <td>
-                    <Link href={`/documents/${d.id}`}>{d.number ?? <em>{documentName(d)}</em>}</Link>
-                    {d.title && <div className="muted">{d.title}</div>}
-                  </td>
-                  <td>{TYPE_LABELS[d.type]}</td>
-                  <td>
-                    {d.contact_name ? (
-                      <Link href={listHref('/documents', state, { contact_id: d.contact_id })} title="Voir les documents de ce client">
-                        {d.contact_name}
-                      </Link>
-                    ) : (
-                      <span className="muted">Contact supprimé</span>
-                    )}
-                  </td>
-                  <td>{formatDay(d.issue_date)}</td>
-                  <td>{formatDay(d.type === 'devis' ? d.validity_date : d.due_date) || <span className="muted">—</span>}</td>
-                  <td>
-                    {paymentState(d, paid.get(d.id) ?? 0) ? (
-                      <span className="chip chip-amber">{paymentState(d, paid.get(d.id) ?? 0)}</span>
-                    ) : (
-                      <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
-                    )}
-                    {isOverdue(d, today) && <span className="chip chip-red">en retard</span>}
-                  </td>
-                  <td className="num">{formatMoney(signedAmount(d, d.total_ht))}</td>
-                  <td className="num">{formatMoney(signedAmount(d, d.total_tva))}</td>
-                  <td className="num">{formatMoney(signedAmount(d, d.total_ttc))}</td>
-                </tr>
-              ))}
-            </tbody>
-            {summary && (
-              <tfoot>
+            <BulkBar action={bulkDocumentsAction} />
+            <table className="table" aria-label="Documents">
+              <thead>
                 <tr>
-                  <th scope="row" colSpan={7}>
-                    {summary.invoices.count} facture{summary.invoices.count > 1 ? 's' : ''} et avoir{summary.invoices.count > 1 ? 's' : ''}{' '}
-                    {filtered ? 'filtrés' : 'au total'}, avoirs déduits
-                    {summary.quotes.count > 0 && (
-                      <span className="muted">
-                        {' '}
-                        · {summary.quotes.count} devis ({formatMoney(summary.quotes.total_ttc)} TTC, à part)
-                      </span>
-                    )}
+                  <th scope="col" className="select-cell">
+                    <SelectAll />
                   </th>
-                  <td className="num">{formatMoney(summary.invoices.total_ht)}</td>
-                  <td className="num">{formatMoney(summary.invoices.total_tva)}</td>
-                  <td className="num">{formatMoney(summary.invoices.total_ttc)}</td>
+                  {header('number', 'Numéro')}
+                  <th scope="col">Type</th>
+                  {header('client', 'Client')}
+                  {header('issue_date', 'Émis le', 'desc')}
+                  {header('deadline', 'Échéance / validité', 'desc')}
+                  <th scope="col">Statut</th>
+                  {header('total_ht', 'Total HT', 'desc')}
+                  {header('total_tva', 'TVA', 'desc')}
+                  {header('total_ttc', 'Total TTC', 'desc')}
                 </tr>
-              </tfoot>
-            )}
-          </table>
+              </thead>
+              <tbody>
+                {page.data.map((d) => (
+                  <tr key={d.id}>
+                    <td className="select-cell">
+                      <input type="checkbox" name="ids" value={d.id} form={BULK_FORM} aria-label={`Sélectionner ${d.number ?? documentName(d)}`} />
+                    </td>
+                    <td>
+                      <Link href={`/documents/${d.id}`}>{d.number ?? <em>{documentName(d)}</em>}</Link>
+                      {d.title && <div className="muted">{d.title}</div>}
+                    </td>
+                    <td>{TYPE_LABELS[d.type]}</td>
+                    <td>
+                      {d.contact_name ? (
+                        <Link href={listHref('/documents', state, { contact_id: d.contact_id })} title="Voir les documents de ce client">
+                          {d.contact_name}
+                        </Link>
+                      ) : (
+                        <span className="muted">Contact supprimé</span>
+                      )}
+                    </td>
+                    <td>{formatDay(d.issue_date)}</td>
+                    <td>{formatDay(d.type === 'devis' ? d.validity_date : d.due_date) || <span className="muted">—</span>}</td>
+                    <td>
+                      {paymentState(d, paid.get(d.id) ?? 0) ? (
+                        <span className="chip chip-amber">{paymentState(d, paid.get(d.id) ?? 0)}</span>
+                      ) : (
+                        <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
+                      )}
+                      {isOverdue(d, today) && <span className="chip chip-red">en retard</span>}
+                    </td>
+                    <td className="num">{formatMoney(signedAmount(d, d.total_ht))}</td>
+                    <td className="num">{formatMoney(signedAmount(d, d.total_tva))}</td>
+                    <td className="num">{formatMoney(signedAmount(d, d.total_ttc))}</td>
+                  </tr>
+                ))}
+              </tbody>
+              {summary && (
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={7}>
+                      {summary.invoices.count} facture{summary.invoices.count > 1 ? 's' : ''} et avoir{summary.invoices.count > 1 ? 's' : ''}{' '}
+                      {filtered ? 'filtrés' : 'au total'}, avoirs déduits
+                      {summary.quotes.count > 0 && (
+                        <span className="muted">
+                          {' '}
+                          · {summary.quotes.count} devis ({formatMoney(summary.quotes.total_ttc)} TTC, à part)
+                        </span>
+                      )}
+                    </th>
+                    <td className="num">{formatMoney(summary.invoices.total_ht)}</td>
+                    <td className="num">{formatMoney(summary.invoices.total_tva)}</td>
+                    <td className="num">{formatMoney(summary.invoices.total_ttc)}</td>
+                  </tr>
+                </tfoot>
+              )}
+            </table>
           </>
         )}
       </section>

@@ -13,13 +13,18 @@ interface Props<T extends { id: string }> {
   renderOption: (choice: T) => React.ReactNode;
   /** Text of the "no match" line. */
   emptyText: string;
+  /**
+   * A last option creating what was typed ("Créer « Dupont SARL »"), offered when the text matches no option
+   * exactly (`matches` tells whether an option is what was typed).
+   */
+  create?: { label: (text: string) => string; onCreate: (text: string) => void; matches: (choice: T, text: string) => boolean };
 }
 
 /**
  * A search box with a list of matches (ARIA combobox): type to search, arrows to move, Enter to pick, Escape
  * to close. The server does the searching, 200 ms after the last key. In a Field, it is that field's control.
  */
-export function SearchPicker<T extends { id: string }>({ label, placeholder, search, onPick, renderOption, emptyText }: Props<T>) {
+export function SearchPicker<T extends { id: string }>({ label, placeholder, search, onPick, renderOption, emptyText, create }: Props<T>) {
   const listId = useId();
   const control = useFieldControl();
   const [q, setQ] = useState('');
@@ -54,6 +59,18 @@ export function SearchPicker<T extends { id: string }>({ label, placeholder, sea
     setQ('');
     setOptions(null);
   };
+  const typed = q.trim();
+  const offerCreate = Boolean(create && typed && options !== null && !options.some((o) => create.matches(o, typed)));
+  // The create option comes after the matches, at index options.length.
+  const count = (options?.length ?? 0) + (offerCreate ? 1 : 0);
+  const choose = (i: number) => {
+    const choice = options?.[i];
+    if (choice) pick(choice);
+    else if (offerCreate && i === (options?.length ?? 0)) {
+      create!.onCreate(typed);
+      setOpen(false);
+    }
+  };
 
   return (
     <div className="picker">
@@ -65,7 +82,7 @@ export function SearchPicker<T extends { id: string }>({ label, placeholder, sea
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={open && options?.[active] ? `${listId}-${active}` : undefined}
+        aria-activedescendant={open && active < count ? `${listId}-${active}` : undefined}
         placeholder={placeholder}
         autoComplete="off"
         value={q}
@@ -85,13 +102,12 @@ export function SearchPicker<T extends { id: string }>({ label, placeholder, sea
           if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
             e.preventDefault();
             setOpen(true);
-            const n = options?.length ?? 0;
+            const n = count;
             if (n) setActive((i) => (i + (e.key === 'ArrowDown' ? 1 : n - 1)) % n);
           } else if (e.key === 'Enter') {
             // Enter picks; it never submits the surrounding form.
             e.preventDefault();
-            const choice = open ? options?.[active] : undefined;
-            if (choice) pick(choice);
+            if (open) choose(active);
           } else if (e.key === 'Escape') {
             setOpen(false);
           }
@@ -101,26 +117,43 @@ export function SearchPicker<T extends { id: string }>({ label, placeholder, sea
         <div className="picker-options" id={listId} role="listbox" aria-label={label} aria-busy={searching}>
           {options === null ? (
             <div className="muted">Recherche…</div>
-          ) : options.length === 0 ? (
-            <div className="muted">{emptyText}</div>
           ) : (
-            options.map((choice, i) => (
-              <div
-                key={choice.id}
-                id={`${listId}-${i}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                // mousedown, not click: the input's blur would close the list before the click lands.
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  pick(choice);
-                }}
-                onMouseEnter={() => setActive(i)}
-              >
-                {renderOption(choice)}
-              </div>
-            ))
+            <>
+              {options.length === 0 && <div className="muted">{emptyText}</div>}
+              {options.map((choice, i) => (
+                <div
+                  key={choice.id}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={i === active}
+                  // mousedown, not click: the input's blur would close the list before the click lands.
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    pick(choice);
+                  }}
+                  onMouseEnter={() => setActive(i)}
+                >
+                  {renderOption(choice)}
+                </div>
+              ))}
+              {offerCreate && (
+                <div
+                  id={`${listId}-${options.length}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={active === options.length}
+                  className="picker-create"
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(options.length);
+                  }}
+                  onMouseEnter={() => setActive(options.length)}
+                >
+                  {create!.label(typed)}
+                </div>
+              )}
+            </>
           )}
         </div>
       )}
