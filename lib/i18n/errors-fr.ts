@@ -56,6 +56,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   payments_account_not_found: 'Le compte de paiement en ligne est introuvable : reconnectez-le.',
   payments_account_taken: 'Ce compte de paiement est déjà relié à une autre organisation.',
   payments_provider_error: 'Le service de paiement en ligne n’a pas répondu : réessayez.',
+  payment_not_yet_known: 'Ce paiement en ligne n’est pas encore enregistré : le service de paiement réessaiera.',
   no_active_mandate: 'Ce client n’a pas de mandat de prélèvement SEPA actif : envoyez-lui d’abord un lien de mise en place du mandat.',
   payment_processing: 'Un prélèvement de ce document est déjà en cours : attendez son résultat avant d’en lancer un autre.',
   // Sending and reminders

@@ -69,6 +69,35 @@ async function recompute(tx: Tx, orgId: string, doc: DocumentRow, payment: Payme
   return { payment, total_paid, remaining_due, status };
 }
 
+/** A row of `payments`: a payment received, or a refund (a negative amount). */
+export interface PaymentEntry {
+  amount: number;
+  paid_at: string;
+  method: PaymentRow['method'];
+  reference: string | null;
+}
+
+/**
+ * The one way money is written (manual payments, settled online payments, refunds): the row, its event
+ * (payment.recorded, or payment.refunded for a negative amount) and the status recomputed, inside the caller's
+ * transaction, on a document the caller loaded FOR UPDATE.
+ */
+export async function applyPayment(
+  tx: Tx,
+  orgId: string,
+  doc: DocumentRow,
+  entry: PaymentEntry,
+  event: 'payment.recorded' | 'payment.refunded' = entry.amount < 0 ? 'payment.refunded' : 'payment.recorded',
+): Promise<PaymentBalance> {
+  const [row] = await tx
+    .insert(payments)
+    .values({ org_id: orgId, document_id: doc.id, amount: entry.amount, paid_at: entry.paid_at, method: entry.method, reference: entry.reference })
+    .returning();
+  const payment = toPublicPayment(row!);
+  await recordEvent(tx, orgId, event, payment);
+  return recompute(tx, orgId, doc, payment);
+}
+
 export async function recordPayment(db: Db, orgId: string, documentId: string, input: PaymentInput): Promise<PaymentBalance> {
   return db.transaction(async (tx) => {
     const doc = await loadDocument(tx, orgId, documentId, true);
@@ -76,13 +105,7 @@ export async function recordPayment(db: Db, orgId: string, documentId: string, i
     await assertAllowed(tx, orgId, doc, 'recordPayment');
     const paid_at = input.paid_at ?? todayParis();
     if (paid_at > todayParis()) throw validationError('paid_at', 'paid_at: a payment cannot be received in the future');
-    const [row] = await tx
-      .insert(payments)
-      .values({ org_id: orgId, document_id: doc.id, amount: input.amount, paid_at, method: input.method, reference: input.reference ?? null })
-      .returning();
-    const payment = toPublicPayment(row!);
-    await recordEvent(tx, orgId, 'payment.recorded', payment);
-    return recompute(tx, orgId, doc, payment);
+    return applyPayment(tx, orgId, doc, { amount: input.amount, paid_at, method: input.method, reference: input.reference ?? null });
   });
 }
 

@@ -78,3 +78,6 @@ export class StripeFailure extends Error {
 
 export const missing = (what: string, id: string) => new StripeFailure(404, 'invalid_request_error', `No such ${what}: '${id}'`, 'resource_missing', 'id');
 export const required = (param: string) => new StripeFailure(400, 'invalid_request_error', `Missing required param: ${param}.`, 'parameter_missing', param);
+
+/** The `payment_intent_data` (setup mode: `setup_intent_data`) a session was created with (not part of the session object Stripe returns). */
+export const sessionIntentData = new WeakMap<Json, Json>();

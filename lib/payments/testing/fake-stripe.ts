@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkoutPage } from './fake-stripe-checkout-page';
 import { deliverEvent, type FakeWebhook, postEvent } from './fake-stripe-events';
+import { type FakePayments, fakePayments, paymentRoutes } from './fake-stripe-payments';
 import {
   decodeForm,
   type FakeAccount,
@@ -13,6 +15,7 @@ import {
   now,
   required,
   StripeFailure,
+  sessionIntentData,
 } from './fake-stripe-shared';
 
 export { decodeForm, type FakeAccount, type FakeEvent, type FakeRequest, type FakeRoute } from './fake-stripe-shared';
@@ -22,10 +25,11 @@ export { decodeForm, type FakeAccount, type FakeEvent, type FakeRequest, type Fa
  * STRIPE_API_BASE. It serves what Paraphe calls: accounts (GET), account links, customers, checkout sessions
  * (payment and setup mode, create and retrieve), each object kept per connected account (`Stripe-Account`), with
  * Stripe's error shape and idempotency keys. Accounts are created by the test (`addAccount`), as onboarding would.
- * Events the fake's state changes cause are signed with the SDK's test signer and POSTed to `webhook`.
+ * Events the fake's state changes cause are signed with the SDK's test signer and POSTed to `webhook`; money
+ * (payment intents, charges, refunds, disputes, the hosted Checkout page) is in fake-stripe-payments.ts.
  */
 
-export interface FakeStripe {
+export interface FakeStripe extends FakePayments {
   url: string;
   requests: FakeRequest[];
   accounts: Map<string, FakeAccount>;
@@ -48,7 +52,7 @@ export interface FakeStripe {
   close(): Promise<void>;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(options: { port?: number } = {}): Promise<FakeStripe> {
   const requests: FakeRequest[] = [];
   const accounts = new Map<string, FakeAccount>();
   const objects = new Map<string, { account: string | null; object: Json }>();
@@ -144,6 +148,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       expires_at: now() + 86_400,
     };
     objects.set(id, { account, object: session });
+    sessionIntentData.set(session, ((mode === 'setup' ? body.setup_intent_data : body.payment_intent_data) as Json | undefined) ?? {});
     return session;
   }
 
@@ -155,6 +160,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const body = req.method === 'GET' ? decodeForm(url.search.slice(1)) : decodeForm(raw);
     const account = typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : null;
     requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
+    // The hosted page is the payer's browser, not an API call: no key.
+    if (url.pathname.startsWith('/checkout/') && (await checkoutPage(fake, fake, req, res, raw))) return;
     const reply = (status: number, json: Json) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
       res.end(JSON.stringify(json));
@@ -181,10 +188,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.end(JSON.stringify({ error: { type: 'api_error', message: String(err) } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const fake: FakeStripe = {
+  // The money helpers need the fake itself (its objects, emit): they are attached right below.
+  const fake = {
     url: base,
     requests,
     accounts,
@@ -215,7 +223,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       events.length = 0;
     },
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
-  };
+  } as FakeStripe;
+  Object.assign(fake, fakePayments(fake));
+  routes.push(paymentRoutes(fake));
   return fake;
 }
 
