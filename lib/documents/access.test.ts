@@ -143,6 +143,14 @@ const endpoints: Endpoint[] = [
     invalid: { body: { amount: 0 }, field: 'amount' },
   },
   {
+    name: 'POST /v1/invoices/{id}/refunds',
+    handler: routes.recordRefund,
+    scope: 'invoice:write',
+    params: doc('invoice'),
+    input: () => ({ body: { amount: 1 } }),
+    invalid: { body: { amount: 1, method: 'bitcoin' }, field: 'method' },
+  },
+  {
     name: 'DELETE /v1/invoices/{id}/payments/{payment_id}',
     handler: routes.deletePayment,
     scope: 'invoice:write',

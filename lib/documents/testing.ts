@@ -10,6 +10,7 @@ import * as finalize from '@/app/v1/invoices/[id]/finalize/route';
 import * as flow from '@/app/v1/invoices/[id]/flow/route';
 import * as payment from '@/app/v1/invoices/[id]/payments/[payment_id]/route';
 import * as paymentsRoute from '@/app/v1/invoices/[id]/payments/route';
+import * as refunds from '@/app/v1/invoices/[id]/refunds/route';
 import * as reject from '@/app/v1/invoices/[id]/reject/route';
 import * as one from '@/app/v1/invoices/[id]/route';
 import * as chainRoute from '@/app/v1/invoices/chain/route';
@@ -47,6 +48,7 @@ export const routes = {
   listPayments: paymentsRoute.GET,
   recordPayment: paymentsRoute.POST,
   deletePayment: payment.DELETE,
+  recordRefund: refunds.POST,
   flow: flow.GET,
   stats: stats.GET,
   revenue: revenue.GET,
@@ -97,6 +99,7 @@ export async function billingContext(org: TestOrg) {
     creditNote: onDoc(routes.creditNote, 'credit-note'),
     convert: onDoc(routes.convert, 'convert-to-facture'),
     pay: (id: string, body: unknown) => call(routes.recordPayment, 'POST', `/v1/invoices/${id}/payments`, { token, params: { id }, body }),
+    refund: (id: string, body: unknown) => call(routes.recordRefund, 'POST', `/v1/invoices/${id}/refunds`, { token, params: { id }, body }),
     payments: (id: string) => call(routes.listPayments, 'GET', `/v1/invoices/${id}/payments`, { token, params: { id } }),
     unpay: (id: string, paymentId: string) =>
       call(routes.deletePayment, 'DELETE', `/v1/invoices/${id}/payments/${paymentId}`, { token, params: { id, payment_id: paymentId } }),

@@ -50,6 +50,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   einvoice_invalid: 'La facture électronique ne passe pas les contrôles Factur-X.',
   // Payments
   not_payable: 'Aucun paiement ne peut être enregistré sur ce document.',
+  not_refundable: 'Rien n’est dû au client sur cette facture : il n’y a rien à rembourser.',
   payments_account_required: 'Connectez d’abord un compte de paiement en ligne.',
   payments_account_not_ready: 'Le compte de paiement en ligne n’est pas encore prêt.',
   payments_disabled: 'Le paiement en ligne est désactivé.',

@@ -89,6 +89,11 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must not be before issue_date$/, 'Ne peut pas précéder la date d’émission.'],
   [/^must not be in the past \(omit it to send now\)$/, 'Ne peut pas être dans le passé (laissez vide pour relancer maintenant).'],
   [/^a payment cannot be received in the future$/, 'Un paiement ne peut pas être daté dans le futur.'],
+  [/^a refund cannot be made in the future$/, 'Un remboursement ne peut pas être daté dans le futur.'],
+  [
+    /^at most (\d+) cents can be refunded, what the client is owed$/,
+    (m) => `Au plus ${(Number(m[1]) / 100).toFixed(2).replace('.', ',')} € : c’est ce qui est dû au client.`,
+  ],
   [/^an invoice cannot be finalized before its issue date \((.+)\)$/, (m) => `La facture ne peut pas être finalisée avant sa date d’émission (${m[1]}).`],
   // Lines, VAT and amounts of a document
   [/^a document needs at least one line to be finalized$/, 'Ajoutez au moins une ligne avant de finaliser.'],

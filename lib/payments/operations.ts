@@ -3,7 +3,7 @@ import { operation } from '@/lib/openapi/operation';
 import { IdParams, pageOf } from '@/lib/openapi/schemas';
 import { SendDocumentResult } from '@/lib/sending';
 import { mandateOperations } from './mandate-operations';
-import { Payment, PaymentBalance, PaymentInput, PaymentLink, PaymentParams, SendForPaymentInput } from './schemas';
+import { Payment, PaymentBalance, PaymentInput, PaymentLink, PaymentParams, RefundInput, SendForPaymentInput } from './schemas';
 
 const tag = 'Invoices';
 
@@ -43,6 +43,23 @@ export const deletePaymentOperation = operation({
   responses: { 200: { description: 'The balance after the deletion (payment null).', schema: PaymentBalance } },
 });
 
+export const recordRefundOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/{id}/refunds',
+  tag,
+  summary: 'Record a refund to the client (extension)',
+  description:
+    'An extension of the spec: money given back to the client of a finalized invoice or deposit invoice, at most what the client is owed ' +
+    '(max(0, −balance), balance = total_ttc − payments − the finalized credit note net of its refunds). Stored as a payment with a negative ' +
+    'amount, event payment.refunded: on the invoice\'s finalized credit note when it has one (its status does not move), else on the ' +
+    'overpaid invoice itself (it stays paid). The answer is the invoice\'s payment balance; payment.document_id names the document the ' +
+    'refund was recorded on. Delete a refund like a payment, on that document.',
+  scope: 'invoice:write',
+  params: IdParams,
+  body: RefundInput,
+  responses: { 201: { description: 'The refund and the invoice\'s balance.', schema: PaymentBalance } },
+  errors: [[409, 'not_refundable']],
+});
 
 export const createPaymentLinkOperation = operation({
   method: 'post',
@@ -87,4 +104,4 @@ export const sendForPaymentOperation = operation({
 
 export const onlinePaymentOperations = [createPaymentLinkOperation, sendForPaymentOperation, ...mandateOperations];
 
-export const paymentOperations = [listPaymentsOperation, recordPaymentOperation, deletePaymentOperation, ...onlinePaymentOperations];
+export const paymentOperations = [listPaymentsOperation, recordPaymentOperation, deletePaymentOperation, recordRefundOperation, ...onlinePaymentOperations];

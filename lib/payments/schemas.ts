@@ -19,6 +19,20 @@ export const PaymentInput = z
   .meta({ id: 'PaymentInput' });
 export type PaymentInput = z.output<typeof PaymentInput>;
 
+export const RefundInput = z
+  .strictObject({
+    amount: Cents()
+      .min(1, { error: 'must be at least 1 cent' })
+      .meta({ description: 'Cents given back, positive; stored as a payment of −amount. At most what the client is owed (max(0, −balance)).' }),
+    paid_at: IsoDate.optional().meta({ description: 'Day the money was given back; defaults to today. Not in the future.' }),
+    method: z
+      .enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` })
+      .default('bank_transfer'),
+    reference: text(200).meta({ description: 'Bank reference of the transfer, cheque number…' }),
+  })
+  .meta({ id: 'RefundInput' });
+export type RefundInput = z.output<typeof RefundInput>;
+
 export const Payment = z
   .object({
     id: z.uuid(),
