@@ -44,10 +44,12 @@ export async function chargeMandate(db: Db, orgId: string, documentId: string, a
   const amount = remainingDue(doc, await totalPaid(db, orgId, doc.id));
   if (amount <= 0) throw conflict('not_payable', 'This document cannot be paid online: nothing is left to pay.');
   const [processing] = await db
-    .select({ id: onlinePayments.id })
+    .select()
     .from(onlinePayments)
     .where(and(eq(onlinePayments.org_id, orgId), eq(onlinePayments.document_id, doc.id), eq(onlinePayments.status, 'processing')))
     .limit(1);
+  // The same attempt, written by a concurrent call since the replay check: its debit.
+  if (processing?.mandate_attempt === attempt) return toPublicOnlinePayment(processing);
   if (processing) throw conflict('payment_processing', 'A debit of this document is already being processed; wait for its outcome before another attempt.');
   const mandate = await liveMandate(db, orgId, doc.contact_id);
   if (mandate?.status !== 'active') throw conflict('no_active_mandate', "The document's client has no active SEPA mandate: send them a mandate setup link first.");
