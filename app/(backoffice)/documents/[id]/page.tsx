@@ -36,6 +36,7 @@ import { DocumentActions } from './document-actions';
 import { DraftPreview } from './draft-preview';
 import { EInvoiceCheck } from './einvoice-check';
 import { ItemsTable } from './items-table';
+import { OnlinePayment } from './online-payment';
 import { PaymentsPanel } from './payments-panel';
 import { VerifyChain } from './verify-chain';
 
@@ -255,6 +256,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           creditNote={creditNote?.finalized_at ? { number: creditNote.number, total_ttc: creditNote.total_ttc } : null}
         />
       )}
+
+      <OnlinePayment db={staff.db} orgId={staff.orgId} documentId={doc.id} />
 
       <section className="card" aria-label="Parcours">
         <h2>Parcours</h2>

@@ -1,0 +1,132 @@
+'use client';
+
+import Link from 'next/link';
+import { useActionState, useRef, useState } from 'react';
+import { Field, FormErrors, Input, SubmitButton } from '@/components/form';
+import { CODE_MESSAGES } from '@/lib/i18n/errors-fr';
+import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+
+// The refusals that only Settings → Paiements can lift: shown with a link to it.
+const SETTINGS_REFUSALS = new Set(
+  ['payments_disabled', 'payments_account_required', 'payments_account_not_ready', 'payments_account_not_found'].map((code) => CODE_MESSAGES[code]),
+);
+
+function Refusal({ state }: { state: { error?: string; errors?: Record<string, string> } }) {
+  return (
+    <>
+      <FormErrors state={state} placed={['email']} />
+      {SETTINGS_REFUSALS.has(state.error ?? state.errors?._form) && (
+        <p>
+          <Link href="/settings/payments">Ouvrir Réglages → Paiements</Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The link in a read-only field (selectable without JavaScript) and a "Copier" button. */
+function CopyField({ url, documentId }: { url: string; documentId: string }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    field.current?.select();
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      // No clipboard API (plain http): the selected text is copied the old way.
+      document.execCommand('copy');
+    }
+    setCopied(true);
+  };
+  return (
+    <div className="toolbar">
+      <label className="sr-only" htmlFor={`pay-url-${documentId}`}>
+        Lien de paiement
+      </label>
+      <input
+        ref={field}
+        id={`pay-url-${documentId}`}
+        className="pay-url"
+        readOnly
+        value={url}
+        onFocus={(e) => e.currentTarget.select()}
+        data-testid="payment-link"
+        style={{ flex: '1 1 16rem', minWidth: 0 }}
+      />
+      <button type="button" className="btn btn-sm" onClick={copy}>
+        {copied ? 'Copié ✓' : 'Copier'}
+      </button>
+      <span className="sr-only" role="status">
+        {copied ? 'Lien copié.' : ''}
+      </span>
+    </div>
+  );
+}
+
+/** The document's payment link: shown when it exists, else a button that creates it. */
+export function PaymentLinkBox({ documentId, url, create }: { documentId: string; url: string | null; create: BoundFormAction<{ url: string | null }> }) {
+  const [state, action] = useActionState(create, initialFormState);
+  const shown = state.data?.url ?? url;
+  return (
+    <div className="stack">
+      {shown ? (
+        <CopyField url={shown} documentId={documentId} />
+      ) : (
+        <form action={action} className="stack">
+          <p className="muted">Une page où le client paie cette facture par carte ou par prélèvement SEPA, sans compte à créer.</p>
+          <div className="toolbar">
+            <SubmitButton className="btn" pendingLabel="Création…">
+              Créer le lien de paiement
+            </SubmitButton>
+          </div>
+        </form>
+      )}
+      {state.done && (
+        <p className="notice notice-success" role="status">
+          {state.done}
+        </p>
+      )}
+      <Refusal state={state} />
+    </div>
+  );
+}
+
+/** "Envoyer pour paiement": the invoice e-mail with a "Payer en ligne" button, to the contact or another address. */
+export function SendForPaymentForm({ documentId, send, contactEmail }: { documentId: string; send: BoundFormAction; contactEmail: string | null }) {
+  const [open, setOpen] = useState(false);
+  const [state, action] = useActionState(send, initialFormState);
+  return (
+    <div className="stack">
+      <div className="toolbar">
+        <button type="button" className="btn btn-primary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          Envoyer pour paiement…
+        </button>
+        {state.done && (
+          <span className="notice notice-success" role="status">
+            {state.done}
+          </span>
+        )}
+      </div>
+      {open && (
+        <form action={action} className="form" noValidate aria-label="Envoyer pour paiement">
+          <p className="muted">
+            Envoie la facture et son PDF par e-mail, avec un bouton « Payer en ligne » vers sa page de paiement ; les relances sont programmées
+            comme pour un envoi simple.
+          </p>
+          <Field
+            id={`pay-email-${documentId}`}
+            label="Destinataire"
+            hint={contactEmail ? `Vide : ${contactEmail}.` : 'Le contact n’a pas d’adresse : indiquez-en une.'}
+            error={state.errors?.email}
+          >
+            <Input name="email" type="email" placeholder={contactEmail ?? 'adresse@client.fr'} />
+          </Field>
+          <Refusal state={state} />
+          <div className="form-actions">
+            <SubmitButton pendingLabel="Envoi…">Envoyer avec le lien de paiement</SubmitButton>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { ApiError } from '@/lib/errors';
+import { idOf, refuse, type StaffContext } from '@/lib/http/action';
+import { CODE_MESSAGES } from '@/lib/i18n/errors-fr';
+import { createPaymentLink, sendForPayment } from '@/lib/payments';
+import { SendDocumentInput } from '@/lib/sending';
+
+/*
+ * The document page's online-payment actions apart from their wrappers (online-payment-actions.ts; revalidation is
+ * the actions' part): the tests run these same handlers under a given session, against the fake Stripe.
+ */
+
+/**
+ * The provider's 5xx (online payment off, the provider not answering) as refusals: the page says them, with a link
+ * to Settings → Paiements, instead of the error page.
+ */
+async function refusingOutages<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === 'payments_disabled' || err.code === 'payments_provider_error')) {
+      refuse({ _form: CODE_MESSAGES[err.code]! });
+    }
+    throw err;
+  }
+}
+
+/** "Créer le lien de paiement": minted once, the same link after (createPaymentLink, as the API). */
+export async function paymentLink({ db, orgId }: StaffContext, _form: unknown, documentId: string) {
+  const link = await refusingOutages(() => createPaymentLink(db, orgId, idOf(documentId)));
+  return { data: { url: link.url }, done: link.already_exists ? 'Ce document a déjà son lien de paiement.' : 'Lien de paiement créé.' };
+}
+
+/** The form's recipient, blank for the contact's address (the contact is not modified). */
+export const sendForPaymentInput = (form: FormData) => SendDocumentInput.pick({ email: true }).parse({ email: String(form.get('email') ?? '') });
+
+/** "Envoyer pour paiement": the invoice e-mail with its "Payer en ligne" link (sendForPayment, as the API). */
+export async function sendForPaymentHandler({ db, orgId }: StaffContext, input: { email: string | null }, documentId: string) {
+  const result = await refusingOutages(() => sendForPayment(db, orgId, idOf(documentId), input));
+  const n = result.scheduled_reminders;
+  return { done: `Envoyé pour paiement, avec le lien de paiement en ligne.${n > 0 ? ` ${n} relance${n > 1 ? 's' : ''} programmée${n > 1 ? 's' : ''}.` : ''}` };
+}

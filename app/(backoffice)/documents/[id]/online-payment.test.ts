@@ -1,0 +1,139 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { paymentLinks } from '@/db/schema';
+import { addDays, todayParis } from '@/lib/dates';
+import { documentRow, line } from '@/lib/documents/testing';
+import { createActionWrappers } from '@/lib/http/action';
+import { initialFormState } from '@/lib/http/form-state';
+import type { StaffSession } from '@/lib/http/staff';
+import { addMembership, createUser } from '@/lib/orgs/orgs';
+import { connectAccount, paymentLinkOf } from '@/lib/payments';
+import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
+import { documentEmails, remindersContext, useTempStorage } from '@/lib/reminders/testing';
+import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { paymentLink, sendForPaymentHandler, sendForPaymentInput } from './online-payment-handlers';
+
+// The document page's online-payment actions are these handlers in the action wrapper: run here under a given
+// session, against the fake Stripe through the real SDK, on the real database.
+let session: StaffSession = null;
+const { formAction } = createActionWrappers(async () => session);
+const linkAction = formAction(paymentLink, { notFound: 'Document introuvable.' });
+const sendAction = formAction(sendForPaymentHandler, { input: sendForPaymentInput, notFound: 'Document introuvable.' });
+const createLink = (id: string) => linkAction(id, initialFormState, new FormData());
+const send = (id: string, email = '') => {
+  const form = new FormData();
+  form.set('email', email);
+  return sendAction(id, initialFormState, form);
+};
+
+let fake: FakeStripe;
+let restoreStripe: () => void;
+let cleanup: () => Promise<void>;
+let org: TestOrg;
+let api: Awaited<ReturnType<typeof remindersContext>>;
+let client: { id: string };
+let theirsId: string;
+
+async function staffOf(o: TestOrg) {
+  const userId = (await createUser(o.db, { email: `member-${o.org.id}@example.fr`, password: 'long enough password' })).id;
+  await addMembership(o.db, o.org.id, userId, 'member');
+  return { userId, orgId: o.org.id };
+}
+
+beforeAll(async () => {
+  cleanup = await useTempStorage();
+  fake = await startFakeStripe();
+  restoreStripe = useFakeStripe(fake);
+  org = await createTestOrg();
+  api = await remindersContext(org);
+  client = await api.contact({ email: 'compta@client.example', first_name: 'Jeanne', last_name: 'Martin' });
+  session = await staffOf(org);
+});
+afterAll(async () => {
+  restoreStripe();
+  await fake.close();
+  await cleanup();
+});
+beforeEach(() => fake.reset());
+
+const invoice = (contactId = client.id) =>
+  api.issued({ type: 'facture', contact_id: contactId, due_date: addDays(todayParis(), 30), items: [line('Audit', '2', 45000)] });
+
+describe('the document page’s online payment', () => {
+  it('without an account, both are refused in French (Settings → Paiements lifts it)', async () => {
+    const inv = await invoice();
+    expect(await createLink(inv.id)).toMatchObject({ error: 'Connectez d’abord un compte de paiement en ligne.' });
+    expect(await send(inv.id)).toMatchObject({ error: 'Connectez d’abord un compte de paiement en ligne.' });
+    expect(await paymentLinkOf(org.db, org.org.id, inv.id)).toBeNull();
+  });
+
+  it('without STRIPE_SECRET_KEY, says online payment is off', async () => {
+    const inv = await invoice();
+    const key = process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_SECRET_KEY;
+    try {
+      expect(await createLink(inv.id)).toMatchObject({ errors: { _form: 'Le paiement en ligne est désactivé.' } });
+      expect(await send(inv.id)).toMatchObject({ errors: { _form: 'Le paiement en ligne est désactivé.' } });
+    } finally {
+      process.env.STRIPE_SECRET_KEY = key;
+    }
+  });
+
+  it('creates the link once and shows the same one again', async () => {
+    await connectAccount(org.db, org.org.id, fake.addAccount({ charges_enabled: false }).id);
+    const inv = await invoice();
+    const first = await createLink(inv.id);
+    expect(first).toMatchObject({ done: 'Lien de paiement créé.', data: { url: expect.stringMatching(/^http:\/\/localhost:3000\/pay\/[\w-]{43}$/) } });
+    expect(await paymentLinkOf(org.db, org.org.id, inv.id)).toEqual({ already_exists: true, url: first.data!.url, expires_at: null });
+    const again = await createLink(inv.id);
+    expect(again).toMatchObject({ done: 'Ce document a déjà son lien de paiement.', data: { url: first.data!.url } });
+    expect(await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toHaveLength(1);
+  });
+
+  it('sending for payment is refused while the account cannot take payments', async () => {
+    const inv = await invoice();
+    expect(await send(inv.id)).toMatchObject({ error: 'Le compte de paiement en ligne n’est pas encore prêt.' });
+    expect(await documentEmails(org, inv.id)).toEqual([]);
+  });
+
+  it('refuses a quote, a draft and a paid invoice, and another org’s document is not found', async () => {
+    const quote = await api.issued({ type: 'devis', contact_id: client.id, validity_date: addDays(todayParis(), 30), items: [line('A', '1', 100)] });
+    const draft = await api.draft({ type: 'facture', contact_id: client.id, items: [line('A', '1', 100)] });
+    const paid = await invoice();
+    await api.pay(paid.id, { amount: paid.total_ttc });
+    for (const id of [quote.id, draft.id, paid.id]) {
+      expect(await createLink(id)).toMatchObject({ error: 'Aucun paiement ne peut être enregistré sur ce document.' });
+    }
+    const other = await createTestOrg();
+    const theirs = await (await remindersContext(other)).issued({
+      type: 'facture',
+      contact_id: (await (await remindersContext(other)).contact({ email: 'x@client.example', company: 'X' })).id,
+      items: [line('A', '1', 100)],
+    });
+    expect(await createLink(theirs.id)).toMatchObject({ error: 'Document introuvable.' });
+    expect(await createLink('not-an-id')).toMatchObject({ error: 'Document introuvable.' });
+    // Sending checks the account's readiness first (the spec's order): another org's id is a 404 once it is ready.
+    expect(await send(theirs.id)).toMatchObject({ error: 'Le compte de paiement en ligne n’est pas encore prêt.' });
+    theirsId = theirs.id;
+  });
+
+  it('sends for payment once the account is ready: the e-mail carries the same link; a contact without address needs one', async () => {
+    const account = fake.addAccount();
+    await connectAccount(org.db, org.org.id, account.id);
+    const inv = await invoice();
+    const { data } = await createLink(inv.id);
+    expect(await send(inv.id)).toEqual({ attempt: 1, done: 'Envoyé pour paiement, avec le lien de paiement en ligne. 5 relances programmées.' });
+    const [email] = await documentEmails(org, inv.id);
+    expect(email).toMatchObject({ to: ['compta@client.example'] });
+    expect((email!.template_data as { pay_url: string }).pay_url).toBe(data!.url);
+    expect((await documentRow(org.db, inv.id))!.status).toBe('sent');
+    expect(await send(theirsId)).toMatchObject({ error: 'Document introuvable.' });
+
+    const silent = await api.contact({ company: 'Sans Mail SARL' });
+    const quiet = await invoice(silent.id);
+    expect(await send(quiet.id)).toMatchObject({ errors: { email: expect.any(String) } });
+    expect(await send(quiet.id, 'pas-une-adresse')).toMatchObject({ errors: { email: expect.any(String) } });
+    expect(await send(quiet.id, 'autre@client.example')).toMatchObject({ done: expect.stringContaining('Envoyé pour paiement') });
+    expect((await documentEmails(org, quiet.id))[0]).toMatchObject({ to: ['autre@client.example'] });
+  });
+});

@@ -1,0 +1,94 @@
+import Link from 'next/link';
+import type { Db } from '@/db/client';
+import { loadContactRow, loadDocument } from '@/lib/documents';
+import { formatInstant, formatMoney } from '@/lib/format';
+import { DISPUTE_LABELS, ONLINE_METHOD_LABELS, ONLINE_STATUS_CHIPS, ONLINE_STATUS_LABELS } from '@/lib/i18n/payments-fr';
+import { type OnlinePayment as Attempt, onlinePaymentRefusal, onlinePaymentsOfDocument, paymentAccountState, paymentLinkOf, paymentProvider } from '@/lib/payments';
+import { contactEmail } from '@/lib/reminders/recipient';
+import { paymentLinkAction, sendForPaymentAction } from './online-payment-actions';
+import { PaymentLinkBox, SendForPaymentForm } from './online-payment-forms';
+
+const SETTINGS = <Link href="/settings/payments">Réglages → Paiements</Link>;
+
+function Attempts({ attempts }: { attempts: Attempt[] }) {
+  return (
+    <table className="table" aria-label="Paiements en ligne">
+        <thead>
+          <tr>
+            <th>Date</th>
+            <th>Moyen</th>
+            <th className="num">Montant</th>
+            <th>Statut</th>
+            <th className="num">Remboursé</th>
+            <th>Contestation</th>
+          </tr>
+        </thead>
+        <tbody>
+          {attempts.map((a) => (
+            <tr key={a.id} data-testid="online-payment">
+              <td>{formatInstant(a.created_at)}</td>
+              <td>{a.method ? ONLINE_METHOD_LABELS[a.method] : <span className="muted">pas encore choisi</span>}</td>
+              <td className="num">{formatMoney(a.amount)}</td>
+              <td>
+                <span className={`chip ${ONLINE_STATUS_CHIPS[a.status] ?? 'chip-grey'}`}>{ONLINE_STATUS_LABELS[a.status] ?? a.status}</span>
+                {a.status === 'failed' && a.failure_message && <span className="muted"> : {a.failure_message}</span>}
+              </td>
+              <td className="num">{a.amount_refunded > 0 ? formatMoney(a.amount_refunded) : <span className="muted">—</span>}</td>
+              <td>{a.dispute_status ? <span className="chip chip-red">{DISPUTE_LABELS[a.dispute_status] ?? a.dispute_status}</span> : <span className="muted">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+    </table>
+  );
+}
+
+/**
+ * Online payment on the document page (DESIGN §8), for a finalized invoice or deposit invoice: its payment link
+ * with a copy button, "Envoyer pour paiement", and its online payments with their provider status (hidden when
+ * there are none). What only Settings → Paiements can lift (no provider, no account, account not ready) is said
+ * with a link to it.
+ */
+export async function OnlinePayment({ db, orgId, documentId }: { db: Db; orgId: string; documentId: string }) {
+  const doc = await loadDocument(db, orgId, documentId);
+  if ((doc.type !== 'facture' && doc.type !== 'acompte') || !doc.finalized_at) return null;
+  const attempts = await onlinePaymentsOfDocument(db, orgId, doc.id);
+  const payable = onlinePaymentRefusal(doc) === null;
+  if (!payable && attempts.length === 0) return null;
+
+  let body: React.ReactNode = null;
+  if (payable) {
+    const account = paymentProvider() ? await paymentAccountState(db, orgId) : null;
+    if (!paymentProvider()) {
+      body = <p className="muted">Le paiement en ligne n’est pas configuré sur cette instance ({SETTINGS}).</p>;
+    } else if (!account) {
+      body = <p className="muted">Pour que le client paie en ligne, connectez d’abord un compte Stripe dans {SETTINGS}.</p>;
+    } else {
+      const link = await paymentLinkOf(db, orgId, doc.id);
+      const contact = await loadContactRow(db, orgId, doc.contact_id);
+      body = (
+        <>
+          {!account.charges_enabled && (
+            <p className="notice notice-warning" role="note">
+              Le compte Stripe n’accepte pas encore de paiements : terminez sa configuration dans {SETTINGS}.
+            </p>
+          )}
+          <h3>Lien de paiement</h3>
+          {link && !link.url && (
+            <p className="muted">Le lien existant ne peut plus être affiché (la clé du serveur a changé) : « Envoyer pour paiement » en crée un nouveau.</p>
+          )}
+          <PaymentLinkBox documentId={doc.id} url={link?.url ?? null} create={paymentLinkAction.bind(null, doc.id)} />
+          <SendForPaymentForm documentId={doc.id} send={sendForPaymentAction.bind(null, doc.id)} contactEmail={contactEmail(contact)} />
+        </>
+      );
+    }
+  }
+  return (
+    <section className="card" aria-label="Paiement en ligne">
+      <h2>Paiement en ligne</h2>
+      <div className="stack">
+        {body}
+        {attempts.length > 0 && <Attempts attempts={attempts} />}
+      </div>
+    </section>
+  );
+}
