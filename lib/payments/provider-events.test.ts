@@ -190,6 +190,31 @@ describe('SEPA debits', () => {
     expect((await documentRow(org.db, doc.id))!.status).toBe('finalized');
     expect((await onlinePaymentsOfDocument(org.db, org.org.id, doc.id))[0]).toMatchObject({ status: 'failed', failure_message: expect.stringContaining('insufficient') });
   });
+  it('settles an off-session debit found by its payment intent (a row with no session)', async () => {
+    const doc = await invoice();
+    const pi = fake.createPaymentIntent(account, { amount: doc.total_ttc, method: 'sepa_debit', metadata: { org_id: org.org.id, document_id: doc.id } });
+    pi.status = 'processing';
+    const [debit] = await org.db
+      .insert(onlinePayments)
+      .values({ org_id: org.org.id, document_id: doc.id, provider_payment_id: String(pi.id), method: 'sepa_debit', amount: doc.total_ttc, status: 'open', mandate_attempt: 1 })
+      .returning();
+    expect(await fake.emit(account, 'payment_intent.processing', pi)).toBe(200);
+    expect((await row(debit!.id)).status).toBe('processing');
+    expect(await fake.settleSepa(String(pi.id), 'succeeded')).toEqual([200]);
+    expect(await row(debit!.id)).toMatchObject({ status: 'succeeded', payment_id: expect.any(String) });
+    expect(await paymentsOf(doc.id)).toEqual([expect.objectContaining({ amount: doc.total_ttc, method: 'sepa_debit', reference: pi.id })]);
+  });
+
+  it('records money that arrives on a document cancelled meanwhile, which stays cancelled', async () => {
+    const doc = await invoice();
+    const { id, session } = await openCheckout(doc.id, doc.total_ttc, 'sepa_debit');
+    const { payment_intent } = await fake.completeCheckout(session, { method: 'sepa_debit' });
+    api.expectStatus(await api.cancel(doc.id), 200, 'cancel');
+    await fake.settleSepa(payment_intent, 'succeeded');
+    expect((await row(id)).status).toBe('succeeded');
+    expect(await paymentsOf(doc.id)).toEqual([expect.objectContaining({ amount: 108000, method: 'sepa_debit' })]);
+    expect((await documentRow(org.db, doc.id))!.status).toBe('cancelled');
+  });
 });
 
 describe('refunds and disputes', () => {
