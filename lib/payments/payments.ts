@@ -52,14 +52,15 @@ export async function totalPaid(conn: Conn, orgId: string, documentId: string): 
 }
 
 /**
- * paid when the payments cover total_ttc, else sent (money is expected). Only the payment-driven statuses move:
- * a cancelled document keeps its status whatever its payments.
+ * paid when the payments cover total_ttc, else sent (money is expected). Only the payment-driven statuses of an
+ * invoice or deposit invoice move: a cancelled document keeps its status whatever its payments, and so does a
+ * credit note whose refund (lib/payments/refunds.ts) is recorded or deleted.
  */
 async function recompute(tx: Tx, orgId: string, doc: DocumentRow, payment: Payment | null): Promise<PaymentBalance> {
   const total_paid = await totalPaid(tx, orgId, doc.id);
   const remaining_due = remainingDue(doc, total_paid);
   let status = doc.status;
-  if (PAYABLE_STATUSES.includes(doc.status)) {
+  if ((doc.type === 'facture' || doc.type === 'acompte') && PAYABLE_STATUSES.includes(doc.status)) {
     status = remaining_due <= 0 ? 'paid' : 'sent';
     if (status !== doc.status) {
       const updated = await setStatus(tx, orgId, doc, status);

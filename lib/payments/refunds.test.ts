@@ -84,6 +84,8 @@ describe('POST /v1/invoices/{id}/refunds after a credit note', () => {
     const removed = await api.unpay(credit.id, res.body.payment.id);
     expect(removed.status).toBe(200);
     expect((await eventsOf(org, 'payment.deleted')).at(-1)?.payload).toEqual({ object: res.body.payment });
+    expect(removed.body).toMatchObject({ payment: null, total_paid: 0, status: credit.status });
+    expect((await documentRow(org.db, credit.id))!.status).toBe(credit.status);
     expect(await balance(inv.id)).toBe(-2_400);
   });
 

@@ -1,11 +1,10 @@
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents, payments } from '@/db/schema';
+import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/dates';
 import { balanceSql, type Conn, type DocumentRow, loadDocument, remainingDue } from '@/lib/documents';
 import { conflict, validationError } from '@/lib/errors';
-import { recordEvent } from '@/lib/events';
-import { type PaymentBalance, toPublicPayment, totalPaid } from './payments';
+import { applyPayment, type PaymentBalance, totalPaid } from './payments';
 import type { RefundInput } from './schemas';
 
 /*
@@ -32,15 +31,15 @@ export async function refundableAmount(conn: Conn, orgId: string, invoiceId: str
   return Math.max(0, -(await balanceOf(conn, orgId, invoiceId)));
 }
 
-/** The invoice's finalized credit note (one per invoice, the spec's rule): the refund is recorded on it. */
-async function finalizedCreditNote(tx: Tx, orgId: string, invoiceId: string): Promise<{ id: string } | null> {
+/** The invoice's finalized credit note (one per invoice, the spec's rule), locked: the refund is recorded on it. */
+async function finalizedCreditNote(tx: Tx, orgId: string, invoiceId: string): Promise<DocumentRow | null> {
   const [row] = await tx
     .select({ id: documents.id })
     .from(documents)
     .where(and(eq(documents.org_id, orgId), eq(documents.avoir_for_id, invoiceId), ne(documents.status, 'cancelled'), isNotNull(documents.finalized_at)))
     .orderBy(desc(documents.finalized_at))
     .limit(1);
-  return row ?? null;
+  return row ? loadDocument(tx, orgId, row.id, true) : null;
 }
 
 /**
@@ -63,14 +62,10 @@ export async function recordRefund(db: Db, orgId: string, invoiceId: string, inp
     if (input.amount > owed) throw validationError('amount', `amount: at most ${owed} cents can be refunded, what the client is owed`);
 
     const creditNote = await finalizedCreditNote(tx, orgId, invoice.id);
-    const [row] = await tx
-      .insert(payments)
-      .values({ org_id: orgId, document_id: (creditNote ?? invoice).id, amount: -input.amount, paid_at, method: input.method, reference: input.reference ?? null })
-      .returning();
-    const payment = toPublicPayment(row!);
-    await recordEvent(tx, orgId, 'payment.refunded', payment);
+    const entry = { amount: -input.amount, paid_at, method: input.method, reference: input.reference ?? null };
     // No status moves: a credit note's never does, and without one the refund is at most the overpayment
     // (balance = remaining_due), so the invoice's remaining_due stays ≤ 0 and a paid invoice stays paid.
+    const { payment } = await applyPayment(tx, orgId, creditNote ?? invoice, entry, 'payment.refunded');
     const total_paid = await totalPaid(tx, orgId, invoice.id);
     return { payment, total_paid, remaining_due: remainingDue(invoice, total_paid), status: invoice.status };
   });
