@@ -116,7 +116,7 @@ test('quote → deposit → accept → convert → finalize → payments until p
   await page.getByRole('button', { name: 'Convertir en facture…' }).click();
   const preview = page.getByTestId('convert-preview');
   // The deposit is deducted per VAT group.
-  const deduction = (rate: string) => preview.getByRole('row', { name: new RegExp(`^Déduction de l'acompte AC-${year}-00001 .* ${rate} %`) });
+  const deduction = (rate: string) => preview.getByRole('row', { name: new RegExp(`^Déduction de l’acompte AC-${year}-00001 .* ${rate} %`) });
   await expect(deduction('10')).toContainText(/-270,00\s€$/);
   await expect(deduction('20')).toContainText(/-45,00\s€$/);
   await expect(page.getByTestId('convert-total-ttc')).toHaveText(eur('819,00'));

@@ -64,7 +64,7 @@ describe('allowedActions', () => {
     expect(allowedActions(doc({ status: 'draft', finalized_at: null }), none).creditNote?.code).toBe('not_finalized');
     expect(allowedActions(doc({ type: 'acompte', number: 'AC-2026-00001' }), { ...none, creditNote: linked({ id: 'c1' }) }).creditNote).toEqual({
       code: 'credit_note_exists',
-      message: "la facture d'acompte AC-2026-00001 already has a credit note (draft c1).",
+      message: "la facture d’acompte AC-2026-00001 already has a credit note (draft c1).",
     });
     expect(allowedActions(doc(), { ...none, creditNote: linked({ number: 'AV-2026-00001', finalized_at: today }) }).cancel).toEqual({
       code: 'credit_note_exists',

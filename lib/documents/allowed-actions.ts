@@ -92,9 +92,9 @@ const refuse = (code: string, message: string): Refusal => ({ code, message });
 const billed = (type: DocumentType) => type === 'facture' || type === 'acompte';
 const nameOf = (d: LinkedDoc) => d.number ?? d.id;
 
-/** "la facture FAC-…" / "la facture d'acompte AC-…", as the credit-note messages name an invoice. */
+/** "la facture FAC-…" / "la facture d’acompte AC-…", as the credit-note messages name an invoice. */
 export const invoiceLabel = (doc: Pick<ActionDoc, 'type' | 'number'>) =>
-  doc.type === 'acompte' ? `la facture d'acompte ${doc.number}` : `la facture ${doc.number}`;
+  doc.type === 'acompte' ? `la facture d’acompte ${doc.number}` : `la facture ${doc.number}`;
 
 const creditNoteExists = (doc: ActionDoc, creditNote: LinkedDoc) =>
   refuse('credit_note_exists', `${invoiceLabel(doc)} already has a credit note (${creditNote.number ?? `draft ${creditNote.id}`}).`);

@@ -20,7 +20,7 @@ export async function cancelDocument(db: Db, orgId: string, id: string): Promise
       if (draft && !draft.finalized_at) {
         await recordDocumentEvent(tx, orgId, 'invoice.cancelled', await setStatus(tx, orgId, draft, 'cancelled'));
       }
-      const what = row.type === 'acompte' ? "la facture d'acompte" : 'la facture';
+      const what = row.type === 'acompte' ? "la facture d’acompte" : 'la facture';
       const creditNote = await insertCreditNote(tx, orgId, row, {
         credit_reason_code: 'cancellation',
         credit_reason_text: `Annulation de ${what} ${row.number}`,

@@ -44,11 +44,11 @@ async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingD
   const deductions = await deductionsAt(tx, orgId, quote, quoteItems);
   const inputs: ItemInput[] = toItemInputs(quoteItems).map((it, i) => ({ ...it, position: i }));
   for (const d of deductions) {
-    const net = d.credits.length ? ` (net de l'avoir ${d.credits.map((c) => c.number).join(', ')})` : '';
+    const net = d.credits.length ? ` (net de l’avoir ${d.credits.map((c) => c.number).join(', ')})` : '';
     inputs.push({
       kind: 'discount',
       position: inputs.length,
-      description: `Déduction de l'acompte ${d.deposit.number} du ${formatDay(d.deposit.issue_date, 'fr')}${net}`,
+      description: `Déduction de l’acompte ${d.deposit.number} du ${formatDay(d.deposit.issue_date, 'fr')}${net}`,
       unit_price: d.amount,
       vat_rate: d.vat_rate,
       vat_category: d.vat_category,

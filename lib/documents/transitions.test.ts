@@ -175,7 +175,7 @@ describe('cancel', () => {
     await api.finalize(dep.id);
     expect((await api.cancel(dep.id)).body.status).toBe('cancelled');
     const [credit] = await org.db.select().from(documents).where(eq(documents.avoir_for_id, dep.id));
-    expect(credit).toMatchObject({ status: 'finalized', total_ttc: dep.total_ttc, credit_reason_text: `Annulation de la facture d'acompte ${(await api.get(dep.id)).body.number}` });
+    expect(credit).toMatchObject({ status: 'finalized', total_ttc: dep.total_ttc, credit_reason_text: `Annulation de la facture d’acompte ${(await api.get(dep.id)).body.number}` });
 
     const paid = await invoice();
     await api.pay(paid.id, { amount: paid.total_ttc });
@@ -289,7 +289,7 @@ describe('convert-to-facture', () => {
     });
     const depNumber = (await api.get(dep.id)).body.number;
     expect(dry.body.items.slice(3).map((i: { kind: string; quantity: string; unit_price: number; vat_rate: string; description: string }) => [i.kind, i.quantity, i.unit_price, i.vat_rate, i.description])).toEqual([
-      ['discount', '-1', 1125, '20.00', `Déduction de l'acompte ${depNumber} du ${todayParis().split('-').reverse().join('/')}`],
+      ['discount', '-1', 1125, '20.00', `Déduction de l’acompte ${depNumber} du ${todayParis().split('-').reverse().join('/')}`],
       ['discount', '-1', 3000, '10.00', expect.any(String)],
       ['discount', '-1', 674, '5.50', expect.any(String)],
     ]);
@@ -344,7 +344,7 @@ describe('convert-to-facture', () => {
       [3000, '10.00'],
       [674, '5.50'],
     ]);
-    expect(invoice.items[3].description).toBe(`Déduction de l'acompte ${dep.number} du ${todayParis().split('-').reverse().join('/')} (net de l'avoir ${creditNumber})`);
+    expect(invoice.items[3].description).toBe(`Déduction de l’acompte ${dep.number} du ${todayParis().split('-').reverse().join('/')} (net de l’avoir ${creditNumber})`);
     // Quote 159.98 € HT − deposit 47.99 € + credited 5.00 € = 116.99 € HT left; VAT 20 %: 31.25 → 6.25, 10 %: 70.00 → 7.00, 5.5 %: 15.74 → 0.87.
     expect(invoice).toMatchObject({ total_ht: 11699, total_tva: 1412, total_ttc: 13111 });
   });

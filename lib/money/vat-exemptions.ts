@@ -87,7 +87,7 @@ export const VAT_EXEMPTION_REASONS: readonly VatExemptionReason[] = [
   {
     code: 'VATEX-EU-O',
     category: 'O',
-    text: { fr: "Opération hors du champ d'application de la TVA", en: 'Not subject to VAT' },
+    text: { fr: "Opération hors du champ d’application de la TVA", en: 'Not subject to VAT' },
     label: 'Hors du champ de la TVA',
   },
 ];

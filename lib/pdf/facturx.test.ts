@@ -209,7 +209,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
       'SIREN 552032534',
       'Nature de l',
       'opération mixte',
-      "Option pour le paiement de la taxe d'après les débits",
+      "Option pour le paiement de la taxe d’après les débits",
       'Date de livraison ou de prestation',
       'IBAN FR7630006000011234567890189',
       'BIC AGRIFRPP',
@@ -239,7 +239,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     expect(generated.get('invoice-reverse-charge-en')).toContain('<ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>');
     expect(texts.get('facture-intracom-k')).toContain('VAT exempt intra-Community supply, article 138 of Directive 2006/112/EC');
     expect(texts.get('facture-export-g')).toContain('VAT exempt export outside the EU');
-    expect(texts.get('facture-hors-champ-o')).toContain("hors du champ d'application de la TVA");
+    expect(texts.get('facture-hors-champ-o')).toContain("hors du champ d’application de la TVA");
     expect(generated.get('facture-hors-champ-o')).not.toContain('schemeID="VA"');
   });
 
@@ -259,7 +259,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     expect(final).toContain('<ram:ID>M4</ram:ID>');
     expect(final).toContain(`<ram:IssuerAssignedID>${deposit.number}</ram:IssuerAssignedID>`);
     expect(texts.get('facture-finale')).toContain('ACOMPTES DÉDUITS');
-    expect(texts.get('facture-finale')).toContain(`Déduction de l'acompte ${deposit.number}`);
+    expect(texts.get('facture-finale')).toContain(`Déduction de l’acompte ${deposit.number}`);
 
     const invoice = models.get('facture-multi-taux')!;
     const partial = generated.get('avoir-partiel')!;
@@ -273,7 +273,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
   });
 
   it('prints the option for VAT on debits exactly when the XML carries BT-8 = 5: services taxed on debits only', () => {
-    const OPTION = "Option pour le paiement de la taxe d'après les débits";
+    const OPTION = "Option pour le paiement de la taxe d’après les débits";
     for (const name of E_INVOICES) {
       const m = models.get(name)!;
       const xml = generated.get(name)!;
@@ -346,7 +346,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     const xml = generated.get('avoir-acompte')!;
     expect(xml).toContain('<ram:TypeCode>503</ram:TypeCode>');
     expect(xml).toContain(`<ram:IssuerAssignedID>${deposit.number}</ram:IssuerAssignedID>`);
-    expect(texts.get('avoir-acompte')).toContain(`Avoir sur la facture d'acompte ${deposit.number}`);
+    expect(texts.get('avoir-acompte')).toContain(`Avoir sur la facture d’acompte ${deposit.number}`);
     for (const name of ['avoir-partiel', 'credit-note-cancellation-en', 'avoir-biens-debits']) expect(generated.get(name), name).toContain('<ram:TypeCode>381</ram:TypeCode>');
   });
 

@@ -10,7 +10,7 @@ import { type Buyer, isBusiness, type RenderModel, type Seller } from './model';
 type TaxPointInput = Pick<RenderModel, 'type' | 'operation_nature' | 'vat_exigibility' | 'totals'>;
 
 /**
- * "Option pour le paiement de la taxe d'après les débits" (CGI art. 269-2-c, mention of art. 242 nonies A):
+ * "Option pour le paiement de la taxe d’après les débits" (CGI art. 269-2-c, mention of art. 242 nonies A):
  * the option only exists for services — VAT on goods always falls due on delivery — so it applies to an
  * invoice, deposit invoice or credit note of services or of a mixed operation (unset counts as mixed, as
  * BT-23 does) whose seller opted for debits, and that bears VAT (a standard-rate group: BT-8 is written on
