@@ -81,3 +81,20 @@ export function demoDataEnabled(env: Record<string, string | undefined> = proces
   const raw = env.DEMO_DATA?.trim().toLowerCase();
   return raw === 'true' || raw === '1' || raw === 'yes';
 }
+
+/**
+ * COMPANY_REGISTRY_URL (e.g. https://recherche-entreprises.api.gouv.fr): turns on "Remplir depuis le SIREN" in the
+ * contact and organisation forms (lib/company-registry). Unset: off, no request leaves for the register.
+ */
+export function companyRegistryUrl(env: Record<string, string | undefined> = process.env): string | null {
+  const raw = env.COMPANY_REGISTRY_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`COMPANY_REGISTRY_URL must be a URL such as https://recherche-entreprises.api.gouv.fr, not "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`COMPANY_REGISTRY_URL must be an http or https URL, not "${raw}".`);
+  return raw.replace(/\/$/, '');
+}

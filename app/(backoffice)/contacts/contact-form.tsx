@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
+import { CompanyRegistryFill } from '@/components/company-registry-fill';
 import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
 import { type ContactField, LEAD_STATUSES } from '@/lib/contacts/payload';
 import { type FormState, initialFormState } from '@/lib/http/form-state';
@@ -14,6 +15,8 @@ interface Props {
   initial: Texts;
   submitLabel: string;
   cancelHref: string;
+  /** "Remplir depuis le SIREN" is offered (COMPANY_REGISTRY_URL set). */
+  registry?: boolean;
 }
 
 const SECTIONS: Array<{ title: string; fields: ContactField[] }> = [
@@ -45,7 +48,7 @@ function errorOf(errors: Record<string, string> | undefined, field: string) {
  * Create and edit form: every field of the payload. The server action validates with the API's schemas, so the
  * messages are the API's. After a refusal the form remounts (key) with what was typed.
  */
-export function ContactForm({ action, initial, submitLabel, cancelHref }: Props) {
+export function ContactForm({ action, initial, submitLabel, cancelHref, registry = false }: Props) {
   const [state, formAction] = useActionState(action, initialFormState);
   const texts: Texts = state.texts ?? initial;
 
@@ -55,6 +58,12 @@ export function ContactForm({ action, initial, submitLabel, cancelHref }: Props)
       {SECTIONS.map((section) => (
         <section className="card" key={section.title}>
           <h2>{section.title}</h2>
+          {registry && section.fields.includes('siret') && (
+            <CompanyRegistryFill
+              from={['siret']}
+              fill={{ company: 'legal_name', siret: 'siret', vat_intra: 'vat_number', address: 'address', postal_code: 'postal_code', city: 'city' }}
+            />
+          )}
           <div className="grid-2">
             {section.fields.map((field) => (
               <FieldInput key={field} field={field} value={texts[field] ?? ''} error={errorOf(state.errors, field)} />

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { companyRegistryEnabled } from '@/components/company-registry';
 import Link from 'next/link';
 import { createContactAction } from '../actions';
 import { ContactForm } from '../contact-form';
@@ -16,7 +17,7 @@ export default function NewContactPage() {
           </Link>
         </div>
       </div>
-      <ContactForm action={createContactAction} initial={{ type: 'professionnel', country: 'FR' }} submitLabel="Créer le contact" cancelHref="/contacts" />
+      <ContactForm registry={companyRegistryEnabled()} action={createContactAction} initial={{ type: 'professionnel', country: 'FR' }} submitLabel="Créer le contact" cancelHref="/contacts" />
     </>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
+import { CompanyRegistryFill } from '@/components/company-registry-fill';
 import { CheckboxField, Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/form';
 import { initialFormState } from '@/lib/http/form-state';
 import { suggestsAlsaceMoselle } from '@/lib/orgs/calendar';
@@ -42,7 +43,8 @@ const FIELDS: Array<{ name: keyof OrgFormValues; label: string; hint?: string; e
   { name: 'phone', label: 'Téléphone' },
 ];
 
-export function OrgForm({ values }: { values: OrgFormValues }) {
+/** `registry`: "Remplir depuis le SIREN" is offered (COMPANY_REGISTRY_URL set). */
+export function OrgForm({ values, registry = false }: { values: OrgFormValues; registry?: boolean }) {
   const [state, action] = useActionState(saveOrgAction, initialFormState);
   // The postal code as typed: one in Moselle or Alsace suggests the local calendar (a hint, never ticked for staff).
   const [postalCode, setPostalCode] = useState(values.postal_code ?? '');
@@ -55,6 +57,21 @@ export function OrgForm({ values }: { values: OrgFormValues }) {
     <form className="form" action={action} onChange={onChange}>
       {state.done && <div className="notice notice-success">{state.done}</div>}
       <FormErrors state={state} placed={(key) => key !== '_form'} />
+      {registry && (
+        <CompanyRegistryFill
+          from={['siren', 'siret']}
+          fill={{
+            legal_name: 'legal_name',
+            legal_form: 'legal_form',
+            siren: 'siren',
+            siret: 'siret',
+            vat_number: 'vat_number',
+            address: 'address',
+            postal_code: 'postal_code',
+            city: 'city',
+          }}
+        />
+      )}
       <div className="grid-2">
         {FIELDS.map((f) => {
           const common = { name: f.name, defaultValue: String(values[f.name] ?? ''), required: f.name === 'name' };

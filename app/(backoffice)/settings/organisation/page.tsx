@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { companyRegistryEnabled } from '@/components/company-registry';
 import { formatMoneyInput } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { missingLegalMentions } from '@/lib/orgs/identity-check';
@@ -25,6 +26,7 @@ export default async function OrganisationPage() {
           <img src={org.logo_data_url} alt="Logo actuel" style={{ maxHeight: 64, marginBottom: 12 }} />
         )}
         <OrgForm
+          registry={companyRegistryEnabled()}
           values={{
             name: org.name,
             legal_name: org.legal_name,

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { companyRegistryEnabled } from '@/components/company-registry';
 import { redirect } from 'next/navigation';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { updateContactAction } from '../../actions';
@@ -20,6 +21,7 @@ export default async function EditContactPage({ params }: { params: Promise<{ id
         <h1>Modifier {contact.display_name}</h1>
       </div>
       <ContactForm
+        registry={companyRegistryEnabled()}
         action={updateContactAction.bind(null, contact.id)}
         initial={contactTexts(contact)}
         submitLabel="Enregistrer"
