@@ -166,10 +166,13 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                 {page.data.map((d) => (
                   <tr key={d.id}>
                     <td className="select-cell">
-                      <input type="checkbox" name="ids" value={d.id} form={BULK_FORM} aria-label={`Sélectionner ${d.number ?? documentName(d)}`} />
+                      {/* Named by the document's number (the link beside it), so that the row still reads as it starts. */}
+                      <input type="checkbox" name="ids" value={d.id} form={BULK_FORM} aria-labelledby={`doc-${d.id}`} />
                     </td>
                     <td>
-                      <Link href={`/documents/${d.id}`}>{d.number ?? <em>{documentName(d)}</em>}</Link>
+                      <Link id={`doc-${d.id}`} href={`/documents/${d.id}`}>
+                        {d.number ?? <em>{documentName(d)}</em>}
+                      </Link>
                       {d.title && <div className="muted">{d.title}</div>}
                     </td>
                     <td>{TYPE_LABELS[d.type]}</td>
