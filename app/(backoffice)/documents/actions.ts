@@ -11,10 +11,11 @@ import { duplicateDocument } from '@/lib/documents/duplicate-document';
 import { verifyChain } from '@/lib/documents/hash-chain';
 import { plural, pluralWord } from '@/lib/format';
 import { deletePayment, recordPayment } from '@/lib/payments/payments';
+import { recordRefund } from '@/lib/payments/refunds';
 import { listProducts } from '@/lib/products/products';
 import { acceptQuote, rejectQuote } from '@/lib/documents/quote-decision';
 import { type BillingDocument, CreditNoteBody, DepositBody, DocumentCreate, DocumentPatch } from '@/lib/documents/schemas';
-import { PaymentInput } from '@/lib/payments/schemas';
+import { PaymentInput, RefundInput } from '@/lib/payments/schemas';
 import { unitCodeOf } from '@/lib/documents/units';
 import { deleteDocument, updateDocument } from '@/lib/documents/update-document';
 import { listContacts } from '@/lib/contacts/contacts';
@@ -178,6 +179,21 @@ export const creditNoteAction = formAction(
 
 // ─── Payments ───────────────────────────────────────────────────────────────
 
+/** The payment and refund forms' fields: euros typed become cents, blank texts are left out. */
+function moneyMovement(form: FormData) {
+  let amount = 0;
+  try {
+    amount = parseEuros(String(form.get('amount') ?? '').replace(/€/g, '').trim());
+  } catch {
+    refuse({ amount: 'Montant en euros, par exemple 1200 ou 49,90.' });
+  }
+  const text = (key: string) => {
+    const v = String(form.get(key) ?? '').trim();
+    return v === '' ? undefined : v;
+  };
+  return { amount, paid_at: text('paid_at'), method: text('method'), reference: text('reference') };
+}
+
 export const recordPaymentAction = formAction(
   async ({ db, orgId }, input, id: string) => {
     const docId = idOf(id, 'Document');
@@ -185,22 +201,18 @@ export const recordPaymentAction = formAction(
     refresh(docId);
     return { done: result.status === 'paid' ? 'Paiement enregistré : la facture est payée.' : 'Paiement enregistré.' };
   },
-  {
-    ...onDocument,
-    input: (form: FormData) => {
-      let amount = 0;
-      try {
-        amount = parseEuros(String(form.get('amount') ?? '').replace(/€/g, '').trim());
-      } catch {
-        refuse({ amount: 'Montant en euros, par exemple 1200 ou 49,90.' });
-      }
-      const text = (key: string) => {
-        const v = String(form.get(key) ?? '').trim();
-        return v === '' ? undefined : v;
-      };
-      return PaymentInput.parse({ amount, paid_at: text('paid_at'), method: text('method'), reference: text('reference') });
-    },
+  { ...onDocument, input: (form: FormData) => PaymentInput.parse(moneyMovement(form)) },
+);
+
+/** As POST /v1/invoices/{id}/refunds: on the invoice `id`, recorded on its credit note when it has one. */
+export const recordRefundAction = formAction(
+  async ({ db, orgId }, input, id: string) => {
+    const docId = idOf(id, 'Document');
+    const result = await recordRefund(db, orgId, docId, input);
+    refresh(docId, result.payment!.document_id);
+    return { done: 'Remboursement enregistré.' };
   },
+  { ...onDocument, input: (form: FormData) => RefundInput.parse(moneyMovement(form)) },
 );
 
 export const deletePaymentAction = formAction(async ({ db, orgId }, _form: FormData, id: string, paymentId: string) => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Availability, availableActions, cancelConsequences, type DocLike, defaultDepositPercentage, depositPreview, type FamilyMember } from './availability';
+import {
+  type Availability,
+  availableActions,
+  cancelConsequences,
+  closedNotice,
+  type DocLike,
+  defaultDepositPercentage,
+  depositPreview,
+  type FamilyMember,
+  sendAllowed,
+} from './availability';
 
 const today = '2026-11-22';
 const doc = (over: Partial<DocLike> = {}): DocLike => ({
@@ -72,6 +82,30 @@ describe('the actions offered', () => {
 
   it('on a finalized credit note: nothing', () => {
     expect(offered(availableActions(doc({ type: 'avoir', number: 'AV-2026-00001' }), [], today))).toEqual([]);
+  });
+});
+
+describe('a document with no action button', () => {
+  const notice = (d: DocLike, family: FamilyMember[] = []) => {
+    const canSend = sendAllowed(d, family, today);
+    return { canSend, notice: closedNotice(d, availableActions(d, family, today), canSend) };
+  };
+
+  it('says it can still be sent when it can (its send card follows), and offers no send when it cannot', () => {
+    const credit = doc({ id: 'c', type: 'avoir', number: 'AV-2026-00001', validity_date: null });
+    expect(notice(credit)).toEqual({ canSend: true, notice: 'Ce document est clos : il peut seulement être envoyé par e-mail.' });
+    const issuedCredit = (of: string) => [member({ type: 'avoir', avoir_for_id: of, finalized_at: '2026-11-21T00:00:00.000Z' })];
+    const deposit = doc({ id: 'a', type: 'acompte', status: 'paid', number: 'AC-2026-00001', validity_date: null });
+    expect(notice(deposit, issuedCredit('a'))).toEqual({ canSend: true, notice: 'Ce document est clos : il peut seulement être envoyé par e-mail.' });
+    // Cancelled: no "Envoyer" under "clos".
+    expect(notice({ ...deposit, status: 'cancelled' }, issuedCredit('a'))).toEqual({ canSend: false, notice: 'Aucune action possible : ce document est clos.' });
+    expect(notice(doc({ status: 'expired', validity_date: '2026-11-01' }))).toMatchObject({ canSend: false, notice: null }); // duplicate is offered
+    expect(notice(doc({ validity_date: '2026-11-21' }))).toMatchObject({ canSend: false }); // past its validity
+  });
+
+  it('says nothing when the card has buttons', () => {
+    expect(notice(doc())).toEqual({ canSend: true, notice: null });
+    expect(notice(doc({ id: 'f', type: 'facture', status: 'paid', number: 'FAC-2026-00001', validity_date: null }))).toEqual({ canSend: true, notice: null });
   });
 });
 

@@ -60,6 +60,20 @@ export function availableActions(doc: DocLike, family: readonly FamilyMember[], 
   return { ...allowed, payments: (doc.type === 'facture' || doc.type === 'acompte') && doc.finalized_at !== null };
 }
 
+/** Whether the document can be e-mailed now: the send card (components/send-document.tsx) is shown only then. */
+export const sendAllowed = (doc: DocLike, family: readonly FamilyMember[], today: string): boolean =>
+  allowedActions(doc, factsFromFamily(doc, family, today)).send === null;
+
+/**
+ * What the actions card says when it offers no button, else null. A closed document that can still be sent (a paid
+ * invoice, a credit note) says so — its send card follows — instead of "no action possible" above an "Envoyer" button.
+ */
+export function closedNotice(doc: Pick<DocLike, 'status'>, can: Availability, canSend: boolean): string | null {
+  if (Object.entries(can).some(([action, allowed]) => allowed && action !== 'payments' && action !== 'recordPayment')) return null;
+  if (doc.status === 'draft') return 'Aucune action possible : ce document est un brouillon.';
+  return canSend ? 'Ce document est clos : il peut seulement être envoyé par e-mail.' : 'Aucune action possible : ce document est clos.';
+}
+
 /** What cancelling this document does, in the order it happens, for the confirmation. */
 export function cancelConsequences(doc: DocLike, family: readonly FamilyMember[], totalPaid = 0): string[] {
   if (!doc.finalized_at) {

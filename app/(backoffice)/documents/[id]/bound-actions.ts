@@ -9,6 +9,7 @@ import {
   duplicateAction,
   finalizeAction,
   recordPaymentAction,
+  recordRefundAction,
   rejectAction,
 } from '../actions';
 
@@ -35,3 +36,6 @@ export function documentActions(id: string) {
 export type DocumentActionSet = ReturnType<typeof documentActions>;
 
 export const paymentDeletion = (documentId: string, paymentId: string) => deletePaymentAction.bind(null, documentId, paymentId);
+
+/** A refund to the client of the invoice `invoiceId` (a credit note's page binds it to the invoice it credits). */
+export const refundOf = (invoiceId: string) => recordRefundAction.bind(null, invoiceId);

@@ -21,6 +21,8 @@ interface Props {
   actions: DocumentActionSet;
   defaultDepositPercentage: string;
   cancelConsequences: string[];
+  /** The card's sentence when it has no button (availability.ts closedNotice), else null. */
+  closed: string | null;
 }
 
 type Panel = 'finalize' | 'deposit' | 'convert' | 'credit' | 'cancel' | 'delete' | null;
@@ -29,7 +31,7 @@ type Panel = 'finalize' | 'deposit' | 'convert' | 'credit' | 'cancel' | 'delete'
  * Every action the API offers on this document, as buttons; those that need a choice or deserve a warning open
  * a panel first (deposit percentage, conversion preview, credit note, cancellation, deletion, finalization).
  */
-export function DocumentActions({ doc, can, actions, defaultDepositPercentage, cancelConsequences }: Props) {
+export function DocumentActions({ doc, can, actions, defaultDepositPercentage, cancelConsequences, closed }: Props) {
   const [panel, setPanel] = useState<Panel>(null);
   const [last, setLast] = useState<string | null>(null);
   const [finalizeState, finalizeForm] = useActionState(actions.finalize, initialFormState);
@@ -52,12 +54,11 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
     setLast(name);
     if (close) setPanel(null);
   };
-  const nothing = !Object.entries(can).some(([k, v]) => v && k !== 'payments' && k !== 'recordPayment');
 
   return (
     <section className="card" aria-label="Actions">
-      {nothing ? (
-        <p className="muted">Aucune action possible : ce document est {doc.status === 'draft' ? 'un brouillon' : 'clos'}.</p>
+      {closed ? (
+        <p className="muted">{closed}</p>
       ) : (
         <div className="toolbar">
           {can.edit && (

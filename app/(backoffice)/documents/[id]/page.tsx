@@ -10,12 +10,13 @@ import { todayParis } from '@/lib/dates';
 import { documentFlow } from '@/lib/documents/document-flow';
 import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
 import { listPayments } from '@/lib/payments/payments';
+import { refundableAmount } from '@/lib/payments/refunds';
 import type { BillingDocument } from '@/lib/documents/schemas';
 import type { Payment } from '@/lib/payments/schemas';
 import { formatDay, formatDecimalAsTyped, formatInstant, formatMoney, formatRate } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { computeTotals } from '@/lib/money';
-import { availableActions, cancelConsequences, creditNoteOf, defaultDepositPercentage } from '../availability';
+import { availableActions, cancelConsequences, closedNotice, creditNoteOf, defaultDepositPercentage, sendAllowed } from '../availability';
 import {
   CREDIT_REASON_LABELS,
   documentName,
@@ -31,13 +32,14 @@ import {
   VAT_EXIGIBILITY_LABELS,
 } from '../labels';
 import { loadDocumentOr404 } from '../load';
-import { documentActions, paymentDeletion } from './bound-actions';
+import { documentActions, paymentDeletion, refundOf } from './bound-actions';
 import { DocumentActions } from './document-actions';
 import { DraftPreview } from './draft-preview';
 import { EInvoiceCheck } from './einvoice-check';
 import { ItemsTable } from './items-table';
 import { OnlinePayment } from './online-payment';
 import { PaymentsPanel } from './payments-panel';
+import { RefundsPanel } from './refunds-panel';
 import { VerifyChain } from './verify-chain';
 
 export const metadata: Metadata = { title: 'Document' };
@@ -59,10 +61,17 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const totalPaid = flow.documents.find((d) => d.id === doc.id)?.total_paid ?? 0;
   const today = todayParis();
   const can = availableActions(doc, flow.documents, today);
+  const canSend = sendAllowed(doc, flow.documents, today);
   const actions = documentActions(doc.id);
   const items = doc.items ?? [];
   const groups = computeTotals(items).groups;
   const creditNote = billed ? creditNoteOf(doc, flow.documents) : null;
+  // Refunds (negative payments) go on the invoice's finalized credit note: listed there and with the invoice's payments.
+  const paymentsOf = async (id: string) => (await listPayments(staff.db, staff.orgId, id, { limit: 100 })).data;
+  const creditRefunds = creditNote?.finalized_at ? await paymentsOf(creditNote.id) : [];
+  const ownRefunds = doc.type === 'avoir' && doc.finalized_at ? await paymentsOf(doc.id) : [];
+  const refundTo = billed && doc.finalized_at ? doc.id : doc.type === 'avoir' && doc.finalized_at ? doc.avoir_for_id : null;
+  const owed = refundTo ? await refundableAmount(staff.db, staff.orgId, refundTo) : 0;
   // A draft invoice payable by transfer prints the seller's IBAN: without one, the client cannot pay it.
   const ibanMissing = billed && !doc.finalized_at && doc.payment_method === 'bank_transfer' && !(await getInvoiceSettings(staff.db, staff.orgId)).iban;
   const overdue = billed && (doc.status === 'finalized' || doc.status === 'sent') && doc.due_date !== null && doc.due_date < today;
@@ -131,9 +140,10 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
         actions={actions}
         defaultDepositPercentage={defaultDepositPercentage(doc)}
         cancelConsequences={can.cancel ? cancelConsequences(doc, flow.documents, totalPaid) : []}
+        closed={closedNotice(doc, can, canSend)}
       />
 
-      <SendDocument orgId={staff.orgId} documentId={doc.id} />
+      {canSend && <SendDocument orgId={staff.orgId} documentId={doc.id} />}
 
       <div className="grid-2">
         <section className="card">
@@ -250,11 +260,18 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           totalTtc={doc.total_ttc}
           totalPaid={totalPaid}
           remainingDue={remainingDue(doc, totalPaid)}
-          payments={payments.map((p) => ({ ...p, remove: paymentDeletion(doc.id, p.id) }))}
+          payments={[...payments, ...creditRefunds]
+            .sort((a, b) => b.paid_at.localeCompare(a.paid_at) || b.created_at.localeCompare(a.created_at))
+            .map((p) => ({ ...p, remove: paymentDeletion(p.document_id, p.id), on: p.document_id === doc.id ? null : creditNote?.number }))}
           canRecord={can.recordPayment}
           today={today}
           creditNote={creditNote?.finalized_at ? { number: creditNote.number, total_ttc: creditNote.total_ttc } : null}
+          owed={owed}
+          refund={refundOf(doc.id)}
         />
+      )}
+      {refundTo && doc.type === 'avoir' && (ownRefunds.length > 0 || owed > 0) && (
+        <RefundsPanel refunds={ownRefunds.map((p) => ({ ...p, remove: paymentDeletion(doc.id, p.id) }))} owed={owed} refund={refundOf(refundTo)} today={today} />
       )}
 
       <OnlinePayment db={staff.db} orgId={staff.orgId} documentId={doc.id} />

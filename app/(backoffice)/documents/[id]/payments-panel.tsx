@@ -6,6 +6,7 @@ import type { Payment } from '@/lib/payments/schemas';
 import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
 import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
 import { PAYMENT_METHOD_LABELS } from '../labels';
+import { RefundForm } from './refund-form';
 
 interface Props {
   /** Records a payment on this invoice (bound on the server). */
@@ -14,16 +15,19 @@ interface Props {
   totalPaid: number;
   /** The document's remaining_due (lib/documents/balance.ts): negative when overpaid. */
   remainingDue: number;
-  /** Each with its deletion, bound on the server. */
-  payments: Array<Payment & { remove: BoundFormAction }>;
+  /** Each with its deletion, bound on the server; refunds (negative) too, `on` naming the credit note they were recorded on. */
+  payments: Array<Payment & { remove: BoundFormAction; on?: string | null }>;
   canRecord: boolean;
   today: string;
   /** The finalized credit note of this invoice, which the balance of the statistics also deducts. */
   creditNote: { number: string | null; total_ttc: number } | null;
+  /** What the client is owed (an overpayment, or the credit note after payment), in cents, and the refund form's action. */
+  owed: number;
+  refund: BoundFormAction;
 }
 
 /** The payments of an issued invoice, its balance (the API's remaining_due), and the form to record one. */
-export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote }: Props) {
+export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote, owed, refund }: Props) {
   const [state, formAction] = useActionState(record, initialFormState);
   const error = (key: string) => state.errors?.[key];
 
@@ -47,6 +51,14 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
             </dd>
           </>
         )}
+        {owed > 0 && (
+          <>
+            <dt>Trop-perçu / avoir à rembourser</dt>
+            <dd data-testid="refundable">
+              <strong>{formatMoney(owed)}</strong>
+            </dd>
+          </>
+        )}
       </dl>
 
       {payments.length > 0 ? (
@@ -66,7 +78,7 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
             {payments.map((p) => (
               <tr key={p.id}>
                 <td>{formatDay(p.paid_at)}</td>
-                <td>{PAYMENT_METHOD_LABELS[p.method]}</td>
+                <td>{p.amount < 0 ? `Remboursement${p.on ? ` sur ${p.on}` : ''} · ${PAYMENT_METHOD_LABELS[p.method]}` : PAYMENT_METHOD_LABELS[p.method]}</td>
                 <td>{p.reference ?? <span className="muted">—</span>}</td>
                 <td className="num">{formatMoney(p.amount)}</td>
                 <td>
@@ -115,11 +127,13 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
           </div>
         </form>
       )}
+      <RefundForm record={refund} owed={owed} today={today} />
     </section>
   );
 }
 
-function DeletePayment({ payment }: { payment: Payment & { remove: BoundFormAction } }) {
+/** A payment's or a refund's deletion button (the refunds panel of a credit note uses it too). */
+export function DeletePayment({ payment }: { payment: Payment & { remove: BoundFormAction } }) {
   const [state, formAction] = useActionState(payment.remove, initialFormState);
   return (
     <form action={formAction}>
