@@ -11,6 +11,7 @@ import { contactState, FIELD_LABELS, formatValue, LEAD_STATUS_CHIPS, TYPE_LABELS
 import { loadContactOr404 } from '../load';
 import { ClientBilling } from './client-billing';
 import { EraseButton } from './erase-button';
+import { SepaMandate } from './sepa-mandate';
 
 export const metadata: Metadata = { title: 'Contact' };
 
@@ -124,6 +125,8 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
       </div>
 
       {!contact.erased_at && <ClientBilling db={staff.db} orgId={staff.orgId} contactId={contact.id} active={!state} />}
+
+      {!contact.erased_at && <SepaMandate db={staff.db} orgId={staff.orgId} contactId={contact.id} />}
 
       <section className="card">
         <h2>Consentement marketing</h2>

@@ -4,7 +4,7 @@ import { formatInstant } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { CAPABILITY_LABELS, requirementsInFrench } from '@/lib/i18n/payments-fr';
 import { type PaymentAccountState, paymentAccountState, paymentProvider, refreshAccount } from '@/lib/payments';
-import { ActionForm } from './action-form';
+import { ActionForm } from '@/components/action-form';
 import { connectAction, disconnectAction, refreshAction } from './actions';
 
 export const metadata: Metadata = { title: 'Paiements' };

@@ -2,10 +2,10 @@
 
 import type { ReactNode } from 'react';
 import { useActionState } from 'react';
-import { FormErrors, SubmitButton } from '@/components/form';
+import { FormErrors, SubmitButton } from './form';
 import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
 
-/** One button of Settings → Paiements: its action's confirmation or refusal is shown beside it. */
+/** A form of one button (and what the page puts before it): its action's confirmation or refusal is shown beside it. */
 export function ActionForm({
   action,
   label,
