@@ -3,7 +3,8 @@
 import { useActionState, useEffect, useState } from 'react';
 import { SubmitButton } from '@/components/form';
 import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
-import { type BulkOutcome, MAX_BULK } from './bulk';
+import type { BulkOutcome } from './bulk';
+import { MAX_BULK } from './labels';
 
 /** The form the rows' checkboxes belong to (their `form` attribute): the table stays outside it. */
 export const BULK_FORM = 'bulk-documents';

@@ -7,7 +7,7 @@ import type { FormReply, StaffContext } from '@/lib/http/action';
 import { frenchRefusal } from '@/lib/i18n/errors-fr';
 import { addManualReminder } from '@/lib/reminders/reminders';
 import { SendDocumentInput, sendDocument } from '@/lib/sending';
-import { documentName } from './labels';
+import { documentName, MAX_BULK } from './labels';
 
 /*
  * The documents list's bulk actions: the selected documents, one by one, through the services their own page uses
@@ -17,9 +17,6 @@ import { documentName } from './labels';
 
 export const BULK_OPERATIONS = ['send', 'remind', 'delete'] as const;
 export type BulkOperation = (typeof BULK_OPERATIONS)[number];
-
-/** The most documents one bulk action takes (a list page shows at most 100). */
-export const MAX_BULK = 100;
 
 /** Worded in French by lib/i18n's catalogue, as every refusal of the back-office. */
 export const BulkInput = z.object({

@@ -21,6 +21,9 @@ export const TYPE_LABELS: Record<DocumentType, string> = {
 /** The documents list's filters, read from its URL (the CSV export takes the same, without the cursor). */
 export const DOCUMENT_LIST_FILTERS = ['type', 'status', 'contact_id', 'q', 'issue_date_from', 'issue_date_to', 'overdue', 'cursor'] as const;
 
+/** The most documents one bulk action of the list takes (a list page shows at most 100). */
+export const MAX_BULK = 100;
+
 /** Every status, in the order of the list's chips. */
 export const STATUSES: DocumentStatus[] = ['draft', 'finalized', 'sent', 'paid', 'accepted', 'rejected', 'expired', 'cancelled'];
 

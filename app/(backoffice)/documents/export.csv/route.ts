@@ -4,9 +4,8 @@ import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/documents
 import { DocumentListQuery } from '@/lib/documents/schemas';
 import { todayParis } from '@/lib/dates';
 import { requireStaffOrg } from '@/lib/http/staff';
-import { MAX_BULK } from '../bulk';
 import { documentsCsv } from '../documents-csv';
-import { DOCUMENT_LIST_FILTERS } from '../labels';
+import { DOCUMENT_LIST_FILTERS, MAX_BULK } from '../labels';
 
 const Selection = z.array(z.uuid()).max(MAX_BULK);
 
