@@ -1,5 +1,5 @@
 import { type Db, getDatabase } from '@/db/client';
-import { appBaseUrl, demoDataEnabled } from '@/lib/config';
+import { appBaseUrl, demoDataEnabled, webhooksAllowPrivate } from '@/lib/config';
 import { prepareQueues, startWorkers } from '@/lib/jobs';
 import { jobs } from '@/lib/modules';
 import { demoOrgId, fillDemoData } from '@/lib/orgs/demo-data';
@@ -12,6 +12,9 @@ import { formatCredentials, seedDemo } from '@/lib/orgs/seed';
  * Called once from instrumentation.ts.
  */
 export async function boot() {
+  if (webhooksAllowPrivate()) {
+    console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
+  }
   const database = await getDatabase();
   await prepareQueues(database, jobs);
   const demo = await seedDemo(database.db);

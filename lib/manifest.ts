@@ -1,6 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db/client';
 import type { SealCheck } from '@/lib/documents';
-import type { EventSchemas, Subscription } from '@/lib/events';
+import type { EmittedEvent, EventSchemas, Subscription } from '@/lib/events';
 import type { JobDefinition } from '@/lib/jobs';
 import type { Operation } from '@/lib/openapi/operation';
 
@@ -33,6 +34,8 @@ export interface ModuleManifest {
   events?: EventSchemas;
   /** What it does when an event happens: a job written in the event's transaction. */
   subscriptions?: readonly Subscription[];
+  /** Rows it writes for every recorded event, in the event's transaction (webhooks: one delivery per endpoint). */
+  onEvents?: (tx: Db, events: readonly EmittedEvent[]) => Promise<void>;
   /** Its records that point at contacts. */
   contactReferences?: readonly ContactReference[];
   /** What it checks before a document is sealed (lib/documents/seal-checks.ts): a throw refuses the finalization. */

@@ -11,6 +11,7 @@ import { manifest as products } from '@/lib/products';
 import { manifest as reminders } from '@/lib/reminders';
 import { manifest as sending } from '@/lib/sending';
 import { manifest as stats } from '@/lib/stats';
+import { manifest as webhooks } from '@/lib/webhooks';
 
 /**
  * The composition root: the one file that lists the modules. The API's OpenAPI document, the job workers, the
@@ -19,7 +20,7 @@ import { manifest as stats } from '@/lib/stats';
  */
 const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
 
-export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending];
+export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks];
 
 /** Every event token is declared by exactly the module that owns it, and an owner present declares all of its own. */
 function checkEventOwnership(list: readonly ModuleManifest[]) {

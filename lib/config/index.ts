@@ -83,6 +83,15 @@ export function demoDataEnabled(env: Record<string, string | undefined> = proces
 }
 
 /**
+ * WEBHOOKS_ALLOW_PRIVATE=true lets webhook endpoints use http and loopback, private, link-local… addresses (tests and
+ * local development only: on a server it opens the internal network to whoever can register an endpoint).
+ */
+export function webhooksAllowPrivate(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.WEBHOOKS_ALLOW_PRIVATE?.trim().toLowerCase();
+  return raw === 'true' || raw === '1' || raw === 'yes';
+}
+
+/**
  * COMPANY_REGISTRY_URL (e.g. https://recherche-entreprises.api.gouv.fr): turns on "Remplir depuis le SIREN" in the
  * contact and organisation forms (lib/company-registry). Unset: off, no request leaves for the register.
  */

@@ -18,11 +18,12 @@ function checkEvent(type: string, object: unknown): asserts type is EventType {
   if (!parsed.success) throw new Error(`${type} payload does not match its schema: ${parsed.error.message}`);
 }
 
-/** The subscribers' jobs for these events, written in the same transaction. */
+/** The subscribers' jobs and the modules' rows (webhook deliveries) for these events, written in the same transaction. */
 async function fanOut(tx: Db, emitted: readonly EmittedEvent[]) {
-  const { subscriptions } = eventRegistry();
+  const { subscriptions, hooks } = eventRegistry();
   const jobs = emitted.flatMap((event) => (subscriptions.get(event.type) ?? []).filter((s) => s.when?.(event) ?? true).map((s) => ({ def: s.job, data: s.data(event) })));
   await enqueueMany(tx, jobs as never);
+  for (const hook of hooks) await hook(tx, emitted);
 }
 
 /**

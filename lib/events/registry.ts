@@ -29,6 +29,8 @@ export type EventSchemas = Partial<Record<EventType, z.ZodType>>;
 interface Registry {
   schemas: EventSchemas;
   subscriptions: Map<EventType, Subscription[]>;
+  /** The modules' `onEvents`, run for every batch of recorded events. */
+  hooks: NonNullable<ModuleManifest['onEvents']>[];
 }
 
 let cache: { modules: readonly ModuleManifest[]; registry: Registry } | undefined;
@@ -39,11 +41,13 @@ export function eventRegistry(): Registry {
   if (cache?.modules !== modules) {
     const schemas: EventSchemas = {};
     const subscriptions = new Map<EventType, Subscription[]>();
+    const hooks: Registry['hooks'] = [];
     for (const m of modules) {
+      if (m.onEvents) hooks.push(m.onEvents);
       Object.assign(schemas, m.events);
       for (const s of m.subscriptions ?? []) for (const type of s.events) subscriptions.set(type, [...(subscriptions.get(type) ?? []), s]);
     }
-    cache = { modules, registry: { schemas, subscriptions } };
+    cache = { modules, registry: { schemas, subscriptions, hooks } };
   }
   return cache.registry;
 }

@@ -69,6 +69,8 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   webhook_not_configured: 'Le webhook n’est pas configuré.',
   invalid_signature: 'Signature du webhook invalide.',
   invalid_payload: 'Contenu du webhook illisible.',
+  // Webhooks
+  delivery_in_progress: 'Un envoi de ce webhook est en cours : réessayez dans un instant.',
   // Signature
   envelope_not_draft: 'Cette enveloppe est déjà envoyée.',
   signature_conflict: 'La signature a changé entre-temps : rechargez la page.',

@@ -132,6 +132,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   org_id: 'Organisation',
   created_at: 'Création',
   updated_at: 'Modification',
+  // Webhooks
+  url: 'URL',
+  events: 'Événements',
+  enabled: 'Actif',
   // Lists
   overdue: 'En retard',
   dry_run: 'Simulation',

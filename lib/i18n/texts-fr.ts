@@ -33,6 +33,7 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [new RegExp(`^at most ${n} steps$`), (m) => `Au plus ${m[1]} relances.`],
   [new RegExp(`^at most ${n} distinct tags$`), (m) => `Au plus ${m[1]} étiquettes.`],
   [new RegExp(`^at most ${n} addresses$`), (m) => `Au plus ${m[1]} adresses.`],
+  [new RegExp(`^at most ${n} tokens$`), (m) => `Au plus ${m[1]} événements.`],
   [new RegExp(`^at most ${n} contacts per merge$`), (m) => `Au plus ${m[1]} contacts par fusion.`],
   [new RegExp(`^at most ${n} decimals$`), (m) => `Au plus ${m[1]} décimales.`],
   [new RegExp(`^at most ${n} cents$`), 'Montant trop élevé.'],
@@ -114,6 +115,15 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be null when payment_plan_kind is none$/, 'Sans échéancier, laissez ce champ vide.'],
   [/^the deposit would be zero$/, 'Avec ce pourcentage, l’acompte serait nul.'],
   [/^with the (\S+) % already invoiced as deposits, the quote would exceed 100 %$/, (m) => `Avec les ${m[1]} % déjà facturés en acomptes, le devis dépasserait 100 %.`],
+  // Webhooks
+  [/^must be a documented event token or \*$/, 'Choisissez des événements de la liste (ou * pour tous).'],
+  [/^must be an absolute URL$/, 'Indiquez une adresse complète (https://…).'],
+  [/^must be an https URL$/, 'L’adresse doit commencer par https://.'],
+  [/^must not contain credentials$/, 'L’adresse ne doit pas contenir d’identifiant ni de mot de passe.'],
+  [/^host name does not resolve$/, 'Ce nom de domaine est introuvable.'],
+  [/^timeout after \d+ ms$/, 'Le destinataire n’a pas répondu à temps.'],
+  [/^event not found$/, 'Événement introuvable.'],
+  [/^must not resolve to a non-public address\b.*$/, 'Cette adresse mène à un réseau privé ou réservé : indiquez une adresse publique.'],
   // Sending and reminders
   [/^only a payment reminder has a tone$/, 'Seule une relance de paiement a un ton.'],
   [/^(\d+) bytes, more than the (\d+) an e-mail may carry$/, 'Les pièces jointes sont trop lourdes pour un e-mail.'],

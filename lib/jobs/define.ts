@@ -8,6 +8,8 @@ export interface JobDefinition<T = unknown> {
   retryDelaySeconds: number;
   retryBackoff: boolean;
   expireInSeconds?: number;
+  /** Jobs of this kind run at once per process (default 1): for handlers that wait on a slow peer (webhooks). */
+  workers?: number;
   /** Cron (Europe/Paris) for periodic jobs. */
   cron?: string;
   handle(data: T, ctx: { db: Db; jobId: string; attempt: number }): Promise<void>;

@@ -166,17 +166,20 @@ export async function startWorkers(definitions: readonly JobDefinition<never>[])
   await createQueues(boss, definitions);
   const { db } = await getDatabase();
   for (const def of definitions) {
-    let workerId: string | undefined;
-    workerId = await boss.work<never>(def.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-      if (!job) return;
-      try {
-        await def.handle(job.data, { db, jobId: job.id, attempt: job.retryCount + 1 });
-      } finally {
-        // pg-boss 10 waits out the polling interval after every fetch, i.e. one job per second per worker. A job
-        // was there, so more may be: fetch again at once. An empty fetch still waits.
-        if (workerId) boss.notifyWorker(workerId);
-      }
-    });
+    // pg-boss 10 has no per-worker concurrency: each worker runs one job at a time, so `workers` registers several.
+    for (let i = 0; i < (def.workers ?? 1); i++) {
+      let workerId: string | undefined;
+      workerId = await boss.work<never>(def.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
+        if (!job) return;
+        try {
+          await def.handle(job.data, { db, jobId: job.id, attempt: job.retryCount + 1 });
+        } finally {
+          // pg-boss 10 waits out the polling interval after every fetch, i.e. one job per second per worker. A job
+          // was there, so more may be: fetch again at once. An empty fetch still waits.
+          if (workerId) boss.notifyWorker(workerId);
+        }
+      });
+    }
     if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Paris' });
   }
 }

@@ -1,0 +1,6 @@
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { rotateSecret } from '@/lib/webhooks/endpoints';
+import { rotateSecretOperation } from '@/lib/webhooks/operations';
+
+export const POST = route(rotateSecretOperation, async ({ db, orgId, params }) => ok(await rotateSecret(db, orgId, params.id)));
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,0 +1,11 @@
+import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
+import { deleteEndpoint, getEndpoint, updateEndpoint } from '@/lib/webhooks/endpoints';
+import { deleteEndpointOperation, getEndpointOperation, updateEndpointOperation } from '@/lib/webhooks/operations';
+
+export const GET = route(getEndpointOperation, async ({ db, orgId, params }) => ok(await getEndpoint(db, orgId, params.id)));
+export const PATCH = route(updateEndpointOperation, async ({ db, orgId, params, body }) => ok(await updateEndpoint(db, orgId, params.id, body)));
+export const DELETE = route(deleteEndpointOperation, async ({ db, orgId, params }) => {
+  await deleteEndpoint(db, orgId, params.id);
+  return noContent();
+});
+export const { POST, PUT, OPTIONS } = methodNotAllowed('GET', 'PATCH', 'DELETE');

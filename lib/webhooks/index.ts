@@ -1,0 +1,16 @@
+import { defineModule } from '@/lib/manifest';
+import { deliverWebhookJob } from './deliver';
+import { fanOutToEndpoints } from './fan-out';
+import { webhookOperations } from './operations';
+
+export const manifest = defineModule({
+  name: 'webhooks',
+  operations: webhookOperations,
+  jobs: [deliverWebhookJob],
+  onEvents: fanOutToEndpoints,
+});
+
+export { attemptDelivery, deliverWebhookJob, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from './deliver';
+export { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoints, redeliver, rotateSecret, sendTestEvent, updateEndpoint } from './endpoints';
+export { TEST_EVENT_TYPE } from './schemas';
+export { isPublicAddress, resolveTarget, TargetRefused } from './ssrf';
