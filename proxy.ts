@@ -2,7 +2,16 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
 import { appBaseUrl } from '@/lib/config';
 import { ApiError } from '@/lib/errors';
-import { checkoutOrigins, isTokenPage, newNonce, securityHeaders, servedOverHttps, TOKEN_PAGE_HEADERS } from '@/lib/http/security-headers';
+import {
+  checkoutOrigins,
+  isPaymentSettingsPage,
+  isTokenPage,
+  newNonce,
+  onboardingOrigins,
+  securityHeaders,
+  servedOverHttps,
+  TOKEN_PAGE_HEADERS,
+} from '@/lib/http/security-headers';
 
 /**
  * Every response's security headers (lib/http/security-headers.ts), with a fresh CSP nonce. Next.js reads the
@@ -16,7 +25,11 @@ export function proxy(request: NextRequest) {
     nonce,
     https: servedOverHttps(request.url, request.headers.get('x-forwarded-proto'), appBaseUrl()),
     development: process.env.NODE_ENV === 'development',
-    formActions: tokenPage ? checkoutOrigins(process.env.STRIPE_API_BASE) : [],
+    formActions: tokenPage
+      ? checkoutOrigins(process.env.STRIPE_API_BASE)
+      : isPaymentSettingsPage(request.nextUrl.pathname)
+        ? onboardingOrigins(process.env.STRIPE_API_BASE)
+        : [],
   });
   if (tokenPage) Object.assign(headers, TOKEN_PAGE_HEADERS);
   const refused = credentialsInQuery(request);

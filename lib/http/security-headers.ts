@@ -79,6 +79,19 @@ export const TOKEN_PAGE_HEADERS: Readonly<Record<string, string>> = {
 
 export const isTokenPage = (pathname: string) => /^\/pay\/[^/]+(?:\/|$)/.test(pathname);
 
+/** Settings → Paiements: its "Connecter" form answers 303 to the provider's onboarding (an Account Link). */
+export const isPaymentSettingsPage = (pathname: string) => /^\/settings\/payments(?:\/|$)/.test(pathname);
+
+/** Where Settings → Paiements' forms may lead without JavaScript: Stripe's onboarding, or the fake's at STRIPE_API_BASE. */
+export function onboardingOrigins(apiBase: string | undefined): string[] {
+  if (!apiBase?.trim()) return ['https://connect.stripe.com'];
+  try {
+    return [new URL(apiBase.trim()).origin];
+  } catch {
+    return ['https://connect.stripe.com'];
+  }
+}
+
 /**
  * Where the payment page's forms may lead: Chrome applies form-action to the redirect that follows a post, and
  * /pay/<token>/checkout answers 303 to the provider's hosted checkout (Stripe's, or the fake's at STRIPE_API_BASE).

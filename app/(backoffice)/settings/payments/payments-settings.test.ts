@@ -1,3 +1,4 @@
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActionWrappers } from '@/lib/http/action';
 import { initialFormState } from '@/lib/http/form-state';
@@ -7,6 +8,7 @@ import { connectAccount, paymentAccountState } from '@/lib/payments';
 import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
 import { completeOnboarding, connectRoutes } from '@/lib/payments/testing/fake-stripe-connect';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { proxy } from '@/proxy';
 import { CONNECT_ONLY, connect, DISCONNECT_ONLY, disconnect, onboardingRedirect, refresh } from './handlers';
 
 // Settings → Paiements' actions are these handlers in the action wrapper: run here under a given session (a server
@@ -163,5 +165,23 @@ describe('Settings → Paiements', () => {
     await connectAccount(org.db, org.org.id, account.id);
     const other = await createTestOrg();
     await expect(connectAccount(other.db, other.org.id, account.id)).rejects.toMatchObject({ status: 409, code: 'payments_account_taken' });
+  });
+});
+
+describe('the page’s policy', () => {
+  // Without JavaScript, "Connecter" is a form post answered by a 303 to the onboarding: Chrome holds that redirect
+  // to the CSP's form-action.
+  it('lets its forms lead to the provider’s onboarding, and only its own', () => {
+    const csp = (path: string) => proxy(new NextRequest(`http://localhost:3000${path}`, { method: 'POST' })).headers.get('content-security-policy');
+    expect(csp('/settings/payments')).toContain(`form-action 'self' ${fake.url};`);
+    expect(csp('/settings/payments/onboarding')).toContain(`form-action 'self' ${fake.url};`);
+    expect(csp('/settings/invoicing')).toContain("form-action 'self';");
+    const base = process.env.STRIPE_API_BASE;
+    delete process.env.STRIPE_API_BASE;
+    try {
+      expect(csp('/settings/payments')).toContain("form-action 'self' https://connect.stripe.com;");
+    } finally {
+      process.env.STRIPE_API_BASE = base;
+    }
   });
 });
