@@ -39,23 +39,23 @@ function CopyField({ url, documentId }: { url: string; documentId: string }) {
     setCopied(true);
   };
   return (
-    <div className="toolbar">
-      <label className="sr-only" htmlFor={`pay-url-${documentId}`}>
-        Lien de paiement
-      </label>
-      <input
-        ref={field}
-        id={`pay-url-${documentId}`}
-        className="pay-url"
-        readOnly
-        value={url}
-        onFocus={(e) => e.currentTarget.select()}
-        data-testid="payment-link"
-        style={{ flex: '1 1 16rem', minWidth: 0 }}
-      />
-      <button type="button" className="btn btn-sm" onClick={copy}>
-        {copied ? 'Copié ✓' : 'Copier'}
-      </button>
+    <div className="field">
+      <label htmlFor={`pay-url-${documentId}`}>Lien de paiement à transmettre au client</label>
+      <div className="toolbar" style={{ marginBottom: 0, flexWrap: 'nowrap' }}>
+        <input
+          ref={field}
+          id={`pay-url-${documentId}`}
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="payment-link"
+          style={{ flex: '1 1 auto', minWidth: 0 }}
+        />
+        <button type="button" className="btn btn-sm" onClick={copy}>
+          {copied ? 'Copié ✓' : 'Copier'}
+        </button>
+      </div>
       <span className="sr-only" role="status">
         {copied ? 'Lien copié.' : ''}
       </span>
