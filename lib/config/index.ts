@@ -107,3 +107,12 @@ export function companyRegistryUrl(env: Record<string, string | undefined> = pro
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`COMPANY_REGISTRY_URL must be an http or https URL, not "${raw}".`);
   return raw.replace(/\/$/, '');
 }
+
+/** WEBHOOK_DELIVERY_RETENTION_DAYS (default 30): finished webhook deliveries older than this are deleted daily. */
+export function webhookDeliveryRetentionDays(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.WEBHOOK_DELIVERY_RETENTION_DAYS?.trim();
+  if (!raw) return 30;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WEBHOOK_DELIVERY_RETENTION_DAYS must be a whole number of days (1 or more), not "${raw}".`);
+  return n;
+}

@@ -76,7 +76,12 @@ async function claim(db: Db, data: DeliverJobData, now: Date, leaseMs: number): 
     if (delivery?.status !== 'pending' || delivery.attempt !== data.attempt) return 'skipped';
     const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpoint_id)).for('update');
     if (!endpoint) return 'skipped';
-    if (delivery.locked_until && delivery.locked_until > now) return 'skipped';
+    if (delivery.locked_until && delivery.locked_until > now) {
+      // Another attempt holds the lease, or a worker died holding it: look again when it ends, so a delivery whose
+      // worker died is never left pending without a job.
+      await enqueue(tx, deliverWebhookJob, data, { startAfter: Math.ceil((delivery.locked_until.getTime() - now.getTime()) / 1000) + 1 });
+      return 'deferred';
+    }
     // A test event is staff's explicit request: it goes even to a disabled endpoint (checked before enabling it).
     if (!endpoint.enabled && delivery.event_type !== TEST_EVENT_TYPE) {
       await tx

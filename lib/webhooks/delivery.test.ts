@@ -7,6 +7,7 @@ import { recordEvent } from '@/lib/events';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { attemptDelivery, type DeliverOptions, MAX_ATTEMPTS, MAX_IN_FLIGHT_PER_ENDPOINT } from './deliver';
 import { createEndpoint, rotateSecret, sendTestEvent } from './endpoints';
+import { pruneDeliveries } from './prune';
 import { startReceiver, status, verifyStandardWebhook } from './testing';
 
 let org: TestOrg;
@@ -242,6 +243,44 @@ describe('delivery', () => {
     const got = receiver.received[count]!;
     expect(JSON.parse(got.body)).toMatchObject({ id: test.event_id, type: 'webhook.test', data: { object: { endpoint_id: ep.id } } });
     expect(verifyStandardWebhook(ep.secret, got.headers, got.body)).toBe(true);
+  });
+});
+
+describe('crash and retention', () => {
+  it('a worker that died mid-attempt: its lease defers the retry to its end, then the delivery goes (same webhook-id)', async () => {
+    const ep = await endpoint();
+    receiver.answer([status(200)]);
+    const { delivery } = await eventFor(ep.id);
+    // The dead worker's lease, 40 s left.
+    await org.db.update(webhookDeliveries).set({ locked_until: new Date(Date.now() + 40_000) }).where(eq(webhookDeliveries.id, delivery.id));
+    const count = receiver.received.length;
+    expect(await attemptDelivery(org.db, { delivery_id: delivery.id, attempt: 0 }, LOCAL)).toBe('deferred');
+    expect(receiver.received).toHaveLength(count);
+    const retry = (await jobs(delivery.id)).at(-1)!;
+    expect(retry.data.attempt).toBe(0);
+    expect(Math.abs(retry.wait - 41)).toBeLessThanOrEqual(1);
+
+    await org.db.update(webhookDeliveries).set({ locked_until: new Date(Date.now() - 1000) }).where(eq(webhookDeliveries.id, delivery.id));
+    expect(await attemptDelivery(org.db, { delivery_id: delivery.id, attempt: 0 }, LOCAL)).toBe('succeeded');
+    expect(receiver.received[count]!.headers['webhook-id']).toBe(delivery.event_id);
+    expect(await row(delivery.id)).toMatchObject({ status: 'succeeded', attempt: 1, locked_until: null });
+  });
+
+  it('prunes finished deliveries older than the retention, never pending ones', async () => {
+    const ep = await endpoint();
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    const made = [];
+    for (const status of ['succeeded', 'failed', 'pending', 'succeeded'] as const) {
+      const { delivery } = await eventFor(ep.id);
+      made.push(delivery.id);
+      await org.db
+        .update(webhookDeliveries)
+        .set({ status, updated_at: made.length === 4 ? new Date() : old })
+        .where(eq(webhookDeliveries.id, delivery.id));
+    }
+    expect(await pruneDeliveries(org.db, 30)).toBeGreaterThanOrEqual(2);
+    const left = await org.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpoint_id, ep.id));
+    expect(left.map((r) => r.id).sort()).toEqual([made[2], made[3]].sort());
   });
 });
 
