@@ -23,7 +23,7 @@ export const webhookEndpoints = pgTable(
     previous_secret_expires_at: timestamp('previous_secret_expires_at', { withTimezone: true }),
     /** First failed attempt since the last success; null while healthy. */
     failing_since: timestamp('failing_since', { withTimezone: true }),
-    /** Why the service disabled it (gone: the receiver answered 410); null when staff did, or while enabled. */
+    /** Why the service disabled it (gone: a 410 answer; failing: 5 days of failures); null when staff did, or enabled. */
     disabled_reason: text('disabled_reason'),
     created_at: createdAt(),
     updated_at: updatedAt(),

@@ -1,8 +1,9 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { webhooksAllowPrivate } from '@/lib/config';
 import { defineJob, enqueue } from '@/lib/jobs';
+import { DISABLE_AFTER_FAILING_MS, notifyEndpointDisabled } from './notify';
 import { postWebhook } from './post';
 import { TEST_EVENT_TYPE } from './schemas';
 import { signedHeaders } from './signing';
@@ -181,6 +182,19 @@ export async function attemptDelivery(db: Db, data: DeliverJobData, options: Del
         .update(webhookEndpoints)
         .set({ failing_since: sql`coalesce(${webhookEndpoints.failing_since}, ${now.toISOString()}::timestamptz)` })
         .where(eq(webhookEndpoints.id, endpoint.id));
+      // Failing for 5 days: disabled, once (the row is locked by the update above), and its admins are told.
+      const [disabled] = await tx
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabled_reason: 'failing' })
+        .where(
+          and(
+            eq(webhookEndpoints.id, endpoint.id),
+            eq(webhookEndpoints.enabled, true),
+            lte(webhookEndpoints.failing_since, new Date(now.getTime() - DISABLE_AFTER_FAILING_MS)),
+          ),
+        )
+        .returning();
+      if (disabled) await notifyEndpointDisabled(tx, disabled, status !== null ? `HTTP ${status}` : result.kind === 'error' ? result.error : null);
     }
     if (nextSeconds !== null) await enqueue(tx, deliverWebhookJob, { delivery_id: delivery.id, attempt }, { startAfter: nextSeconds });
   });

@@ -30,7 +30,10 @@ export const WebhookEndpoint = z
     url: z.string(),
     events: z.array(z.string()),
     enabled: z.boolean(),
-    disabled_reason: z.string().nullable().meta({ description: 'gone: the receiver answered 410 and the service disabled it; null otherwise.' }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why the service disabled it: gone (the receiver answered 410) or failing (5 days of failures); null otherwise.' }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })

@@ -89,6 +89,19 @@ export const AccountLockedData = z
   })
   .strict();
 
+/** To an org's owners and admins when the service disables a webhook endpoint that kept failing. */
+export const WebhookEndpointDisabledData = z
+  .object({
+    endpoint_url: z.string().trim().min(1).max(2048),
+    /** The first failure of the streak (ISO 8601 instant). */
+    failing_since: z.iso.datetime({ offset: true }),
+    /** What the last attempt got: a status, or why there was no response. */
+    last_failure: z.string().trim().max(300).nullish(),
+    /** The back-office page of the org's webhooks (or its API reference). */
+    settings_url: Url.nullish(),
+  })
+  .strict();
+
 export type DocumentSentInput = z.input<typeof DocumentSentData>;
 export type PaymentReminderInput = z.input<typeof PaymentReminderData>;
 export type QuoteExpiryReminderInput = z.input<typeof QuoteExpiryReminderData>;

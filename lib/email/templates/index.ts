@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { EmailTemplate } from '@/db/schema';
 import { fromZodError } from '@/lib/errors';
 import { accountLocked } from './account-locked';
-import { AccountLockedData, DocumentSentData, PaymentReminderData, QuoteExpiryReminderData } from './data';
+import { AccountLockedData, DocumentSentData, PaymentReminderData, QuoteExpiryReminderData, WebhookEndpointDisabledData } from './data';
 import { documentSent } from './document-sent';
 import type { Language } from './nouns';
 import { paymentReminder } from './payment-reminder';
 import { quoteExpiryReminder } from './quote-expiry-reminder';
 import type { RenderedTemplate } from './types';
+import { webhookEndpointDisabled } from './webhook-endpoint-disabled';
 
 /** Each template: the zod schema of its data and the function that writes it in a language. */
 const TEMPLATES = {
@@ -16,6 +17,7 @@ const TEMPLATES = {
   payment_reminder: { schema: PaymentReminderData, build: paymentReminder },
   quote_expiry_reminder: { schema: QuoteExpiryReminderData, build: quoteExpiryReminder },
   account_locked: { schema: AccountLockedData, build: accountLocked },
+  webhook_endpoint_disabled: { schema: WebhookEndpointDisabledData, build: webhookEndpointDisabled },
 } satisfies Record<EmailTemplate, { schema: z.ZodType; build: (data: never, lang: Language) => RenderedTemplate }>;
 
 /** The data a caller passes for each template (zod input: optional fields may be left out). */

@@ -6,6 +6,7 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   payment_reminder: 'Relance de paiement',
   quote_expiry_reminder: 'Expiration de devis',
   account_locked: 'Compte verrouillé',
+  webhook_endpoint_disabled: 'Webhook désactivé',
 };
 
 /** 2048 → "2 Ko". */
