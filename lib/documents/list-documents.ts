@@ -166,15 +166,15 @@ export async function contactsOfDocuments(db: Db, orgId: string, ids: string[]):
 export const EXPORT_LIMIT = 20_000;
 
 /**
- * Every document the filters select (only those of `ids` when given: a selection of the list), newest first, up to
- * EXPORT_LIMIT + 1 (one more tells that the limit was hit).
+ * Every document the filters select (only those of `ids` when given: a selection of the list), newest first or in
+ * the list's sort, up to EXPORT_LIMIT + 1 (one more tells that the limit was hit).
  */
-export async function documentsToExport(db: Db, orgId: string, query: DocumentFilters, ids?: string[]): Promise<BillingDocument[]> {
+export async function documentsToExport(db: Db, orgId: string, query: DocumentFilters, ids?: string[], sort?: DocumentSort): Promise<BillingDocument[]> {
   const rows = await db
     .select()
     .from(documents)
     .where(and(filterConditions(db, orgId, query), ids ? inArray(documents.id, ids) : undefined))
-    .orderBy(desc(documents.id))
+    .orderBy(...(sort ? sortedKeyset(DOCUMENT_SORTS[sort.key], documents.id, sort, undefined).orderBy : [desc(documents.id)]))
     .limit(EXPORT_LIMIT + 1);
   const live = await draftContactNames(db, orgId, rows);
   return rows.map((doc) => toPublicDocument(doc, undefined, contactNameOf(doc, live.get(doc.contact_id) ?? null)));

@@ -98,12 +98,16 @@ describe('Exporter (the selection)', () => {
   it('exports only the documents checked, of the org only', async () => {
     const client = await api.contact({ company: 'Export SARL' });
     const one = (await api.draft({ type: 'devis', contact_id: client.id, items: [line('Audit', '1', 10_000)] })) as { id: string };
-    await api.draft({ type: 'devis', contact_id: client.id, items: [line('Audit', '1', 20_000)] });
+    const two = (await api.draft({ type: 'devis', contact_id: client.id, items: [line('Audit', '1', 20_000)] })) as { id: string };
     const theirs = (await (await remindersContext(other)).draft({ type: 'devis', contact_id: (await (await remindersContext(other)).contact({})).id, items: [] })) as {
       id: string;
     };
     const docs = await documentsToExport(org.db, org.org.id, {}, [one.id, theirs.id]);
     expect(docs.map((d) => d.id)).toEqual([one.id]);
+    // In the list's sort when it has one (smallest first here), else newest first.
+    const sorted = await documentsToExport(org.db, org.org.id, {}, [one.id, two.id], { key: 'total_ttc', dir: 'asc' });
+    expect(sorted.map((d) => d.id)).toEqual([one.id, two.id]);
+    expect((await documentsToExport(org.db, org.org.id, {}, [one.id, two.id])).map((d) => d.id)).toEqual([two.id, one.id]);
   });
 });
 

@@ -55,7 +55,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         summarizeDocuments(staff.db, staff.orgId, query),
       ])
     : [new Map<string, number>(), null];
-  const exportHref = listHref('/documents/export.csv', filters, {});
+  const exportHref = listHref('/documents/export.csv', state, {});
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { readListFilters } from '@/components/list-query';
-import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/documents/list-documents';
+import { readListFilters, readListSort } from '@/components/list-query';
+import { DOCUMENT_SORTS, documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/documents/list-documents';
 import { DocumentListQuery } from '@/lib/documents/schemas';
 import { todayParis } from '@/lib/dates';
 import { requireStaffOrg } from '@/lib/http/staff';
@@ -11,7 +11,7 @@ const Selection = z.array(z.uuid()).max(MAX_BULK);
 
 /**
  * GET /documents/export.csv?<the list's filters>: every document the list shows with these filters, as CSV; with
- * `ids` (the list's bulk "Exporter"), only the documents checked.
+ * `ids` (the list's bulk "Exporter"), only the documents checked; `sort` and `dir` as the list's.
  */
 export async function GET(request: Request) {
   const staff = await requireStaffOrg();
@@ -24,7 +24,9 @@ export async function GET(request: Request) {
   if (!selection.success) return text(422, `Sélection non valable : au plus ${MAX_BULK} documents de la liste.`);
   // The bulk form says it is a selection: an empty one exports nothing rather than the whole list.
   if (params.has('selection') && selection.data.length === 0) return text(422, 'Cochez au moins un document à exporter.');
-  const docs = await documentsToExport(staff.db, staff.orgId, parsed.data, selection.data.length ? selection.data : undefined);
+  // In the list's order when it is sorted (the sort rides along in the export link and the bulk form).
+  const sort = readListSort(raw, Object.keys(DOCUMENT_SORTS) as Array<keyof typeof DOCUMENT_SORTS>);
+  const docs = await documentsToExport(staff.db, staff.orgId, parsed.data, selection.data.length ? selection.data : undefined, sort);
   if (docs.length > EXPORT_LIMIT) return text(422, `Plus de ${EXPORT_LIMIT.toLocaleString('fr-FR')} documents : affinez les filtres (une période, un type) pour exporter.`);
   const paid = await paidByDocument(
     staff.db,
