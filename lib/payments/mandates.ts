@@ -22,7 +22,7 @@ export interface SepaMandateStatus {
 
 /** What staff see of a contact's mandate (the back-office's client page). */
 export interface ContactMandate {
-  /** pending: the bank has not confirmed it yet; inactive: the provider ended it; revoked: ended here. */
+  /** pending: the bank has not confirmed it yet; inactive: ended by the provider, or replaced by a newer one; revoked: ended here. */
   status: SepaMandateRow['status'];
   /** Only an active mandate can be debited. */
   active: boolean;
