@@ -26,6 +26,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: '/settings/invoicing', label: 'Facturation', ready: true },
       { href: '/settings/payments', label: 'Paiements', ready: true },
       { href: '/settings/api-keys', label: 'Clés API', ready: true },
+      { href: '/settings/webhooks', label: 'Webhooks', ready: true },
       { href: '/docs/api', label: 'Référence API', ready: true },
       { href: '/dev/mail', label: 'Boîte d’envoi (démo)', ready: true },
     ],

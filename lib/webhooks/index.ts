@@ -13,6 +13,7 @@ export const manifest = defineModule({
 
 export { attemptDelivery, deliverWebhookJob, MAX_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from './deliver';
 export { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoints, redeliver, rotateSecret, sendTestEvent, updateEndpoint } from './endpoints';
+export { deliveryLog } from './log';
 export { pruneDeliveries } from './prune';
-export { TEST_EVENT_TYPE } from './schemas';
+export { TEST_EVENT_TYPE, WebhookEndpointCreate } from './schemas';
 export { isPublicAddress, resolveTarget, TargetRefused } from './ssrf';

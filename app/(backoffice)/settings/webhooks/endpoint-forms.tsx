@@ -1,0 +1,106 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import { Field, FieldError, FormErrors, Input, SubmitButton } from '@/components/form';
+import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { EVENT_GROUP_LABELS, eventLabel } from '@/lib/i18n/webhooks-fr';
+
+type Secret = { url: string; secret: string };
+
+/** The secret, shown once with a copy button. */
+function SecretOnce({ created, title }: { created: Secret; title: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="notice notice-success" data-testid="webhook-secret">
+      <strong>{title}</strong> Copiez ce secret de signature maintenant : il ne sera plus jamais affiché.
+      <code className="secret" data-testid="webhook-secret-value">
+        {created.secret}
+      </code>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={async () => {
+          await navigator.clipboard.writeText(created.secret);
+          setCopied(true);
+        }}
+      >
+        {copied ? 'Copié ✓' : 'Copier'}
+      </button>
+    </div>
+  );
+}
+
+/** « Nouveau webhook »: the URL and the events, grouped by module (tokens from the catalogue, passed by the page). */
+export function CreateEndpointForm({ action, groups }: { action: BoundFormAction<Secret>; groups: Array<[owner: string, tokens: string[]]> }) {
+  const [state, formAction] = useActionState(action, initialFormState as never);
+  const texts = state.texts ?? {};
+  return (
+    <div className="stack">
+      {state.data && <SecretOnce created={state.data} title={`Webhook vers ${state.data.url} créé.`} />}
+      <form className="form" action={formAction} key={state.attempt}>
+        <FormErrors state={state} summary="Le webhook n’a pas été créé : corrigez les champs signalés." placed={['url', 'events']} />
+        <Field id="webhook-url" label="URL de réception" hint="Adresse https publique à laquelle Paraphe envoie les événements." error={state.errors?.url}>
+          <Input name="url" type="url" inputMode="url" placeholder="https://exemple.fr/webhooks/paraphe" required maxLength={2048} defaultValue={texts.url} />
+        </Field>
+        <fieldset className="field">
+          <legend>Événements</legend>
+          <label>
+            <input type="checkbox" name="all" defaultChecked={texts.all === 'on'} /> {eventLabel('*')} (y compris ceux ajoutés plus tard)
+          </label>
+          {groups.map(([owner, tokens]) => (
+            <fieldset className="field" key={owner}>
+              <legend className="hint">{EVENT_GROUP_LABELS[owner] ?? owner}</legend>
+              <div className="checks">
+                {tokens.map((token) => (
+                  <label key={token} title={token}>
+                    <input type="checkbox" name="events" value={token} /> {eventLabel(token)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          <FieldError message={state.errors?.events} />
+        </fieldset>
+        <div className="form-actions">
+          <SubmitButton pendingLabel="Création…">Créer le webhook</SubmitButton>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** « Nouveau secret »: the new one shown once; the previous one still signs for 24 h. */
+export function RotateSecretForm({ action }: { action: BoundFormAction<Secret> }) {
+  const [state, formAction] = useActionState(action, initialFormState as never);
+  return (
+    <form action={formAction} className="stack">
+      {state.data && <SecretOnce created={state.data} title="Nouveau secret créé ; l’ancien signe encore les envois pendant 24 h." />}
+      <FormErrors state={state} />
+      <SubmitButton className="btn btn-sm" pendingLabel="…">
+        Nouveau secret
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** A one-button form whose answer is a line (« Événement de test envoyé… », « Renvoi programmé. ») or a refusal. */
+export function ButtonForm({ action, label, hidden = {} }: { action: BoundFormAction; label: string; hidden?: Record<string, string> }) {
+  const [state, formAction] = useActionState(action, initialFormState);
+  return (
+    <form action={formAction}>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <SubmitButton className="btn btn-sm" pendingLabel="…">
+        {label}
+      </SubmitButton>
+      {state.done && (
+        <span className="muted" role="status">
+          {' '}
+          {state.done}
+        </span>
+      )}
+      <FormErrors state={state} />
+    </form>
+  );
+}

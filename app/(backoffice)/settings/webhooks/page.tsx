@@ -1,0 +1,93 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { SubmitButton } from '@/components/form';
+import { EVENT_CATALOGUE, EVENT_TYPES } from '@/lib/events';
+import { formatInstant } from '@/lib/format';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { DISABLED_REASON_LABELS, eventLabel } from '@/lib/i18n/webhooks-fr';
+import { listEndpoints } from '@/lib/webhooks';
+import { createEndpointAction, deleteEndpointAction, rotateSecretAction, sendTestAction, toggleEndpointAction } from './actions';
+import { ButtonForm, CreateEndpointForm, RotateSecretForm } from './endpoint-forms';
+
+export const metadata: Metadata = { title: 'Webhooks' };
+
+/** The catalogue's tokens by owning module, in catalogue order: the event picker's groups. */
+function eventGroups(): Array<[string, string[]]> {
+  const groups = new Map<string, string[]>();
+  for (const type of EVENT_TYPES) groups.set(EVENT_CATALOGUE[type].owner, [...(groups.get(EVENT_CATALOGUE[type].owner) ?? []), type]);
+  return [...groups];
+}
+
+export default async function WebhooksPage() {
+  const staff = await requireStaffOrg();
+  const { data: endpoints } = await listEndpoints(staff.db, staff.orgId, { limit: 100 });
+  const canWrite = staff.role === 'owner' || staff.role === 'admin';
+  return (
+    <>
+      <div className="page-header">
+        <h1>Webhooks</h1>
+      </div>
+      <p className="muted">
+        Paraphe envoie chaque événement choisi (requête POST signée selon Standard Webhooks) aux adresses ci-dessous, et réessaie pendant environ 28 h en
+        cas d’échec. Voir la <Link href="/docs/api">référence API</Link>.
+      </p>
+      {canWrite && (
+        <section className="card">
+          <h2>Nouveau webhook</h2>
+          <CreateEndpointForm action={createEndpointAction} groups={eventGroups()} />
+        </section>
+      )}
+      <section className="card">
+        <h2>Webhooks de l’organisation</h2>
+        {endpoints.length === 0 ? (
+          <p className="empty">Aucun webhook pour l’instant.</p>
+        ) : (
+          <div className="stack">
+            {endpoints.map((ep) => (
+              <article className="card" key={ep.id} data-testid="webhook-endpoint">
+                <dl className="props">
+                  <dt>URL</dt>
+                  <dd>
+                    <code>{ep.url}</code>
+                  </dd>
+                  <dt>État</dt>
+                  <dd>
+                    {ep.enabled ? (
+                      <span className="chip chip-green">actif</span>
+                    ) : (
+                      <span className="chip chip-grey">{ep.disabled_reason ? (DISABLED_REASON_LABELS[ep.disabled_reason] ?? 'désactivé') : 'désactivé'}</span>
+                    )}
+                  </dd>
+                  <dt>Événements</dt>
+                  <dd>{ep.events.map(eventLabel).join(', ')}</dd>
+                  <dt>Créé le</dt>
+                  <dd>{formatInstant(ep.created_at)}</dd>
+                </dl>
+                <div className="row-actions">
+                  <Link className="btn btn-sm" href={`/settings/webhooks/${ep.id}`}>
+                    Journal des envois
+                  </Link>
+                  {canWrite && (
+                    <>
+                      <form action={toggleEndpointAction}>
+                        <input type="hidden" name="id" value={ep.id} />
+                        <input type="hidden" name="enabled" value={ep.enabled ? 'false' : 'true'} />
+                        <SubmitButton className="btn btn-sm">{ep.enabled ? 'Désactiver' : 'Activer'}</SubmitButton>
+                      </form>
+                      <ButtonForm action={sendTestAction.bind(null, ep.id)} label="Envoyer un test" />
+                      <RotateSecretForm action={rotateSecretAction.bind(null, ep.id)} />
+                      <form action={deleteEndpointAction}>
+                        <input type="hidden" name="id" value={ep.id} />
+                        <SubmitButton className="btn btn-sm btn-danger">Supprimer</SubmitButton>
+                      </form>
+                    </>
+                  )}
+                </div>
+              </article>
+            ))}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
