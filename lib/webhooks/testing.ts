@@ -49,7 +49,7 @@ export interface Received {
 type Answer = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** A local receiver: answers each request with the next of `answers` (the last one repeats), records them all. */
-export async function startReceiver(answers: Answer[] = [(_req, res) => res.end('ok')]) {
+export async function startReceiver(answers: Answer[] = [(_req, res) => res.end('ok')], port = 0) {
   const received: Received[] = [];
   const queue = [...answers];
   const server = http.createServer((req, res) => {
@@ -61,11 +61,11 @@ export async function startReceiver(answers: Answer[] = [(_req, res) => res.end(
       answer(req, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    port,
-    url: `http://127.0.0.1:${port}/hook`,
+    port: bound,
+    url: `http://127.0.0.1:${bound}/hook`,
     received,
     answer(list: Answer[]) {
       queue.splice(0, queue.length, ...list);
