@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { createContact } from '@/lib/contacts';
-import { recordEvent } from '@/lib/events';
+import { recordEvent, recordEvents } from '@/lib/events';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { attemptDelivery, type DeliverOptions, MAX_ATTEMPTS, MAX_IN_FLIGHT_PER_ENDPOINT } from './deliver';
 import { createEndpoint, rotateSecret, sendTestEvent } from './endpoints';
@@ -71,6 +71,21 @@ describe('fan-out, in the event’s transaction', () => {
     expect(await mine.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.event_type, 'contact.updated'))).toEqual([]);
     // Another org's endpoints never receive this org's events.
     expect(await org.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpoint_id, all.id))).toHaveLength(1);
+  });
+  it('a bulk change (an import) fans out in one statement: one delivery and one job per event', async () => {
+    const mine = await createTestOrg();
+    const ep = await createEndpoint(mine.db, mine.org.id, { url: receiver.url, events: ['contact.created'], enabled: true }, { allowPrivate: true });
+    const contact = await createContact(mine.db, mine.org.id, { type: 'particulier', first_name: 'Ana', last_name: 'Roy' });
+    await mine.db.transaction((tx) => recordEvents(tx, mine.org.id, 'contact.created', Array.from({ length: 300 }, () => contact)));
+    const rows = await mine.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpoint_id, ep.id));
+    expect(rows).toHaveLength(301);
+    expect(new Set(rows.map((r) => r.event_id)).size).toBe(301);
+    const [{ n }] = (
+      (await mine.db.execute(
+        sql`select count(*)::int as n from pgboss.job j join webhook_deliveries d on d.id = (j.data->>'delivery_id')::uuid where j.name = 'webhooks.deliver' and d.endpoint_id = ${ep.id}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows as [{ n: number }];
+    expect(n).toBe(301);
   });
 });
 
