@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+// The fake Stripe (scripts/fake-stripe.ts): its hosted Checkout pays, and its events reach the app's webhook.
+const stripePort = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
+const stripe = { account: 'acct_e2e', webhookSecret: 'whsec_e2e' };
 
 /**
  * The journeys run against the built app (`npm run build` first) on its own fresh embedded database, with
@@ -22,22 +25,43 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    // The run owns .data/e2e: a fresh database each time, and no lock left by an earlier killed run.
-    // Its output is kept whole for e2e/log-audit.ts, which checks no secret reached it.
-    command: `rm -rf .data/e2e .data/e2e.lock .data/e2e-server.log .data/e2e-secrets.txt && mkdir -p .data && node node_modules/next/dist/bin/next start -p ${port} 2>&1 | tee .data/e2e-server.log`,
-    url: `${baseURL}/login`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PGLITE_DIR: '.data/e2e',
-      DATABASE_URL: '',
-      DEMO_EMAIL: 'demo@paraphe.test',
-      DEMO_PASSWORD: 'e2e-password-123',
-      APP_BASE_URL: baseURL,
-      NEXTAUTH_URL: baseURL,
-      AUTH_SECRET: 'e2e-secret',
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx scripts/fake-stripe.ts',
+      port: stripePort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        FAKE_STRIPE_PORT: String(stripePort),
+        FAKE_STRIPE_ACCOUNT: stripe.account,
+        FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/stripe/webhook`,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      },
     },
-  },
+    {
+      // The run owns .data/e2e: a fresh database each time, and no lock left by an earlier killed run. It is seeded
+      // and connected to the fake's account before the server starts (scripts/e2e-prepare.ts).
+      // Its output is kept whole for e2e/log-audit.ts, which checks no secret reached it.
+      command: `rm -rf .data/e2e .data/e2e.lock .data/e2e-server.log .data/e2e-secrets.txt && mkdir -p .data && node_modules/.bin/tsx scripts/e2e-prepare.ts && node node_modules/next/dist/bin/next start -p ${port} 2>&1 | tee .data/e2e-server.log`,
+      url: `${baseURL}/login`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PGLITE_DIR: '.data/e2e',
+        DATABASE_URL: '',
+        DEMO_EMAIL: 'demo@paraphe.test',
+        DEMO_PASSWORD: 'e2e-password-123',
+        APP_BASE_URL: baseURL,
+        NEXTAUTH_URL: baseURL,
+        AUTH_SECRET: 'e2e-secret',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
+        STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+        FAKE_STRIPE_ACCOUNT: stripe.account,
+      },
+    },
+  ],
+
 });
