@@ -220,7 +220,7 @@ describe('the mandate, from the provider\'s signed events', () => {
     expect((await getMandate(other.invoice.id)).body).toEqual({ active: true, status: 'active' });
   });
 
-  it('a setup whose metadata names another org, or no contact, records nothing', async () => {
+  it('a setup whose metadata names another org records nothing', async () => {
     const { client, invoice } = await clientInvoice();
     const res = await setup(invoice.id);
     const session = fake.objects.get(sessionIdOf(res.body.setup_url))!.object;
