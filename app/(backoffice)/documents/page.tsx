@@ -7,7 +7,7 @@ import { DOCUMENT_SORTS, listDocuments, paidByDocument, summarizeDocuments } fro
 import { type BillingDocument, DocumentListQuery } from '@/lib/documents/schemas';
 import { getContact } from '@/lib/contacts/contacts';
 import { ApiError } from '@/lib/errors';
-import { formatDay, formatMoney } from '@/lib/format';
+import { formatDay, formatMoney, plural, pluralWord } from '@/lib/format';
 import { requireStaffOrg } from '@/lib/http/staff';
 import { bulkDocumentsAction } from './bulk-actions';
 import { BULK_FORM, BulkBar, SelectAll } from './bulk-bar';
@@ -205,7 +205,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                 <tfoot>
                   <tr>
                     <th scope="row" colSpan={7}>
-                      {summary.invoices.count} facture{summary.invoices.count > 1 ? 's' : ''} et avoir{summary.invoices.count > 1 ? 's' : ''}{' '}
+                      {plural(summary.invoices.count, 'facture')} et {pluralWord(summary.invoices.count, 'avoir')}{' '}
                       {filtered ? 'filtrés' : 'au total'}, avoirs déduits
                       {summary.quotes.count > 0 && (
                         <span className="muted">

@@ -101,7 +101,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
                   <td className="num">
                     <form action={deleteProductAction}>
                       <input type="hidden" name="id" value={p.id} />
-                      <SubmitButton className="btn btn-ghost btn-sm" aria-label={`Supprimer ${p.name}`}>
+                      <SubmitButton className="btn btn-sm btn-danger" aria-label={`Supprimer ${p.name}`}>
                         Supprimer
                       </SubmitButton>
                     </form>
