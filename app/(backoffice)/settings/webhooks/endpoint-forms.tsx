@@ -36,19 +36,20 @@ export function CreateEndpointForm({ action, groups }: { action: BoundFormAction
   const texts = state.texts ?? {};
   return (
     <div className="stack">
-      {state.data && <SecretOnce created={state.data} title={`Webhook vers ${state.data.url} créé.`} />}
+      {state.data && <SecretOnce created={state.data} title="Webhook créé." />}
       <form className="form" action={formAction} key={state.attempt}>
         <FormErrors state={state} summary="Le webhook n’a pas été créé : corrigez les champs signalés." placed={['url', 'events']} />
         <Field id="webhook-url" label="URL de réception" hint="Adresse https publique à laquelle Paraphe envoie les événements." error={state.errors?.url}>
           <Input name="url" type="url" inputMode="url" placeholder="https://exemple.fr/webhooks/paraphe" required maxLength={2048} defaultValue={texts.url} />
         </Field>
-        <fieldset className="field">
+        {/* A fieldset is as wide as its content by default (min-width: min-content): on a phone it must shrink. */}
+        <fieldset className="field" style={{ minWidth: 0 }}>
           <legend>Événements</legend>
           <label>
             <input type="checkbox" name="all" defaultChecked={texts.all === 'on'} /> {eventLabel('*')} (y compris ceux ajoutés plus tard)
           </label>
           {groups.map(([owner, tokens]) => (
-            <fieldset className="field" key={owner}>
+            <fieldset className="field" key={owner} style={{ minWidth: 0 }}>
               <legend className="hint">{EVENT_GROUP_LABELS[owner] ?? owner}</legend>
               <div className="checks">
                 {tokens.map((token) => (
