@@ -1,8 +1,21 @@
-import { expect, type Page, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiAs, rememberSecret, signIn } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The page at `url` passes axe (WCAG 2.1 A and AA) on a phone and on a desktop. */
+async function expectAccessible(browser: Browser, url: string) {
+  for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
+    const context = await browser.newContext({ viewport, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(url);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${viewport.width} ${v.id} ${v.help} ${n.target.join(' ')}`))).toEqual([]);
+    await context.close();
+  }
+}
 
 /*
  * The payer's journey (issue 14): staff send an invoice for payment; the payer opens the /pay link from the e-mail in
@@ -49,6 +62,8 @@ test('send for payment → the /pay link from the e-mail → cancel, then pay by
   await expect(payer.getByText('Montant à régler : 2 700,00 €')).toBeVisible();
   await expect(payer.getByRole('link', { name: 'Télécharger la facture (PDF)' })).toBeVisible();
   expect(await overflow(payer)).toBeLessThanOrEqual(0);
+  await expectAccessible(browser, payUrl!);
+  await expectAccessible(browser, `${payUrl}?status=cancel&lang=en`);
 
   // A SEPA debit, cancelled on the hosted page: back to "Paiement annulé" and the forms.
   await payer.getByRole('button', { name: 'Payer par prélèvement SEPA' }).click();
@@ -68,6 +83,7 @@ test('send for payment → the /pay link from the e-mail → cancel, then pay by
   expect(await overflow(payer)).toBeLessThanOrEqual(0);
   await payer.goto(payUrl!);
   await expect(payer.getByText('Cette facture est réglée.')).toBeVisible();
+  await expectAccessible(browser, payUrl!);
 
   // In English, from the link on the page.
   await payer.getByRole('link', { name: 'English' }).click();
@@ -81,9 +97,10 @@ test('send for payment → the /pay link from the e-mail → cancel, then pay by
   await expect(page.getByRole('region', { name: 'Paiements' })).toContainText('2 700,00 €');
 });
 
-test('an unknown link is a 404 page in French and English', async ({ page }) => {
+test('an unknown link is a 404 page in French and English', async ({ page, browser }) => {
   const res = await page.goto(`/pay/${'x'.repeat(43)}`);
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Lien de paiement introuvable' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment link not found' })).toBeVisible();
+  await expectAccessible(browser, page.url());
 });
