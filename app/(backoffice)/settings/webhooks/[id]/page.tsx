@@ -40,7 +40,8 @@ export default async function DeliveryLogPage({ params, searchParams }: { params
           </Link>
         </div>
       </div>
-      <p>
+      {/* A long URL has no break opportunity of its own: it wraps anywhere rather than widening a phone's page. */}
+      <p style={{ overflowWrap: 'anywhere' }}>
         <code>{log.endpoint.url}</code>
       </p>
       {log.data.length === 0 ? (
