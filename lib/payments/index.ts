@@ -1,5 +1,6 @@
 import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
+import { revokeContactMandatesJob, revokeOnContactGone } from './contact-mandates';
 import { paymentOperations } from './operations';
 import { OnlinePayment, Payment } from './schemas';
 
@@ -7,6 +8,8 @@ import { OnlinePayment, Payment } from './schemas';
 export const manifest = defineModule({
   name: 'payments',
   operations: paymentOperations,
+  jobs: [revokeContactMandatesJob],
+  subscriptions: [revokeOnContactGone],
   events: {
     'invoice.paid': BillingDocument,
     'payment.recorded': Payment,

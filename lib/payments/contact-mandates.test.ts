@@ -1,0 +1,90 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as setupRoute from '@/app/v1/invoices/[id]/sepa-mandate-setup/route';
+import { paymentCustomers, sepaMandates } from '@/db/schema';
+import { eraseContact } from '@/lib/contacts/gdpr';
+import { mergeContacts } from '@/lib/contacts/merge';
+import { addDays, todayParis } from '@/lib/dates';
+import { billingContext, line } from '@/lib/documents/testing';
+import { type FakeStripe, startFakeStripe, useFakeStripe, useStripeWebhook } from '@/lib/payments/testing';
+import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { call } from '@/lib/testing/http';
+import { connectAccount } from './connect-account';
+import { type ContactMandatesJobData, revokeContactMandatesJob } from './contact-mandates';
+
+let fake: FakeStripe;
+let restoreStripe: () => void;
+let closeWebhook: () => Promise<void>;
+let org: TestOrg;
+let api: Awaited<ReturnType<typeof billingContext>>;
+let account: string;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  restoreStripe = useFakeStripe(fake);
+  closeWebhook = await useStripeWebhook(fake);
+  org = await createTestOrg();
+  api = await billingContext(org);
+  account = fake.addAccount().id;
+  await connectAccount(org.db, org.org.id, account);
+});
+afterAll(async () => {
+  await closeWebhook();
+  restoreStripe();
+  await fake.close();
+});
+
+/** A client with an active mandate signed through the fake's Checkout and the signed webhook. */
+async function clientWithMandate() {
+  const client = await api.contact({ email: `compta-${Math.random().toString(36).slice(2, 8)}@client.example` });
+  const invoice = await api.issued({ type: 'facture', contact_id: client.id, due_date: addDays(todayParis(), 30), items: [line('Audit', '1', 45000)] });
+  const res = await call(setupRoute.POST, 'POST', `/v1/invoices/${invoice.id}/sepa-mandate-setup`, { token: api.token, params: { id: invoice.id } });
+  expect(res.status).toBe(200);
+  const done = await fake.completeSetup(res.body.setup_url.split('/checkout/')[1]!);
+  expect(done.statuses).toEqual([200, 200]);
+  return { client, done };
+}
+
+const mandatesOf = (contactId: string) => org.db.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, org.org.id), eq(sepaMandates.contact_id, contactId)));
+const customersOf = (contactId: string) => org.db.select().from(paymentCustomers).where(and(eq(paymentCustomers.org_id, org.org.id), eq(paymentCustomers.contact_id, contactId)));
+
+/** The revocation jobs the contact's events wrote, run as the worker would. */
+async function runJobsOf(contactId: string): Promise<ContactMandatesJobData[]> {
+  const { rows } = (await org.db.execute(
+    sql`select data from pgboss.job where name = ${revokeContactMandatesJob.name} and data->>'contact_id' = ${contactId}`,
+  )) as unknown as { rows: Array<{ data: ContactMandatesJobData }> };
+  for (const { data } of rows) await revokeContactMandatesJob.handle(data, { db: org.db, jobId: 'test', attempt: 1 });
+  return rows.map((r) => r.data);
+}
+
+describe('a contact erased or merged away loses its SEPA mandate', () => {
+  it('erasure: the mandate is detached at the provider and revoked, the customer forgotten, the IBAN digits blanked', async () => {
+    const { client, done } = await clientWithMandate();
+    expect(await customersOf(client.id)).toHaveLength(1);
+    await eraseContact(org.db, org.org.id, client.id);
+    fake.reset();
+    expect(await runJobsOf(client.id)).toEqual([{ org_id: org.org.id, contact_id: client.id, erased: true }]);
+    expect(fake.requests.map((r) => [r.method, r.path, r.headers['stripe-account']])).toEqual([['POST', `/v1/payment_methods/${done.payment_method}/detach`, account]]);
+    expect(await mandatesOf(client.id)).toMatchObject([{ status: 'revoked', revoked_at: expect.any(Date), iban_last4: null }]);
+    expect(await customersOf(client.id)).toEqual([]);
+
+    // A retried job finds nothing live: no second call.
+    fake.reset();
+    await runJobsOf(client.id);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('merge: the merged-away contact\'s mandate is revoked; the target keeps its own', async () => {
+    const source = await clientWithMandate();
+    const target = await clientWithMandate();
+    await mergeContacts(org.db, org.org.id, target.client.id, { source_ids: [source.client.id] });
+    fake.reset();
+    expect(await runJobsOf(source.client.id)).toEqual([{ org_id: org.org.id, contact_id: source.client.id, erased: false }]);
+    expect(fake.requests.map((r) => r.path)).toEqual([`/v1/payment_methods/${source.done.payment_method}/detach`]);
+    const [revoked] = await mandatesOf(source.client.id);
+    expect(revoked).toMatchObject({ status: 'revoked', iban_last4: expect.any(String) });
+    expect(await customersOf(source.client.id)).toEqual([]);
+    expect(await mandatesOf(target.client.id)).toMatchObject([{ status: 'active' }]);
+    expect(await customersOf(target.client.id)).toHaveLength(1);
+  });
+});
