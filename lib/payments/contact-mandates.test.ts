@@ -34,15 +34,24 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** A client with an active mandate signed through the fake's Checkout and the signed webhook. */
-async function clientWithMandate() {
+/** A client whose mandate setup (the fake's Checkout) is open; `sign` completes it through the signed webhook. */
+async function clientWithSetup() {
   const client = await api.contact({ email: `compta-${Math.random().toString(36).slice(2, 8)}@client.example` });
   const invoice = await api.issued({ type: 'facture', contact_id: client.id, due_date: addDays(todayParis(), 30), items: [line('Audit', '1', 45000)] });
   const res = await call(setupRoute.POST, 'POST', `/v1/invoices/${invoice.id}/sepa-mandate-setup`, { token: api.token, params: { id: invoice.id } });
   expect(res.status).toBe(200);
-  const done = await fake.completeSetup(res.body.setup_url.split('/checkout/')[1]!);
-  expect(done.statuses).toEqual([200, 200]);
-  return { client, done };
+  const sign = async () => {
+    const done = await fake.completeSetup(res.body.setup_url.split('/checkout/')[1]!);
+    expect(done.statuses).toEqual([200, 200]);
+    return done;
+  };
+  return { client, sign };
+}
+
+/** A client with an active mandate. */
+async function clientWithMandate() {
+  const { client, sign } = await clientWithSetup();
+  return { client, done: await sign() };
 }
 
 const mandatesOf = (contactId: string) => org.db.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, org.org.id), eq(sepaMandates.contact_id, contactId)));
@@ -86,5 +95,14 @@ describe('a contact erased or merged away loses its SEPA mandate', () => {
     expect(await customersOf(source.client.id)).toEqual([]);
     expect(await mandatesOf(target.client.id)).toMatchObject([{ status: 'active' }]);
     expect(await customersOf(target.client.id)).toHaveLength(1);
+  });
+
+  it('a setup signed after its contact was erased records no mandate and detaches the method at the provider', async () => {
+    const { client, sign } = await clientWithSetup();
+    await eraseContact(org.db, org.org.id, client.id);
+    await runJobsOf(client.id);
+    const done = await sign();
+    expect(await mandatesOf(client.id)).toEqual([]);
+    expect(fake.objects.get(done.payment_method)!.object.customer).toBeNull();
   });
 });

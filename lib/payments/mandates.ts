@@ -133,11 +133,16 @@ export async function recordMandateSetup(conn: Conn, orgId: string, accountId: s
   if (si.status !== 'succeeded' || si.metadata?.org_id !== orgId || !contactId || !customerId || !methodId) return null;
   // The contact's row serialises two events of one setup, or two setups of one contact.
   const [contact] = await conn
-    .select({ id: contacts.id })
+    .select({ id: contacts.id, deleted_at: contacts.deleted_at })
     .from(contacts)
     .where(and(eq(contacts.org_id, orgId), eq(contacts.id, contactId)))
     .for('update');
   if (!contact) return null;
+  if (contact.deleted_at) {
+    // Signed on a page opened before the contact was deleted, merged or erased: not kept, and not debitable there.
+    await provider.detachPaymentMethod(accountId, methodId);
+    return null;
+  }
   if (mandateId) {
     const [known] = await conn.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, orgId), eq(sepaMandates.mandate_id, mandateId)));
     if (known) return known;
