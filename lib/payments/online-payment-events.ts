@@ -10,6 +10,7 @@ import { recordEvent } from '@/lib/events';
 import { loadPaymentAccount, saveReadiness } from './connect-account';
 import { type OnlinePaymentRow, toPublicOnlinePayment } from './online-payments';
 import { applyPayment } from './payments';
+import { applyProviderRefund } from './refunds';
 import type { ProviderEventContext } from './provider-events';
 import { toReadiness } from './stripe-provider';
 
@@ -162,7 +163,8 @@ export async function onPaymentIntent(ctx: ProviderEventContext): Promise<void> 
 
 /**
  * charge.refunded: the charge carries the running amount refunded; what exceeds what we recorded is a refund, a
- * payment with a negative amount on the same document (payment.refunded). A refund delivered before the payment's
+ * payment with a negative amount (payment.refunded), on the document's finalized credit note up to what it owes
+ * the client, else on the document (refunds.ts). A refund delivered before the payment's
  * success settles it first (the charge says it succeeded).
  */
 export async function onRefund(ctx: ProviderEventContext): Promise<void> {
@@ -180,8 +182,7 @@ export async function onRefund(ctx: ProviderEventContext): Promise<void> {
   const delta = charge.amount_refunded - row.amount_refunded;
   if (delta <= 0) return; // an older charge.refunded delivered late
   const newest = charge.refunds?.data?.[0]?.id;
-  await applyPayment(ctx.tx, ctx.orgId, doc, {
-    amount: -delta,
+  await applyProviderRefund(ctx.tx, ctx.orgId, doc, delta, {
     paid_at: todayParis(ctx.at),
     method: row.method ?? method ?? 'card',
     reference: newest ?? charge.id,

@@ -242,6 +242,24 @@ describe('refunds and disputes', () => {
     expect(res.body).toMatchObject({ status: 'sent' });
   });
 
+  it('a provider refund after a credit note pays back the credit note: the invoice stays paid; beyond it, owed again', async () => {
+    const doc = await invoice();
+    const { session } = await openCheckout(doc.id, doc.total_ttc);
+    const { payment_intent } = await fake.completeCheckout(session);
+    const draft = api.expectStatus(await api.creditNote(doc.id, { credit_reason_code: 'commercial_gesture', items: [line('Geste', '1', 20000)] }), 201, 'credit');
+    const credit = api.expectStatus(await api.finalize(draft.id), 200, 'finalize credit'); // 240,00 € TTC
+    const refund = await fake.refund(payment_intent, 24000);
+    expect(refund.statuses).toEqual([200]);
+    expect((await paymentsOf(credit.id)).map((p) => [p.amount, p.reference])).toEqual([[-24000, refund.refund]]);
+    expect((await paymentsOf(doc.id)).map((p) => p.amount)).toEqual([108000]);
+    expect(await documentRow(org.db, doc.id)).toMatchObject({ status: 'paid' });
+    // 100 € more than the credit note: that part is owed again, on the invoice.
+    await fake.refund(payment_intent, 10000);
+    expect((await paymentsOf(doc.id)).map((p) => p.amount)).toEqual([108000, -10000]);
+    expect((await paymentsOf(credit.id)).map((p) => p.amount)).toEqual([-24000]);
+    expect(await documentRow(org.db, doc.id)).toMatchObject({ status: 'sent' });
+  });
+
   it('shows a dispute on the online payment; a lost dispute takes the money back', async () => {
     const doc = await invoice();
     const { id, session } = await openCheckout(doc.id, doc.total_ttc);

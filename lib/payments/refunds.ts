@@ -4,7 +4,7 @@ import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/dates';
 import { balanceSql, type Conn, type DocumentRow, loadDocument, remainingDue } from '@/lib/documents';
 import { conflict, validationError } from '@/lib/errors';
-import { applyPayment, type PaymentBalance, totalPaid } from './payments';
+import { applyPayment, type PaymentBalance, type PaymentEntry, totalPaid } from './payments';
 import type { RefundInput } from './schemas';
 
 /*
@@ -69,4 +69,16 @@ export async function recordRefund(db: Db, orgId: string, invoiceId: string, inp
     const total_paid = await totalPaid(tx, orgId, invoice.id);
     return { payment, total_paid, remaining_due: remainingDue(invoice, total_paid), status: invoice.status };
   });
+}
+
+/**
+ * A refund made at the provider (charge.refunded) of `amount` cents on an online payment of `invoice` (locked): what
+ * the client was owed after a credit note is paid back on the credit note, as recordRefund does, so a credited and
+ * refunded invoice stays paid; only what exceeds it goes on the invoice, which is then owed again.
+ */
+export async function applyProviderRefund(tx: Tx, orgId: string, invoice: DocumentRow, amount: number, entry: Omit<PaymentEntry, 'amount'>): Promise<void> {
+  const creditNote = await finalizedCreditNote(tx, orgId, invoice.id);
+  const onNote = creditNote ? Math.min(amount, await refundableAmount(tx, orgId, invoice.id)) : 0;
+  if (onNote > 0) await applyPayment(tx, orgId, creditNote!, { ...entry, amount: -onNote }, 'payment.refunded');
+  if (amount > onNote) await applyPayment(tx, orgId, invoice, { ...entry, amount: -(amount - onNote) });
 }
