@@ -35,6 +35,10 @@ test('on a phone every back-office page fits the screen, and the navigation fold
     items: [item('Pose d’un escalier hélicoïdal en chêne massif, finition huilée', '20'), item('Livraison', '10')],
   });
   const product = await api('/v1/products', { name: 'Escalier hélicoïdal', unit_price_cents: 123456, vat_rate: '20' });
+  // A finalized invoice shows its online payment, with its payment link (the e2e org is connected to the fake Stripe).
+  const issued = await api('/v1/invoices', { type: 'facture', contact_id: contact.id, operation_nature: 'services', items: [item('Escalier', '20')] });
+  await api(`/v1/invoices/${issued.id}/finalize`, {});
+  await api(`/v1/invoices/${issued.id}/payment-link`, {});
 
   // The menu: folded, then open, then folded again once a link is followed.
   const activity = page.getByRole('navigation', { name: 'Activité' });
@@ -63,12 +67,33 @@ test('on a phone every back-office page fits the screen, and the navigation fold
     '/reminders',
     '/settings/organisation',
     '/settings/invoicing',
+    '/settings/payments',
     '/settings/api-keys',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
     expect(await overflow(page), `${path} is wider than the phone`).toEqual({ by: 0, wider: [] });
   }
+
+  // A finalized invoice's online payment: its link shown again in a read-only field with its copy button, and the
+  // card fits the phone, the send form open too. Settings → Paiements says the fake account's readiness in words.
+  const sticksOut = () =>
+    page.evaluate(
+      (width) =>
+        [...document.querySelectorAll('section[aria-label="Paiement en ligne"] *')]
+          .filter((el) => el.getBoundingClientRect().right > width + 1)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+      PHONE.width,
+    );
+  await page.goto(`/documents/${issued.id}`);
+  await expect(page.getByTestId('payment-link')).toHaveValue(/\/pay\/[\w-]{43}$/);
+  await expect(page.getByRole('button', { name: 'Copier' })).toBeVisible();
+  expect(await sticksOut()).toEqual([]);
+  await page.getByRole('button', { name: 'Envoyer pour paiement…' }).click();
+  await expect(page.getByRole('form', { name: 'Envoyer pour paiement' })).toBeVisible();
+  expect(await sticksOut()).toEqual([]);
+  await page.goto('/settings/payments');
+  await expect(page.getByTestId('charges-enabled')).toHaveText('autorisés');
 });
 
 test('the sign-in page fits a phone', async ({ page }) => {
