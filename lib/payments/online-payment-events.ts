@@ -192,7 +192,8 @@ export async function onRefund(ctx: ProviderEventContext): Promise<void> {
 
 /**
  * charge.dispute.created / updated / closed: the dispute's status on the online payment. A lost dispute takes the
- * money back: recorded as a refund (negative payment, payment.refunded) so the balance says what is really owed.
+ * money back: recorded as a refund (negative payment, payment.refunded, on the credit note first as a refund is) so
+ * the balance says what is really owed.
  */
 export async function onDispute(ctx: ProviderEventContext): Promise<void> {
   const dispute = ctx.event.data.object as Stripe.Dispute;
@@ -201,7 +202,7 @@ export async function onDispute(ctx: ProviderEventContext): Promise<void> {
   const { row, doc } = locked;
   if (row.dispute_status && DISPUTE_CLOSED.includes(row.dispute_status)) return;
   if (dispute.status === 'lost' && row.payment_id) {
-    await applyPayment(ctx.tx, ctx.orgId, doc, { amount: -dispute.amount, paid_at: todayParis(ctx.at), method: row.method ?? 'card', reference: dispute.id });
+    await applyProviderRefund(ctx.tx, ctx.orgId, doc, dispute.amount, { paid_at: todayParis(ctx.at), method: row.method ?? 'card', reference: dispute.id });
   }
   await update(ctx.tx, row, { dispute_status: dispute.status });
 }

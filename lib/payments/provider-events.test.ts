@@ -260,6 +260,19 @@ describe('refunds and disputes', () => {
     expect(await documentRow(org.db, doc.id)).toMatchObject({ status: 'sent' });
   });
 
+  it('a lost dispute after a credit note takes back what the credit note owed first: the invoice owes only the rest', async () => {
+    const doc = await invoice();
+    const { session } = await openCheckout(doc.id, doc.total_ttc);
+    const { payment_intent } = await fake.completeCheckout(session);
+    const draft = api.expectStatus(await api.creditNote(doc.id, { credit_reason_code: 'commercial_gesture', items: [line('Geste', '1', 20000)] }), 201, 'credit');
+    const credit = api.expectStatus(await api.finalize(draft.id), 200, 'finalize credit'); // 240,00 € TTC
+    const { dispute } = await fake.dispute(payment_intent);
+    await fake.closeDispute(dispute, 'lost');
+    expect((await paymentsOf(credit.id)).map((p) => [p.amount, p.reference])).toEqual([[-24000, dispute]]);
+    expect((await paymentsOf(doc.id)).map((p) => p.amount)).toEqual([108000, -84000]);
+    expect(await documentRow(org.db, doc.id)).toMatchObject({ status: 'sent' });
+  });
+
   it('shows a dispute on the online payment; a lost dispute takes the money back', async () => {
     const doc = await invoice();
     const { id, session } = await openCheckout(doc.id, doc.total_ttc);
