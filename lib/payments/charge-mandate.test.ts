@@ -162,4 +162,15 @@ describe('chargeMandate: the off-session debit', () => {
     const intents = [...fake.objects.values()].filter((o) => o.object.object === 'payment_intent' && (o.object.metadata as { document_id?: string }).document_id === invoice.id);
     expect(intents).toHaveLength(1);
   });
+
+  it('two different attempts racing debit once: the other is refused 409 payment_processing', async () => {
+    const { invoice } = await clientInvoice();
+    await signMandate(invoice.id);
+    const results = await Promise.allSettled([chargeMandate(org.db, org.org.id, invoice.id, 1), chargeMandate(org.db, org.org.id, invoice.id, 2)]);
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code);
+    expect(refused).toEqual(['payment_processing']);
+    const intents = [...fake.objects.values()].filter((o) => o.object.object === 'payment_intent' && (o.object.metadata as { document_id?: string }).document_id === invoice.id);
+    expect(intents).toHaveLength(1);
+    expect(await rowsOf(invoice.id)).toHaveLength(1);
+  });
 });

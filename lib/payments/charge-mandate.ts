@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { onlinePayments } from '@/db/schema';
-import { loadDocument, remainingDue } from '@/lib/documents';
+import { type Conn, loadDocument, remainingDue } from '@/lib/documents';
 import { conflict } from '@/lib/errors';
 import { requireReadyAccount } from './connect-account';
 import { liveMandate } from './mandates';
@@ -14,7 +14,7 @@ import { requireProvider } from './stripe-provider';
 /** The provider's idempotency key of one attempt: the same (invoice, attempt) never debits twice. */
 export const chargeMandateKey = (documentId: string, attempt: number) => `charge-mandate:${documentId}:${attempt}`;
 
-async function attemptRow(db: Db, orgId: string, documentId: string, attempt: number): Promise<OnlinePaymentRow | null> {
+async function attemptRow(db: Conn, orgId: string, documentId: string, attempt: number): Promise<OnlinePaymentRow | null> {
   const [row] = await db
     .select()
     .from(onlinePayments)
@@ -26,8 +26,9 @@ async function attemptRow(db: Db, orgId: string, documentId: string, attempt: nu
  * Debits the balance of an invoice or deposit invoice off-session on its buyer contact's active SEPA mandate (what
  * recurring invoices call, `attempt` counting from 1 per invoice). The debit is recorded as an online payment
  * `processing` (method sepa_debit); it settles, or fails, through the provider's payment_intent.* events like any
- * other, found by its payment id. Replaying an attempt returns its first debit: no second call once recorded, and
- * the provider's idempotency key `charge-mandate:<invoice>:<attempt>` plus the unique (invoice, attempt) cover a race.
+ * other, found by its payment id. Replaying an attempt returns its first debit: no second call once recorded. The
+ * attempt's row is reserved before the provider is called, so two attempts racing debit once; the provider's
+ * idempotency key `charge-mandate:<invoice>:<attempt>` makes a retried attempt one debit.
  *
  * Refusals, in order: 503 payments_disabled, 409 payments_account_required / payments_account_not_ready, 404 (another
  * org's or an unknown invoice), 409 not_payable (draft, quote, credit note, cancelled, paid), 409 payment_processing
@@ -43,42 +44,59 @@ export async function chargeMandate(db: Db, orgId: string, documentId: string, a
   assertPayableOnline(doc);
   const amount = remainingDue(doc, await totalPaid(db, orgId, doc.id));
   if (amount <= 0) throw conflict('not_payable', 'This document cannot be paid online: nothing is left to pay.');
-  const [processing] = await db
-    .select()
-    .from(onlinePayments)
-    .where(and(eq(onlinePayments.org_id, orgId), eq(onlinePayments.document_id, doc.id), eq(onlinePayments.status, 'processing')))
-    .limit(1);
-  // The same attempt, written by a concurrent call since the replay check: its debit.
-  if (processing?.mandate_attempt === attempt) return toPublicOnlinePayment(processing);
-  if (processing) throw conflict('payment_processing', 'A debit of this document is already being processed; wait for its outcome before another attempt.');
-  const mandate = await liveMandate(db, orgId, doc.contact_id);
-  if (mandate?.status !== 'active') throw conflict('no_active_mandate', "The document's client has no active SEPA mandate: send them a mandate setup link first.");
-
-  const intent = await provider.createOffSessionDebit(account.account_id, {
-    customer_id: mandate.customer_id,
-    payment_method_id: mandate.payment_method_id,
-    mandate_id: mandate.mandate_id,
-    amount,
-    description: doc.number ?? doc.id,
-    metadata: { org_id: orgId, document_id: doc.id, contact_id: doc.contact_id, mandate_attempt: String(attempt) },
-    idempotency_key: chargeMandateKey(doc.id, attempt),
+  // The attempt's row is written (processing) before the provider is called, under the document's lock for that
+  // short transaction only: a concurrent attempt finds it and debits nothing, and no lock is held across the HTTP call.
+  const { row: reserved, ours, mandate } = await db.transaction(async (tx) => {
+    await loadDocument(tx, orgId, doc.id, true);
+    const [processing] = await tx
+      .select()
+      .from(onlinePayments)
+      .where(and(eq(onlinePayments.org_id, orgId), eq(onlinePayments.document_id, doc.id), eq(onlinePayments.status, 'processing')))
+      .limit(1);
+    if (processing) return { row: processing, ours: false, mandate: null };
+    const mandate = await liveMandate(tx, orgId, doc.contact_id);
+    if (mandate?.status !== 'active') throw conflict('no_active_mandate', "The document's client has no active SEPA mandate: send them a mandate setup link first.");
+    const [row] = await tx
+      .insert(onlinePayments)
+      .values({ org_id: orgId, document_id: doc.id, method: 'sepa_debit', amount, status: 'processing', mandate_attempt: attempt })
+      .onConflictDoNothing()
+      .returning();
+    return row ? { row, ours: true, mandate } : { row: await attemptRow(tx, orgId, doc.id, attempt), ours: false, mandate };
   });
+  // The same attempt, written by a concurrent call: its debit.
+  if (!ours || !mandate) {
+    if (reserved?.mandate_attempt === attempt) return toPublicOnlinePayment(reserved);
+    throw conflict('payment_processing', 'A debit of this document is already being processed; wait for its outcome before another attempt.');
+  }
+
+  let intent: Awaited<ReturnType<typeof provider.createOffSessionDebit>>;
+  try {
+    intent = await provider.createOffSessionDebit(account.account_id, {
+      customer_id: mandate.customer_id,
+      payment_method_id: mandate.payment_method_id,
+      mandate_id: mandate.mandate_id,
+      amount,
+      description: doc.number ?? doc.id,
+      metadata: { org_id: orgId, document_id: doc.id, contact_id: doc.contact_id, mandate_attempt: String(attempt) },
+      idempotency_key: chargeMandateKey(doc.id, attempt),
+    });
+  } catch (err) {
+    // Nothing is known to be debited: the attempt may be tried again (the idempotency key keeps it one debit).
+    await db.delete(onlinePayments).where(and(eq(onlinePayments.id, reserved!.id), isNull(onlinePayments.provider_payment_id)));
+    throw err;
+  }
   const failed = intent.status === 'requires_payment_method' || intent.status === 'canceled';
-  await db
-    .insert(onlinePayments)
-    .values({
-      org_id: orgId,
-      document_id: doc.id,
+  const [row] = await db
+    .update(onlinePayments)
+    .set({
       provider_payment_id: intent.id,
-      method: 'sepa_debit',
       amount: intent.amount,
       status: failed ? 'failed' : 'processing',
       failure_message: failed ? intent.failure_message : null,
-      mandate_attempt: attempt,
+      updated_at: sql`now()`,
     })
-    .onConflictDoNothing();
-  // The row of this attempt: ours, or the one a concurrent call of the same attempt wrote first.
-  const row = await attemptRow(db, orgId, doc.id, attempt);
-  if (!row) throw conflict('payment_processing', 'A debit of this document is already being processed; wait for its outcome before another attempt.');
-  return toPublicOnlinePayment(row);
+    // A provider event may have moved it already (settled, failed): only a row still as reserved takes the intent's state.
+    .where(and(eq(onlinePayments.id, reserved!.id), isNull(onlinePayments.provider_payment_id)))
+    .returning();
+  return toPublicOnlinePayment(row ?? (await attemptRow(db, orgId, doc.id, attempt))!);
 }
