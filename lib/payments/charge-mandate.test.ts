@@ -173,4 +173,17 @@ describe('chargeMandate: the off-session debit', () => {
     expect(intents).toHaveLength(1);
     expect(await rowsOf(invoice.id)).toHaveLength(1);
   });
+
+  it('a reservation left without its debit (a process died during the call) is resumed by its attempt, not a dead end', async () => {
+    const { invoice } = await clientInvoice();
+    await signMandate(invoice.id);
+    const old = new Date(Date.now() - 5 * 60_000);
+    await org.db.insert(onlinePayments).values({ org_id: org.org.id, document_id: invoice.id, method: 'sepa_debit', amount: invoice.total_ttc, status: 'processing', mandate_attempt: 1, created_at: old });
+    expect(await refusal(chargeMandate(org.db, org.org.id, invoice.id, 2))).toEqual([409, 'payment_processing']);
+    const resumed = await chargeMandate(org.db, org.org.id, invoice.id, 1);
+    expect(resumed).toMatchObject({ status: 'processing', amount: invoice.total_ttc });
+    expect(debitsOf(invoice.id).map((r) => r.headers['idempotency-key'])).toEqual([chargeMandateKey(invoice.id, 1)]);
+    const [row] = await rowsOf(invoice.id);
+    expect(row!.provider_payment_id).toMatch(/^pi_/);
+  });
 });

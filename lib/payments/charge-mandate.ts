@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { onlinePayments } from '@/db/schema';
-import { type Conn, loadDocument, remainingDue } from '@/lib/documents';
+import { type Conn, type DocumentRow, loadDocument, remainingDue } from '@/lib/documents';
 import { conflict } from '@/lib/errors';
 import { requireReadyAccount } from './connect-account';
 import { liveMandate } from './mandates';
@@ -34,39 +34,69 @@ async function attemptRow(db: Conn, orgId: string, documentId: string, attempt: 
  * org's or an unknown invoice), 409 not_payable (draft, quote, credit note, cancelled, paid), 409 payment_processing
  * (another debit of this invoice is on its way), 409 no_active_mandate.
  */
-export async function chargeMandate(db: Db, orgId: string, documentId: string, attempt: number): Promise<OnlinePayment> {
-  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError('chargeMandate: attempt is an integer from 1');
-  const provider = requireProvider();
-  const account = await requireReadyAccount(db, orgId);
-  const doc = await loadDocument(db, orgId, documentId);
-  const replay = await attemptRow(db, orgId, doc.id, attempt);
-  if (replay) return toPublicOnlinePayment(replay);
-  assertPayableOnline(doc);
-  const amount = remainingDue(doc, await totalPaid(db, orgId, doc.id));
-  if (amount <= 0) throw conflict('not_payable', 'This document cannot be paid online: nothing is left to pay.');
-  // The attempt's row is written (processing) before the provider is called, under the document's lock for that
-  // short transaction only: a concurrent attempt finds it and debits nothing, and no lock is held across the HTTP call.
-  const { row: reserved, ours, mandate } = await db.transaction(async (tx) => {
+/** A reservation older than the provider's call can last (20 s timeout, 2 network retries) was left by a dead process. */
+const STALE_RESERVATION_MS = 120_000;
+
+type SepaMandate = NonNullable<Awaited<ReturnType<typeof liveMandate>>>;
+
+async function activeMandate(conn: Conn, orgId: string, contactId: string): Promise<SepaMandate> {
+  const mandate = await liveMandate(conn, orgId, contactId);
+  if (mandate?.status !== 'active') throw conflict('no_active_mandate', "The document's client has no active SEPA mandate: send them a mandate setup link first.");
+  return mandate;
+}
+
+/**
+ * The attempt's row, written (processing) before the provider is called, under the document's lock for this short
+ * transaction only: a concurrent attempt finds it and debits nothing, and no lock is held across the HTTP call.
+ * `reserved` is null when another debit of the document is processing; `ours` false when a concurrent call of the
+ * same attempt wrote it.
+ */
+async function reserve(db: Db, orgId: string, doc: DocumentRow, attempt: number, amount: number) {
+  return db.transaction(async (tx) => {
     await loadDocument(tx, orgId, doc.id, true);
     const [processing] = await tx
       .select()
       .from(onlinePayments)
       .where(and(eq(onlinePayments.org_id, orgId), eq(onlinePayments.document_id, doc.id), eq(onlinePayments.status, 'processing')))
       .limit(1);
-    if (processing) return { row: processing, ours: false, mandate: null };
-    const mandate = await liveMandate(tx, orgId, doc.contact_id);
-    if (mandate?.status !== 'active') throw conflict('no_active_mandate', "The document's client has no active SEPA mandate: send them a mandate setup link first.");
+    if (processing) return { reserved: processing.mandate_attempt === attempt ? processing : null, ours: false, mandate: null };
+    const mandate = await activeMandate(tx, orgId, doc.contact_id);
     const [row] = await tx
       .insert(onlinePayments)
       .values({ org_id: orgId, document_id: doc.id, method: 'sepa_debit', amount, status: 'processing', mandate_attempt: attempt })
       .onConflictDoNothing()
       .returning();
-    return row ? { row, ours: true, mandate } : { row: await attemptRow(tx, orgId, doc.id, attempt), ours: false, mandate };
+    return row ? { reserved: row, ours: true, mandate } : { reserved: await attemptRow(tx, orgId, doc.id, attempt), ours: false, mandate: null };
   });
-  // The same attempt, written by a concurrent call: its debit.
-  if (!ours || !mandate) {
-    if (reserved?.mandate_attempt === attempt) return toPublicOnlinePayment(reserved);
-    throw conflict('payment_processing', 'A debit of this document is already being processed; wait for its outcome before another attempt.');
+}
+
+export async function chargeMandate(db: Db, orgId: string, documentId: string, attempt: number): Promise<OnlinePayment> {
+  if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError('chargeMandate: attempt is an integer from 1');
+  const provider = requireProvider();
+  const account = await requireReadyAccount(db, orgId);
+  const doc = await loadDocument(db, orgId, documentId);
+  const replay = await attemptRow(db, orgId, doc.id, attempt);
+  // A reservation left without its debit (its process died during the provider's call) is resumed by its attempt,
+  // with its amount: the same idempotency key must carry the same parameters.
+  const stale = replay && !replay.provider_payment_id && Date.now() - replay.created_at.getTime() > STALE_RESERVATION_MS;
+  if (replay && !stale) return toPublicOnlinePayment(replay);
+  let reserved: OnlinePaymentRow;
+  let mandate: SepaMandate;
+  if (stale) {
+    reserved = replay;
+    mandate = await activeMandate(db, orgId, doc.contact_id);
+  } else {
+    assertPayableOnline(doc);
+    const amount = remainingDue(doc, await totalPaid(db, orgId, doc.id));
+    if (amount <= 0) throw conflict('not_payable', 'This document cannot be paid online: nothing is left to pay.');
+    const made = await reserve(db, orgId, doc, attempt, amount);
+    // The same attempt, written by a concurrent call: its debit.
+    if (!made.ours && made.reserved) return toPublicOnlinePayment(made.reserved);
+    if (!made.ours || !made.reserved || !made.mandate) {
+      throw conflict('payment_processing', 'A debit of this document is already being processed; wait for its outcome before another attempt.');
+    }
+    reserved = made.reserved;
+    mandate = made.mandate;
   }
 
   let intent: Awaited<ReturnType<typeof provider.createOffSessionDebit>>;
@@ -75,14 +105,14 @@ export async function chargeMandate(db: Db, orgId: string, documentId: string, a
       customer_id: mandate.customer_id,
       payment_method_id: mandate.payment_method_id,
       mandate_id: mandate.mandate_id,
-      amount,
+      amount: reserved.amount,
       description: doc.number ?? doc.id,
       metadata: { org_id: orgId, document_id: doc.id, contact_id: doc.contact_id, mandate_attempt: String(attempt) },
       idempotency_key: chargeMandateKey(doc.id, attempt),
     });
   } catch (err) {
     // Nothing is known to be debited: the attempt may be tried again (the idempotency key keeps it one debit).
-    await db.delete(onlinePayments).where(and(eq(onlinePayments.id, reserved!.id), isNull(onlinePayments.provider_payment_id)));
+    await db.delete(onlinePayments).where(and(eq(onlinePayments.id, reserved.id), isNull(onlinePayments.provider_payment_id)));
     throw err;
   }
   const failed = intent.status === 'requires_payment_method' || intent.status === 'canceled';
@@ -95,8 +125,7 @@ export async function chargeMandate(db: Db, orgId: string, documentId: string, a
       failure_message: failed ? intent.failure_message : null,
       updated_at: sql`now()`,
     })
-    // A provider event may have moved it already (settled, failed): only a row still as reserved takes the intent's state.
-    .where(and(eq(onlinePayments.id, reserved!.id), isNull(onlinePayments.provider_payment_id)))
+    .where(and(eq(onlinePayments.id, reserved.id), isNull(onlinePayments.provider_payment_id)))
     .returning();
   return toPublicOnlinePayment(row ?? (await attemptRow(db, orgId, doc.id, attempt))!);
 }
