@@ -14,7 +14,7 @@ export function DeleteReminderButton({ documentId, reminderId }: { documentId: s
     <>
       <button
         type="button"
-        className="btn btn-sm btn-ghost"
+        className="btn btn-sm btn-danger"
         disabled={pending}
         onClick={() =>
           start(async () => {

@@ -1,4 +1,5 @@
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
+import { ScrollRegions } from '@/components/scroll-regions';
 import { Sidebar } from '@/components/sidebar';
 import { requireStaffOrg } from '@/lib/http/staff';
 
@@ -17,6 +18,7 @@ export default async function BackofficeLayout({ children }: { children: React.R
         {children}
       </main>
       <KeyboardShortcuts />
+      <ScrollRegions />
     </div>
   );
 }
