@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+import { type Showcase, seedShowcase } from './showcase';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Accessibility (issue 13): axe, WCAG 2.1 A and AA, on every back-office page. The file sorts after billing.spec.ts,
+ * whose journey expects the org's first document numbers: the journeys share one database, in file order.
+ *
+ * One sign-in and one data set for the file (beforeAll: once per worker, the journeys run on one), each test walking
+ * every page at one size; not serial, so a failure at one size still reports the other.
+ */
+test.describe.configure({ timeout: 240_000 });
+let page: Page;
+let data: Showcase;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  // A page of its own context: axe opens a second page in that context to assemble its results.
+  page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page);
+  data = await seedShowcase(page);
+});
+test.afterAll(() => page.context().close());
+
+/**
+ * Every WCAG 2.1 A/AA violation of what is on screen, one line per element, so the fix is obvious from the log. The
+ * outbox's e-mail preview is left out: a sandboxed frame (no script runs there, axe included) holding the e-mail as
+ * sent, not a page of the app.
+ */
+async function violations(where: string) {
+  // Tables that scroll on a phone take the focus once the page has hydrated (components/scroll-regions.tsx).
+  await page.waitForFunction(() => [...document.querySelectorAll('main .table')].every((t) => t.scrollWidth <= t.clientWidth + 1 || t.hasAttribute('tabindex')));
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe[sandbox]').analyze();
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${where} · ${v.id} (${v.impact}) ${v.help}\n    ${n.target.join(' ')}\n    ${n.failureSummary?.replace(/\n/g, ' ')}`),
+  );
+}
+
+const pages = (d: Showcase) => [
+  '/',
+  '/contacts',
+  '/contacts/new',
+  `/contacts/${d.contact}`,
+  `/contacts/${d.contact}/edit`,
+  '/contacts/import',
+  '/contacts/duplicates',
+  '/documents',
+  '/documents/new?type=devis',
+  '/documents/new?type=facture',
+  `/documents/${d.quote}`,
+  `/documents/${d.deposit}`,
+  `/documents/${d.draft}`,
+  `/documents/${d.draft}/edit`,
+  `/documents/${d.finalized}`,
+  `/documents/${d.invoice}`,
+  `/documents/${d.creditNote}`,
+  '/products',
+  '/products/new',
+  `/products/${d.product}/edit`,
+  '/reminders',
+  '/exports',
+  '/settings/organisation',
+  '/settings/invoicing',
+  '/settings/payments',
+  '/settings/api-keys',
+  '/settings/webhooks',
+  '/dev/mail',
+];
+
+/** The dialogs staff open most, each checked open. */
+const dialogs = (d: Showcase): Array<[string, string, string]> => [
+  [`/documents/${d.draft}`, 'Finaliser…', 'Finaliser le document'],
+  [`/documents/${d.finalized}`, 'Envoyer par e-mail…', ''],
+  [`/documents/${d.quote}`, 'Convertir en facture…', 'Convertir en facture'],
+  [`/documents/${d.finalized}`, 'Établir un avoir…', 'Établir un avoir'],
+];
+
+async function walk(size: string, openMenu: boolean) {
+  const found: string[] = [];
+  const check = async (path: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    if (openMenu) {
+      await page.getByText('Menu', { exact: true }).click();
+      await expect(page.getByRole('navigation', { name: 'Activité' })).toBeVisible();
+    }
+    found.push(...(await violations(`${size} ${path}`)));
+  };
+  for (const path of pages(data)) await check(path);
+
+  // One e-mail of the outbox, opened from its list.
+  await page.goto('/dev/mail');
+  await page.locator('main a[href^="/dev/mail/"]').first().click();
+  await expect(page).toHaveURL(/\/dev\/mail\/.+/);
+  await check(new URL(page.url()).pathname);
+
+  for (const [path, button, name] of dialogs(data)) {
+    await page.goto(path);
+    await page.getByRole('button', { name: button }).click();
+    const dialog = name ? page.getByRole('dialog', { name }) : page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    found.push(...(await violations(`${size} ${path} dialog ${button}`)));
+  }
+
+  // The API reference renders in the browser: checked once its operations are on screen.
+  await page.goto('/docs/api');
+  await expect(page.getByRole('heading', { name: 'Paraphe API' }).first()).toBeVisible();
+  found.push(...(await violations(`${size} /docs/api`)));
+  return found;
+}
+
+test('at 1440 px every page and the main dialogs have no WCAG 2.1 AA violation', async () => {
+  await page.setViewportSize(DESKTOP);
+  const found = await walk('desktop', false);
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('at 390 px, with the menu open, every page has no WCAG 2.1 AA violation', async () => {
+  await page.setViewportSize(PHONE);
+  const found = await walk('phone', true);
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+test('signed out, the sign-in page has no WCAG 2.1 AA violation, on a desktop and on a phone', async ({ browser }) => {
+  const fresh = await (await browser.newContext({ viewport: PHONE })).newPage();
+  for (const size of [PHONE, DESKTOP]) {
+    await fresh.setViewportSize(size);
+    await fresh.goto('/login');
+    await expect(fresh.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page: fresh }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const found = violations.flatMap((v) => v.nodes.map((n) => `${size.width} /login · ${v.id} ${v.help} ${n.target.join(' ')}`));
+    expect(found, found.join('\n')).toEqual([]);
+  }
+  await fresh.context().close();
+});
