@@ -1,0 +1,153 @@
+import { execSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
+
+/**
+ * Issue 15's delivery figure: EVENTS events (contact.created) recorded at RATE events/s, each fanned out to 5
+ * endpoints on loopback (4 receivers answering at once, 1 answering after SLOW_MS), delivered through the real path:
+ * recordEvents → delivery rows and jobs in the event's transaction → pg-boss `webhooks.deliver` workers → signed HTTP
+ * POST. Prints deliveries/s and the event→delivery delay (p50/p99) of the healthy endpoints, and the slow
+ * endpoint's figures apart (bounded to MAX_IN_FLIGHT_PER_ENDPOINT attempts at once, it cannot finish in the run: what
+ * matters is that it does not slow the others). Target: ≥ 500 deliveries/s, healthy p99 < 2 s.
+ * PostgreSQL: a fresh database on 127.0.0.1:5432, dropped at the end.
+ */
+const EVENTS = Number(process.env.EVENTS ?? 10_000);
+const RATE = Number(process.env.RATE ?? 150);
+const BATCH = Number(process.env.BATCH ?? 25);
+const SLOW_MS = Number(process.env.SLOW_MS ?? 2000);
+const WORKERS = process.env.WORKERS ? Number(process.env.WORKERS) : undefined;
+const HEALTHY = 4;
+
+const dbName = `paraphe_bench_webhooks_${process.pid}`;
+execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE ${dbName}"`);
+process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${dbName}`;
+process.env.WEBHOOKS_ALLOW_PRIVATE = 'true';
+(process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
+
+await import('@/lib/modules');
+const { sql } = await import('drizzle-orm');
+const { closeDatabase, getDatabase } = await import('@/db/client');
+const { createTestOrg } = await import('@/lib/testing/fixtures');
+const { createContact } = await import('@/lib/contacts');
+const { recordEvents } = await import('@/lib/events');
+const { createEndpoint, deliverWebhookJob } = await import('@/lib/webhooks');
+const { getQueue, startWorkers, stopQueue } = await import('@/lib/jobs');
+
+/** A receiver that notes when each webhook-id arrived, answering after `delayMs`. */
+async function receiver(delayMs: number) {
+  const arrivals = new Map<string, number>();
+  let duplicates = 0;
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const id = String(req.headers['webhook-id']);
+      if (arrivals.has(id)) duplicates++;
+      else arrivals.set(id, Date.now());
+      setTimeout(() => res.end('ok'), delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    arrivals,
+    duplicates: () => duplicates,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+const database = await getDatabase();
+const { db } = database;
+const receivers = [...(await Promise.all(Array.from({ length: HEALTHY }, () => receiver(0)))), await receiver(SLOW_MS)];
+try {
+  const { org } = await createTestOrg('Bench Webhooks');
+  for (const r of receivers) await createEndpoint(db, org.id, { url: r.url, events: ['*'], enabled: true });
+  // The queue and its workers run before the first event, as in a running server.
+  await getQueue();
+  await startWorkers([(WORKERS ? { ...deliverWebhookJob, workers: WORKERS } : deliverWebhookJob) as never]);
+  const contact = await createContact(db, org.id, { type: 'particulier', first_name: 'Zoé', last_name: 'Martin' });
+  const workers = WORKERS ?? deliverWebhookJob.workers ?? 1;
+
+  // ── Produce: EVENTS events at RATE/s, in transactions of BATCH ────────────────────────────────────
+  const started = Date.now();
+  const cpu = process.cpuUsage();
+  let produced = 0;
+  while (produced < EVENTS) {
+    const n = Math.min(BATCH, EVENTS - produced);
+    await db.transaction((tx) => recordEvents(tx, org.id, 'contact.created', Array.from({ length: n }, () => contact)));
+    produced += n;
+    const wait = started + (produced / RATE) * 1000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  const producedMs = Date.now() - started;
+
+  // ── Wait for the healthy endpoints (the slow one cannot finish: 4 in flight × SLOW_MS) ─────────────
+  const healthyTarget = (EVENTS + 1) * HEALTHY;
+  const healthyCount = () => receivers.slice(0, HEALTHY).reduce((sum, r) => sum + r.arrivals.size, 0);
+  const deadline = Date.now() + 300_000;
+  while (healthyCount() < healthyTarget && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const healthyDone = Math.max(...receivers.slice(0, HEALTHY).flatMap((r) => [...r.arrivals.values()]));
+  const cpuSeconds = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(cpu));
+
+  // Event times from the outbox (created_at is the transaction's now()).
+  const created = new Map<string, number>();
+  const rows = (await db.execute(sql`select id, created_at from events where org_id = ${org.id}`)) as unknown as { rows: Array<{ id: string; created_at: string | Date }> };
+  for (const r of rows.rows) created.set(r.id, new Date(r.created_at).getTime());
+  const delays = (list: typeof receivers) =>
+    list
+      .flatMap((r) => [...r.arrivals].map(([id, at]) => at - (created.get(id) ?? at)))
+      .sort((a, b) => a - b);
+  const healthy = delays(receivers.slice(0, HEALTHY));
+  const slow = delays(receivers.slice(HEALTHY));
+  const seconds = (healthyDone - started) / 1000;
+  const [counts] = (
+    (await db.execute(sql`select count(*) filter (where status = 'succeeded')::int as succeeded, count(*) filter (where status = 'pending')::int as pending,
+                                 count(*) filter (where status = 'failed')::int as failed from webhook_deliveries where org_id = ${org.id}`)) as unknown as {
+      rows: Array<Record<string, number>>;
+    }
+  ).rows;
+
+  console.log(
+    `\nPostgreSQL; ${EVENTS} events at ${RATE}/s (batches of ${BATCH}, produced in ${(producedMs / 1000).toFixed(1)} s) × 5 endpoints; ` +
+      `${workers} webhooks.deliver workers; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
+  );
+  console.table([
+    {
+      endpoints: `${HEALTHY} healthy (0 ms)`,
+      delivered: healthyCount(),
+      expected: healthyTarget,
+      'deliveries/s': Math.round(healthyCount() / seconds),
+      'p50 ms': percentile(healthy, 50),
+      'p99 ms': percentile(healthy, 99),
+      'max ms': healthy.at(-1),
+      duplicates: receivers.slice(0, HEALTHY).reduce((sum, r) => sum + r.duplicates(), 0),
+    },
+    {
+      endpoints: `1 slow (${SLOW_MS} ms)`,
+      delivered: receivers[HEALTHY]!.arrivals.size,
+      expected: EVENTS + 1,
+      'deliveries/s': Math.round(receivers[HEALTHY]!.arrivals.size / seconds),
+      'p50 ms': percentile(slow, 50),
+      'p99 ms': percentile(slow, 99),
+      'max ms': slow.at(-1),
+      duplicates: receivers[HEALTHY]!.duplicates(),
+    },
+  ]);
+  console.log(`delivery rows at the end: ${JSON.stringify(counts)}; node CPU ${cpuSeconds.toFixed(1)} s over ${seconds.toFixed(1)} s`);
+  const rate = healthyCount() / seconds;
+  const p99 = percentile(healthy, 99);
+  console.log(
+    `healthy: ${Math.round(rate)} deliveries/s (target ≥ 500: ${rate >= 500 ? 'met' : 'MISSED'}), p99 ${p99} ms (target < 2000: ${p99 < 2000 ? 'met' : 'MISSED'})`,
+  );
+} finally {
+  await stopQueue();
+  await closeDatabase();
+  for (const r of receivers) await r.close();
+  execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)"`);
+}
