@@ -137,7 +137,7 @@ export function DeletePayment({ payment }: { payment: Payment & { remove: BoundF
   const [state, formAction] = useActionState(payment.remove, initialFormState);
   return (
     <form action={formAction}>
-      <SubmitButton className="btn btn-ghost btn-sm" aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
+      <SubmitButton className="btn btn-sm btn-danger" aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
         Supprimer
       </SubmitButton>
       {state.error && (
