@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { events, onlinePayments } from '@/db/schema';
 import { routes as contactRoutes, newContact } from '@/lib/contacts/testing';
 import { addDays, todayParis } from '@/lib/dates';
@@ -9,9 +9,8 @@ import { line } from '@/lib/documents/testing';
 import { installedModules } from '@/lib/manifest';
 import { connectAccount } from '@/lib/payments/connect-account';
 import { paymentProvider } from '@/lib/payments/stripe-provider';
-import { type FakeStripe, startFakeStripe, useFakeStripe, useStripeWebhook } from '@/lib/payments/testing';
-import { remindersContext, useTempStorage } from '@/lib/reminders/testing';
-import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { remindersContext } from '@/lib/reminders/testing';
 import { call } from '@/lib/testing/http';
 import { EVENT_CATALOGUE, EVENT_TYPES, type EventType } from './catalogue';
 import { eventRegistry } from './registry';
@@ -38,25 +37,16 @@ const NOT_EMITTED_YET: readonly EventType[] = [
 /** One operation, and the events (token → id of the object it must carry) it must have written. */
 type Step = { name: string; run: () => Promise<Partial<Record<EventType, string>>> };
 
-let org: TestOrg;
+const ctx = connectedStripe({ storage: true, webhook: true, connect: false });
 let api: Awaited<ReturnType<typeof remindersContext>>;
-let fake: FakeStripe;
-const undo: Array<() => unknown> = [];
 beforeAll(async () => {
-  undo.push(await useTempStorage());
-  fake = await startFakeStripe();
-  undo.push(useFakeStripe(fake), await useStripeWebhook(fake), () => fake.close());
-  org = await createTestOrg();
-  api = await remindersContext(org);
-});
-afterAll(async () => {
-  for (const fn of undo.reverse()) await fn();
+  api = await remindersContext(ctx.org);
 });
 
 const ok = (res: { status: number; body: unknown }, status: number, what: string) => api.expectStatus(res as never, status, what);
 const contactCall = (route: keyof typeof contactRoutes, method: 'POST' | 'PATCH' | 'DELETE', id: string, body?: unknown) =>
   call(contactRoutes[route], method, `/v1/contacts/${id}`, { token: api.token, params: { id }, body });
-const person = (last_name: string) => newContact(org, { type: 'particulier', first_name: 'Zoé', last_name, email: `${last_name.toLowerCase()}@client.example` });
+const person = (last_name: string) => newContact(ctx.org, { type: 'particulier', first_name: 'Zoé', last_name, email: `${last_name.toLowerCase()}@client.example` });
 const invoice = async (contactId: string) =>
   api.issued({ type: 'facture', contact_id: contactId, due_date: addDays(todayParis(), 30), items: [line('Audit', '2', 45000)] });
 const quote = (contactId: string, validity_date = addDays(todayParis(), 30)) =>
@@ -202,15 +192,15 @@ function steps(): Step[] {
       run: async () => {
         // Validity today, run as tomorrow: what the shared-database note of transitions.test.ts allows.
         const lapsed = await quote(client.id, todayParis());
-        await expireQuotes(org.db, addDays(todayParis(), 1));
+        await expireQuotes(ctx.org.db, addDays(todayParis(), 1));
         return { 'quote.expired': lapsed.id };
       },
     },
     {
       name: 'Stripe: card declined at checkout',
       run: async () => {
-        const account = fake.addAccount().id;
-        await connectAccount(org.db, org.org.id, account);
+        const account = ctx.fake.addAccount().id;
+        await connectAccount(ctx.org.db, ctx.org.org.id, account);
         const doc = await invoice(client.id);
         const id = randomUUID();
         // What the /pay page does: a Checkout Session and its open online_payments row.
@@ -221,10 +211,10 @@ function steps(): Step[] {
           methods: ['card'],
           success_url: 'http://localhost:3000/pay/x?status=success&session={CHECKOUT_SESSION_ID}',
           cancel_url: 'http://localhost:3000/pay/x?status=cancel',
-          metadata: { org_id: org.org.id, document_id: doc.id, online_payment_id: id },
+          metadata: { org_id: ctx.org.org.id, document_id: doc.id, online_payment_id: id },
         });
-        await org.db.insert(onlinePayments).values({ id, org_id: org.org.id, document_id: doc.id, checkout_session_id: session.id, method: 'card', amount: doc.total_ttc, status: 'open' });
-        await fake.completeCheckout(session.id, { method: 'card', outcome: 'failed' });
+        await ctx.org.db.insert(onlinePayments).values({ id, org_id: ctx.org.org.id, document_id: doc.id, checkout_session_id: session.id, method: 'card', amount: doc.total_ttc, status: 'open' });
+        await ctx.fake.completeCheckout(session.id, { method: 'card', outcome: 'failed' });
         return { 'payment.failed': id };
       },
     },
@@ -246,7 +236,7 @@ it('drives each token of the installed modules through its real operation, with 
   const covered = new Set<EventType>();
   for (const step of steps()) {
     const expected = await step.run();
-    const rows = (await org.db.select().from(events).where(eq(events.org_id, org.org.id)).orderBy(asc(events.id))).filter((r) => !seen.has(r.id));
+    const rows = (await ctx.org.db.select().from(events).where(eq(events.org_id, ctx.org.org.id)).orderBy(asc(events.id))).filter((r) => !seen.has(r.id));
     for (const r of rows) seen.add(r.id);
     for (const [type, objectId] of Object.entries(expected) as Array<[EventType, string]>) {
       const written = rows.filter((r) => r.type === type).map((r) => (r.payload as { object: { id: string } }).object);

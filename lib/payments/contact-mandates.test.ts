@@ -1,37 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as setupRoute from '@/app/v1/invoices/[id]/sepa-mandate-setup/route';
 import { paymentCustomers, sepaMandates } from '@/db/schema';
 import { eraseContact } from '@/lib/contacts/gdpr';
 import { mergeContacts } from '@/lib/contacts/merge';
 import { addDays, todayParis } from '@/lib/dates';
 import { billingContext, line } from '@/lib/documents/testing';
-import { type FakeStripe, startFakeStripe, useFakeStripe, useStripeWebhook } from '@/lib/payments/testing';
-import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { call } from '@/lib/testing/http';
-import { connectAccount } from './connect-account';
 import { type ContactMandatesJobData, revokeContactMandatesJob } from './contact-mandates';
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let closeWebhook: () => Promise<void>;
-let org: TestOrg;
+const ctx = connectedStripe({ webhook: true });
 let api: Awaited<ReturnType<typeof billingContext>>;
-let account: string;
-
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  restoreStripe = useFakeStripe(fake);
-  closeWebhook = await useStripeWebhook(fake);
-  org = await createTestOrg();
-  api = await billingContext(org);
-  account = fake.addAccount().id;
-  await connectAccount(org.db, org.org.id, account);
-});
-afterAll(async () => {
-  await closeWebhook();
-  restoreStripe();
-  await fake.close();
+  api = await billingContext(ctx.org);
 });
 
 /** A client whose mandate setup (the fake's Checkout) is open; `sign` completes it through the signed webhook. */
@@ -41,7 +23,7 @@ async function clientWithSetup() {
   const res = await call(setupRoute.POST, 'POST', `/v1/invoices/${invoice.id}/sepa-mandate-setup`, { token: api.token, params: { id: invoice.id } });
   expect(res.status).toBe(200);
   const sign = async () => {
-    const done = await fake.completeSetup(res.body.setup_url.split('/checkout/')[1]!);
+    const done = await ctx.fake.completeSetup(res.body.setup_url.split('/checkout/')[1]!);
     expect(done.statuses).toEqual([200, 200]);
     return done;
   };
@@ -54,15 +36,15 @@ async function clientWithMandate() {
   return { client, done: await sign() };
 }
 
-const mandatesOf = (contactId: string) => org.db.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, org.org.id), eq(sepaMandates.contact_id, contactId)));
-const customersOf = (contactId: string) => org.db.select().from(paymentCustomers).where(and(eq(paymentCustomers.org_id, org.org.id), eq(paymentCustomers.contact_id, contactId)));
+const mandatesOf = (contactId: string) => ctx.org.db.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, ctx.org.org.id), eq(sepaMandates.contact_id, contactId)));
+const customersOf = (contactId: string) => ctx.org.db.select().from(paymentCustomers).where(and(eq(paymentCustomers.org_id, ctx.org.org.id), eq(paymentCustomers.contact_id, contactId)));
 
 /** The revocation jobs the contact's events wrote, run as the worker would. */
 async function runJobsOf(contactId: string): Promise<ContactMandatesJobData[]> {
-  const { rows } = (await org.db.execute(
+  const { rows } = (await ctx.org.db.execute(
     sql`select data from pgboss.job where name = ${revokeContactMandatesJob.name} and data->>'contact_id' = ${contactId}`,
   )) as unknown as { rows: Array<{ data: ContactMandatesJobData }> };
-  for (const { data } of rows) await revokeContactMandatesJob.handle(data, { db: org.db, jobId: 'test', attempt: 1 });
+  for (const { data } of rows) await revokeContactMandatesJob.handle(data, { db: ctx.org.db, jobId: 'test', attempt: 1 });
   return rows.map((r) => r.data);
 }
 
@@ -70,26 +52,26 @@ describe('a contact erased or merged away loses its SEPA mandate', () => {
   it('erasure: the mandate is detached at the provider and revoked, the customer forgotten, the IBAN digits blanked', async () => {
     const { client, done } = await clientWithMandate();
     expect(await customersOf(client.id)).toHaveLength(1);
-    await eraseContact(org.db, org.org.id, client.id);
-    fake.reset();
-    expect(await runJobsOf(client.id)).toEqual([{ org_id: org.org.id, contact_id: client.id, erased: true }]);
-    expect(fake.requests.map((r) => [r.method, r.path, r.headers['stripe-account']])).toEqual([['POST', `/v1/payment_methods/${done.payment_method}/detach`, account]]);
+    await eraseContact(ctx.org.db, ctx.org.org.id, client.id);
+    ctx.fake.reset();
+    expect(await runJobsOf(client.id)).toEqual([{ org_id: ctx.org.org.id, contact_id: client.id, erased: true }]);
+    expect(ctx.fake.requests.map((r) => [r.method, r.path, r.headers['stripe-account']])).toEqual([['POST', `/v1/payment_methods/${done.payment_method}/detach`, ctx.account]]);
     expect(await mandatesOf(client.id)).toMatchObject([{ status: 'revoked', revoked_at: expect.any(Date), iban_last4: null }]);
     expect(await customersOf(client.id)).toEqual([]);
 
     // A retried job finds nothing live: no second call.
-    fake.reset();
+    ctx.fake.reset();
     await runJobsOf(client.id);
-    expect(fake.requests).toEqual([]);
+    expect(ctx.fake.requests).toEqual([]);
   });
 
   it('merge: the merged-away contact\'s mandate is revoked; the target keeps its own', async () => {
     const source = await clientWithMandate();
     const target = await clientWithMandate();
-    await mergeContacts(org.db, org.org.id, target.client.id, { source_ids: [source.client.id] });
-    fake.reset();
-    expect(await runJobsOf(source.client.id)).toEqual([{ org_id: org.org.id, contact_id: source.client.id, erased: false }]);
-    expect(fake.requests.map((r) => r.path)).toEqual([`/v1/payment_methods/${source.done.payment_method}/detach`]);
+    await mergeContacts(ctx.org.db, ctx.org.org.id, target.client.id, { source_ids: [source.client.id] });
+    ctx.fake.reset();
+    expect(await runJobsOf(source.client.id)).toEqual([{ org_id: ctx.org.org.id, contact_id: source.client.id, erased: false }]);
+    expect(ctx.fake.requests.map((r) => r.path)).toEqual([`/v1/payment_methods/${source.done.payment_method}/detach`]);
     const [revoked] = await mandatesOf(source.client.id);
     expect(revoked).toMatchObject({ status: 'revoked', iban_last4: expect.any(String) });
     expect(await customersOf(source.client.id)).toEqual([]);
@@ -99,10 +81,10 @@ describe('a contact erased or merged away loses its SEPA mandate', () => {
 
   it('a setup signed after its contact was erased records no mandate and detaches the method at the provider', async () => {
     const { client, sign } = await clientWithSetup();
-    await eraseContact(org.db, org.org.id, client.id);
+    await eraseContact(ctx.org.db, ctx.org.org.id, client.id);
     await runJobsOf(client.id);
     const done = await sign();
     expect(await mandatesOf(client.id)).toEqual([]);
-    expect(fake.objects.get(done.payment_method)!.object.customer).toBeNull();
+    expect(ctx.fake.objects.get(done.payment_method)!.object.customer).toBeNull();
   });
 });

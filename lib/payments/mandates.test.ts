@@ -1,37 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as mandateRoute from '@/app/v1/invoices/[id]/sepa-mandate/route';
 import * as setupRoute from '@/app/v1/invoices/[id]/sepa-mandate-setup/route';
 import { contacts, paymentCustomers, sepaMandates } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { billingContext, line } from '@/lib/documents/testing';
-import { type FakeStripe, startFakeStripe, useFakeStripe, useStripeWebhook } from '@/lib/payments/testing';
-import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import type { FakeStripe } from '@/lib/payments/testing';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { createTestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { connectAccount } from './connect-account';
 import { mandateOfContact, revokeMandate } from './mandates';
 import { sessionIntentData } from './testing/fake-stripe-shared';
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let closeWebhook: () => Promise<void>;
-let org: TestOrg;
+const ctx = connectedStripe({ webhook: true });
 let api: Awaited<ReturnType<typeof billingContext>>;
-let account: string;
-
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  restoreStripe = useFakeStripe(fake);
-  closeWebhook = await useStripeWebhook(fake);
-  org = await createTestOrg();
-  api = await billingContext(org);
-  account = fake.addAccount().id;
-  await connectAccount(org.db, org.org.id, account);
-});
-afterAll(async () => {
-  await closeWebhook();
-  restoreStripe();
-  await fake.close();
+  api = await billingContext(ctx.org);
 });
 
 const APP = 'http://localhost:3000';
@@ -47,12 +32,12 @@ async function clientInvoice(body: Record<string, unknown> = {}, contact: Record
   return { client, invoice };
 }
 const sessionIdOf = (setupUrl: string) => setupUrl.split('/checkout/')[1]!;
-const rowsOf = (contactId: string) => org.db.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, org.org.id), eq(sepaMandates.contact_id, contactId)));
+const rowsOf = (contactId: string) => ctx.org.db.select().from(sepaMandates).where(and(eq(sepaMandates.org_id, ctx.org.org.id), eq(sepaMandates.contact_id, contactId)));
 /** Sets up and signs a mandate for the invoice's client through the fake's Checkout and the signed webhook. */
 async function signMandate(invoiceId: string, options?: Parameters<FakeStripe['completeSetup']>[1]) {
   const res = await setup(invoiceId);
   expect(res.status).toBe(200);
-  const done = await fake.completeSetup(sessionIdOf(res.body.setup_url), options);
+  const done = await ctx.fake.completeSetup(sessionIdOf(res.body.setup_url), options);
   expect(done.statuses).toEqual([200, 200]);
   return done;
 }
@@ -77,9 +62,9 @@ describe.each([
   it('401 without a key, 403 without its scope, 404 for another org, an unknown or a malformed id', async () => {
     const { invoice } = await clientInvoice();
     expect(codeOf(await request(invoice.id, ''))).toEqual([401, 'unauthorized']);
-    expect(codeOf(await request(invoice.id, await org.key(tooLittle)))).toEqual([403, 'forbidden']);
+    expect(codeOf(await request(invoice.id, await ctx.org.key(tooLittle)))).toEqual([403, 'forbidden']);
     const other = await createTestOrg();
-    await connectAccount(other.db, other.org.id, fake.addAccount().id);
+    await connectAccount(other.db, other.org.id, ctx.fake.addAccount().id);
     expect(codeOf(await request(invoice.id, await other.key()))).toEqual([404, 'not_found']);
     expect(codeOf(await request(UNKNOWN))).toEqual([404, 'not_found']);
     expect(codeOf(await request('not-a-uuid'))).toEqual([404, 'not_found']);
@@ -103,22 +88,22 @@ describe('POST /v1/invoices/{id}/sepa-mandate-setup', () => {
   });
 
   it('opens a setup-mode Checkout (SEPA only, euro) for the buyer contact, whose customer is created once', async () => {
-    fake.reset();
+    ctx.fake.reset();
     const { client, invoice } = await clientInvoice({}, { company: 'Boulangerie Martin' });
     const res = await setup(invoice.id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ setup_url: expect.stringMatching(new RegExp(`^${fake.url}/checkout/cs_test_c`)) });
+    expect(res.body).toEqual({ setup_url: expect.stringMatching(new RegExp(`^${ctx.fake.url}/checkout/cs_test_c`)) });
 
-    const [customer] = await org.db.select().from(paymentCustomers).where(eq(paymentCustomers.contact_id, client.id));
-    expect(customer).toMatchObject({ org_id: org.org.id, customer_id: expect.stringMatching(/^cus_/) });
-    const created = fake.requests.filter((r) => r.path === '/v1/customers');
+    const [customer] = await ctx.org.db.select().from(paymentCustomers).where(eq(paymentCustomers.contact_id, client.id));
+    expect(customer).toMatchObject({ org_id: ctx.org.org.id, customer_id: expect.stringMatching(/^cus_/) });
+    const created = ctx.fake.requests.filter((r) => r.path === '/v1/customers');
     expect(created).toHaveLength(1);
-    expect(created[0]!.headers).toMatchObject({ 'stripe-account': account, 'idempotency-key': `customer:${account}:${client.id}` });
-    expect(created[0]!.body).toMatchObject({ name: 'Boulangerie Martin', metadata: { org_id: org.org.id, contact_id: client.id } });
+    expect(created[0]!.headers).toMatchObject({ 'stripe-account': ctx.account, 'idempotency-key': `customer:${ctx.account}:${client.id}` });
+    expect(created[0]!.body).toMatchObject({ name: 'Boulangerie Martin', metadata: { org_id: ctx.org.org.id, contact_id: client.id } });
 
-    const [session] = fake.requests.filter((r) => r.path === '/v1/checkout/sessions');
-    const metadata = { org_id: org.org.id, contact_id: client.id, document_id: invoice.id };
-    expect(session!.headers['stripe-account']).toBe(account);
+    const [session] = ctx.fake.requests.filter((r) => r.path === '/v1/checkout/sessions');
+    const metadata = { org_id: ctx.org.org.id, contact_id: client.id, document_id: invoice.id };
+    expect(session!.headers['stripe-account']).toBe(ctx.account);
     expect(session!.body).toEqual({
       mode: 'setup',
       currency: 'eur',
@@ -133,7 +118,7 @@ describe('POST /v1/invoices/{id}/sepa-mandate-setup', () => {
     // Again: a new session, the same customer.
     const again = await setup(invoice.id);
     expect(again.body.setup_url).not.toBe(res.body.setup_url);
-    expect(fake.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
+    expect(ctx.fake.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
     expect(JSON.stringify(again.body)).not.toContain(customer!.customer_id);
   });
 
@@ -141,21 +126,21 @@ describe('POST /v1/invoices/{id}/sepa-mandate-setup', () => {
     const { client, invoice } = await clientInvoice({}, { preferred_language: 'en', country: 'GB', company: 'Acme Ltd' });
     const [a, b] = await Promise.all([setup(invoice.id), setup(invoice.id)]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    const rows = await org.db.select().from(paymentCustomers).where(eq(paymentCustomers.contact_id, client.id));
+    const rows = await ctx.org.db.select().from(paymentCustomers).where(eq(paymentCustomers.contact_id, client.id));
     expect(rows).toHaveLength(1);
-    const customers = [...fake.objects.values()].filter((o) => o.object.object === 'customer' && (o.object.metadata as { contact_id?: string }).contact_id === client.id);
+    const customers = [...ctx.fake.objects.values()].filter((o) => o.object.object === 'customer' && (o.object.metadata as { contact_id?: string }).contact_id === client.id);
     expect(customers.map((o) => o.object.id)).toEqual([rows[0]!.customer_id]);
-    const session = fake.objects.get(sessionIdOf(a.body.setup_url))!.object;
+    const session = ctx.fake.objects.get(sessionIdOf(a.body.setup_url))!.object;
     expect(session).toMatchObject({ success_url: `${APP}/pay/mandate?status=success&lang=en`, cancel_url: `${APP}/pay/mandate?status=cancel&lang=en` });
   });
 
   it('409 contact_deleted / contact_erased when the document\'s client was deleted or erased since', async () => {
     const { client, invoice } = await clientInvoice();
-    await org.db.update(contacts).set({ deleted_at: new Date() }).where(eq(contacts.id, client.id));
+    await ctx.org.db.update(contacts).set({ deleted_at: new Date() }).where(eq(contacts.id, client.id));
     expect(codeOf(await setup(invoice.id))).toEqual([409, 'contact_deleted']);
-    await org.db.update(contacts).set({ erased_at: new Date() }).where(eq(contacts.id, client.id));
+    await ctx.org.db.update(contacts).set({ erased_at: new Date() }).where(eq(contacts.id, client.id));
     expect(codeOf(await setup(invoice.id))).toEqual([409, 'contact_erased']);
-    expect(await org.db.select().from(paymentCustomers).where(eq(paymentCustomers.contact_id, client.id))).toEqual([]);
+    expect(await ctx.org.db.select().from(paymentCustomers).where(eq(paymentCustomers.contact_id, client.id))).toEqual([]);
   });
 });
 
@@ -169,7 +154,7 @@ describe('the mandate, from the provider\'s signed events', () => {
     expect([res.status, res.body]).toEqual([200, { active: true, status: 'active' }]);
     const [row] = await rowsOf(client.id);
     expect(row).toMatchObject({ status: 'active', iban_last4: '4321', mandate_id: done.mandate, payment_method_id: done.payment_method, revoked_at: null });
-    expect(await mandateOfContact(org.db, org.org.id, client.id)).toEqual({
+    expect(await mandateOfContact(ctx.org.db, ctx.org.org.id, client.id)).toEqual({
       status: 'active',
       active: true,
       iban_last4: '4321',
@@ -180,11 +165,11 @@ describe('the mandate, from the provider\'s signed events', () => {
     const second = await api.issued({ type: 'facture', contact_id: client.id, items: [line('B', '1', 1000)] });
     expect((await getMandate(second.id)).body).toEqual({ active: true, status: 'active' });
 
-    for (const event of fake.events.filter((e) => e.type === 'setup_intent.succeeded' && (e.data.object as { id: string }).id === done.setup_intent)) {
-      expect(await fake.redeliver(event)).toBe(200);
+    for (const event of ctx.fake.events.filter((e) => e.type === 'setup_intent.succeeded' && (e.data.object as { id: string }).id === done.setup_intent)) {
+      expect(await ctx.fake.redeliver(event)).toBe(200);
     }
     expect(await rowsOf(client.id)).toHaveLength(1);
-    for (const body of [res.body, (await setup(invoice.id)).body.setup_url.replace(fake.url, '')]) {
+    for (const body of [res.body, (await setup(invoice.id)).body.setup_url.replace(ctx.fake.url, '')]) {
       expect(JSON.stringify(body).replace(/cs_test_c\w+/, '')).not.toMatch(NO_PROVIDER_ID);
     }
   });
@@ -200,34 +185,34 @@ describe('the mandate, from the provider\'s signed events', () => {
         [second.mandate, 'active'],
       ].sort(),
     );
-    expect(await mandateOfContact(org.db, org.org.id, client.id)).toMatchObject({ status: 'active', iban_last4: '9999' });
+    expect(await mandateOfContact(ctx.org.db, ctx.org.org.id, client.id)).toMatchObject({ status: 'active', iban_last4: '9999' });
   });
 
   it('mandate.updated: inactive → GET says inactive, and a late "active" does not bring it back; pending → active', async () => {
     const { client, invoice } = await clientInvoice();
     const done = await signMandate(invoice.id);
-    expect(await fake.updateMandate(done.mandate, 'inactive')).toEqual([200]);
+    expect(await ctx.fake.updateMandate(done.mandate, 'inactive')).toEqual([200]);
     expect((await getMandate(invoice.id)).body).toEqual({ active: false, status: null });
-    expect(await fake.updateMandate(done.mandate, 'active')).toEqual([200]);
+    expect(await ctx.fake.updateMandate(done.mandate, 'active')).toEqual([200]);
     expect((await getMandate(invoice.id)).body).toEqual({ active: false, status: null });
-    expect(await mandateOfContact(org.db, org.org.id, client.id)).toMatchObject({ status: 'inactive', active: false });
+    expect(await mandateOfContact(ctx.org.db, ctx.org.org.id, client.id)).toMatchObject({ status: 'inactive', active: false });
 
     const other = await clientInvoice();
     const pending = await signMandate(other.invoice.id, { mandate: 'pending' });
     expect((await getMandate(other.invoice.id)).body).toEqual({ active: false, status: null });
-    expect(await mandateOfContact(org.db, org.org.id, other.client.id)).toMatchObject({ status: 'pending', active: false });
-    await fake.updateMandate(pending.mandate, 'active');
+    expect(await mandateOfContact(ctx.org.db, ctx.org.org.id, other.client.id)).toMatchObject({ status: 'pending', active: false });
+    await ctx.fake.updateMandate(pending.mandate, 'active');
     expect((await getMandate(other.invoice.id)).body).toEqual({ active: true, status: 'active' });
   });
 
   it('a setup whose metadata names another org records nothing', async () => {
     const { client, invoice } = await clientInvoice();
     const res = await setup(invoice.id);
-    const session = fake.objects.get(sessionIdOf(res.body.setup_url))!.object;
+    const session = ctx.fake.objects.get(sessionIdOf(res.body.setup_url))!.object;
     (session.metadata as Record<string, string>).org_id = UNKNOWN;
     // The setup intent's metadata is the session's setup_intent_data: tamper with what the fake will copy.
     sessionIntentData.set(session, { metadata: { org_id: UNKNOWN, contact_id: client.id } });
-    expect((await fake.completeSetup(session.id as string)).statuses).toEqual([200, 200]);
+    expect((await ctx.fake.completeSetup(session.id as string)).statuses).toEqual([200, 200]);
     expect(await rowsOf(client.id)).toEqual([]);
   });
 });
@@ -235,38 +220,38 @@ describe('the mandate, from the provider\'s signed events', () => {
 describe('DELETE /v1/invoices/{id}/sepa-mandate', () => {
   it('without a mandate: {active: false, status: null}, nothing asked of the provider', async () => {
     const { invoice } = await clientInvoice();
-    fake.reset();
+    ctx.fake.reset();
     const res = await revoke(invoice.id);
     expect([res.status, res.body]).toEqual([200, { active: false, status: null }]);
-    expect(fake.requests).toEqual([]);
+    expect(ctx.fake.requests).toEqual([]);
   });
 
   it('detaches the payment method at the provider and marks the mandate revoked; idempotent', async () => {
     const { client, invoice } = await clientInvoice();
     const done = await signMandate(invoice.id);
-    fake.reset();
+    ctx.fake.reset();
     const res = await revoke(invoice.id);
     expect([res.status, res.body]).toEqual([200, { active: false, status: null }]);
-    expect(fake.requests.map((r) => [r.method, r.path, r.headers['stripe-account']])).toEqual([['POST', `/v1/payment_methods/${done.payment_method}/detach`, account]]);
-    expect(fake.objects.get(done.payment_method)!.object.customer).toBeNull();
+    expect(ctx.fake.requests.map((r) => [r.method, r.path, r.headers['stripe-account']])).toEqual([['POST', `/v1/payment_methods/${done.payment_method}/detach`, ctx.account]]);
+    expect(ctx.fake.objects.get(done.payment_method)!.object.customer).toBeNull();
     const [row] = await rowsOf(client.id);
     expect(row).toMatchObject({ status: 'revoked', revoked_at: expect.any(Date) });
     expect((await getMandate(invoice.id)).body).toEqual({ active: false, status: null });
 
-    fake.reset();
+    ctx.fake.reset();
     expect((await revoke(invoice.id)).body).toEqual({ active: false, status: null });
-    expect(fake.requests).toEqual([]);
-    expect(await mandateOfContact(org.db, org.org.id, client.id)).toMatchObject({ status: 'revoked', active: false, revoked_at: row!.revoked_at!.toISOString() });
+    expect(ctx.fake.requests).toEqual([]);
+    expect(await mandateOfContact(ctx.org.db, ctx.org.org.id, client.id)).toMatchObject({ status: 'revoked', active: false, revoked_at: row!.revoked_at!.toISOString() });
   });
 
   it('a method the provider already detached (or no longer knows) is revoked all the same', async () => {
     const { client, invoice } = await clientInvoice();
     const done = await signMandate(invoice.id);
-    fake.objects.get(done.payment_method)!.object.customer = null;
+    ctx.fake.objects.get(done.payment_method)!.object.customer = null;
     expect((await revoke(invoice.id)).status).toBe(200);
     const other = await clientInvoice();
     const gone = await signMandate(other.invoice.id);
-    fake.objects.delete(gone.payment_method);
+    ctx.fake.objects.delete(gone.payment_method);
     expect((await revoke(other.invoice.id)).status).toBe(200);
     expect((await rowsOf(client.id))[0]!.status).toBe('revoked');
     expect((await rowsOf(other.client.id))[0]!.status).toBe('revoked');
@@ -278,7 +263,7 @@ describe('DELETE /v1/invoices/{id}/sepa-mandate', () => {
     await withoutStripe(async () => expect(codeOf(await revoke(invoice.id))).toEqual([503, 'payments_disabled']));
     expect((await rowsOf(client.id))[0]!.status).toBe('active');
     // The back-office's revoke is the same service.
-    expect(await revokeMandate(org.db, org.org.id, client.id)).toEqual({ active: false, status: null });
+    expect(await revokeMandate(ctx.org.db, ctx.org.org.id, client.id)).toEqual({ active: false, status: null });
     expect((await rowsOf(client.id))[0]!.status).toBe('revoked');
   });
 });

@@ -1,37 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as paymentLinkRoute from '@/app/v1/invoices/[id]/payment-link/route';
 import * as sendForPaymentRoute from '@/app/v1/invoices/[id]/send-for-payment/route';
 import { documents, paymentAccounts, paymentLinks } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { documentRow, eventsOf, line } from '@/lib/documents/testing';
-import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
-import { documentEmails, reminderRows, remindersContext, useTempStorage } from '@/lib/reminders/testing';
-import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { documentEmails, reminderRows, remindersContext } from '@/lib/reminders/testing';
+import { createTestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { connectAccount } from './connect-account';
 import { hashToken } from './payment-links';
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let cleanup: () => Promise<void>;
-let org: TestOrg;
+const ctx = connectedStripe({ storage: true });
 let api: Awaited<ReturnType<typeof remindersContext>>;
 let client: { id: string };
-
 beforeAll(async () => {
-  cleanup = await useTempStorage();
-  fake = await startFakeStripe();
-  restoreStripe = useFakeStripe(fake);
-  org = await createTestOrg();
-  api = await remindersContext(org);
+  api = await remindersContext(ctx.org);
   client = await api.contact({ email: 'compta@client.example', first_name: 'Jeanne', last_name: 'Martin' });
-  await connectAccount(org.db, org.org.id, fake.addAccount().id);
-});
-afterAll(async () => {
-  restoreStripe();
-  await fake.close();
-  await cleanup();
 });
 
 const paymentLink = (id: string, token: string | undefined = api.token) =>
@@ -62,14 +48,14 @@ describe.each([
     const inv = await invoice();
     expect(codeOf(await call(paymentLinkRoute.POST, 'POST', `/v1/invoices/${inv.id}/x`, { params: { id: inv.id } }))).toEqual([401, 'unauthorized']);
     expect((await post(inv.id, '')).status).toBe(401);
-    expect(codeOf(await post(inv.id, await org.key(['invoice:read'])))).toEqual([403, 'forbidden']);
+    expect(codeOf(await post(inv.id, await ctx.org.key(['invoice:read'])))).toEqual([403, 'forbidden']);
 
     const other = await createTestOrg();
-    await connectAccount(other.db, other.org.id, fake.addAccount().id);
+    await connectAccount(other.db, other.org.id, ctx.fake.addAccount().id);
     expect(codeOf(await post(inv.id, await other.key()))).toEqual([404, 'not_found']);
     expect(codeOf(await post('0190f3a0-0000-7000-8000-000000000001'))).toEqual([404, 'not_found']);
     expect(codeOf(await post('not-a-uuid'))).toEqual([404, 'not_found']);
-    expect(await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toEqual([]);
+    expect(await ctx.org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toEqual([]);
   });
 });
 
@@ -81,21 +67,21 @@ describe('POST /v1/invoices/{id}/payment-link', () => {
     expect(first.body).toEqual({ already_exists: false, url: expect.stringMatching(new RegExp(`^${APP}/pay/[A-Za-z0-9_-]{43}$`)), expires_at: null });
     const token = first.body.url.split('/pay/')[1];
 
-    const [row] = await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id));
-    expect(row).toMatchObject({ org_id: org.org.id, token_hash: hashToken(token), expires_at: null });
+    const [row] = await ctx.org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id));
+    expect(row).toMatchObject({ org_id: ctx.org.org.id, token_hash: hashToken(token), expires_at: null });
     expect(row!.token_encrypted).not.toContain(token);
 
     const again = await paymentLink(inv.id);
     expect(again.body).toEqual({ already_exists: true, url: first.body.url, expires_at: null });
-    expect(await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toHaveLength(1);
+    expect(await ctx.org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toHaveLength(1);
     // Nothing else changes: the document is not sent by a link.
-    expect((await documentRow(org.db, inv.id))!.status).toBe('finalized');
+    expect((await documentRow(ctx.org.db, inv.id))!.status).toBe('finalized');
   });
 
   it('url null when the stored token cannot be recovered (the key changed or the copy is damaged)', async () => {
     const inv = await invoice();
     await paymentLink(inv.id);
-    await org.db.update(paymentLinks).set({ token_encrypted: 'AAAA.BBBB.CCCC' }).where(eq(paymentLinks.document_id, inv.id));
+    await ctx.org.db.update(paymentLinks).set({ token_encrypted: 'AAAA.BBBB.CCCC' }).where(eq(paymentLinks.document_id, inv.id));
     expect((await paymentLink(inv.id)).body).toEqual({ already_exists: true, url: null, expires_at: null });
   });
 
@@ -107,7 +93,7 @@ describe('POST /v1/invoices/{id}/payment-link', () => {
     expect((await paymentLink(deposit.id)).body.already_exists).toBe(false);
 
     const pending = await createTestOrg();
-    await connectAccount(pending.db, pending.org.id, fake.addAccount({ charges_enabled: false }).id);
+    await connectAccount(pending.db, pending.org.id, ctx.fake.addAccount({ charges_enabled: false }).id);
     const papi = await remindersContext(pending);
     const c = await papi.contact({ email: 'a@b.example' });
     const inv = await papi.issued({ type: 'facture', contact_id: c.id, items: [line('A', '1', 1000)] });
@@ -145,7 +131,7 @@ describe('errors, in the order of the spec', () => {
 
   it('then 409 payments_account_not_ready (send-for-payment) while the account cannot take charges, naming what is due', async () => {
     const pending = await createTestOrg();
-    await connectAccount(pending.db, pending.org.id, fake.addAccount({ charges_enabled: false }).id);
+    await connectAccount(pending.db, pending.org.id, ctx.fake.addAccount({ charges_enabled: false }).id);
     const papi = await remindersContext(pending);
     const draft = await papi.draft({ type: 'facture', contact_id: (await papi.contact({})).id, items: [line('A', '1', 100)] });
     const res = await call(sendForPaymentRoute.POST, 'POST', `/v1/invoices/${draft.id}/send-for-payment`, { token: papi.token, params: { id: draft.id } });
@@ -158,7 +144,7 @@ describe('errors, in the order of the spec', () => {
     const quote = await api.issued({ type: 'devis', contact_id: client.id, validity_date: addDays(todayParis(), 30), items: [line('A', '1', 100)] });
     const cancelled = await invoice();
     await api.cancel(cancelled.id);
-    const [credit] = await org.db.select().from(documents).where(eq(documents.avoir_for_id, cancelled.id));
+    const [credit] = await ctx.org.db.select().from(documents).where(eq(documents.avoir_for_id, cancelled.id));
     const paid = await invoice();
     await api.pay(paid.id, { amount: paid.total_ttc });
     for (const [what, id] of [
@@ -175,7 +161,7 @@ describe('errors, in the order of the spec', () => {
     const silent = await api.contact({ company: 'Sans Mail SARL' });
     const silentDraft = await api.draft({ type: 'facture', contact_id: silent.id, items: [line('A', '1', 100)] });
     expect(codeOf(await sendForPayment(silentDraft.id))).toEqual([409, 'not_payable']);
-    expect(await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, draft.id))).toEqual([]);
+    expect(await ctx.org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, draft.id))).toEqual([]);
   });
 
   it('then 422 no_recipient when the contact has no address and none is given: nothing is minted, sent or armed', async () => {
@@ -183,14 +169,14 @@ describe('errors, in the order of the spec', () => {
     const inv = await invoice({}, silent.id);
     const res = await sendForPayment(inv.id);
     expect([res.status, res.body.code, res.body.field]).toEqual([422, 'no_recipient', 'email']);
-    expect(await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toEqual([]);
-    expect(await documentEmails(org, inv.id)).toEqual([]);
-    expect((await documentRow(org.db, inv.id))!.status).toBe('finalized');
+    expect(await ctx.org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toEqual([]);
+    expect(await documentEmails(ctx.org, inv.id)).toEqual([]);
+    expect((await documentRow(ctx.org.db, inv.id))!.status).toBe('finalized');
   });
 });
 
 describe('POST /v1/invoices/{id}/send-for-payment', () => {
-  beforeEach(() => fake.reset());
+  beforeEach(() => ctx.fake.reset());
 
   it('e-mails the invoice with a "Payer en ligne" button to its payment page, flips it to sent and arms the ladder', async () => {
     const inv = await invoice();
@@ -198,8 +184,8 @@ describe('POST /v1/invoices/{id}/send-for-payment', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ document: expect.objectContaining({ id: inv.id, status: 'sent' }), scheduled_reminders: 5, sent: true });
 
-    const [link] = await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id));
-    const [email] = await documentEmails(org, inv.id);
+    const [link] = await ctx.org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id));
+    const [email] = await documentEmails(ctx.org, inv.id);
     const url = (email!.template_data as { pay_url: string }).pay_url;
     expect(url).toMatch(new RegExp(`^${APP}/pay/`));
     expect(hashToken(url.split('/pay/')[1]!)).toBe(link!.token_hash);
@@ -207,25 +193,25 @@ describe('POST /v1/invoices/{id}/send-for-payment', () => {
     expect(email!.text).toMatch(new RegExp(`Payer en ligne \\[?${url.replace(/[.?]/g, '\\$&')}`));
     expect(email!.html).toContain(`href="${url}"`);
 
-    expect(await reminderRows(org, inv.id)).toHaveLength(5);
-    const [event] = (await eventsOf(org, 'invoice.sent')).filter((e) => (e.payload as { object: { id: string } }).object.id === inv.id);
+    expect(await reminderRows(ctx.org, inv.id)).toHaveLength(5);
+    const [event] = (await eventsOf(ctx.org, 'invoice.sent')).filter((e) => (e.payload as { object: { id: string } }).object.id === inv.id);
     expect(event!.payload).toEqual({ object: res.body.document });
 
     // The link of the e-mail is the one payment-link gives; sending again reuses it.
     expect((await paymentLink(inv.id)).body).toEqual({ already_exists: true, url, expires_at: null });
     const again = await sendForPayment(inv.id);
     expect(again.body).toMatchObject({ scheduled_reminders: 0, sent: true });
-    const [, second] = await documentEmails(org, inv.id);
+    const [, second] = await documentEmails(ctx.org, inv.id);
     expect((second!.template_data as { pay_url: string }).pay_url).toBe(url);
     // No call to the provider: readiness is the stored one.
-    expect(fake.requests).toEqual([]);
+    expect(ctx.fake.requests).toEqual([]);
   });
 
   it('in English for an English-speaking contact; email overrides the recipient for this send only', async () => {
     const english = await api.contact({ company: 'Acme Ltd', email: 'ap@acme.example', preferred_language: 'en', country: 'GB' });
     const inv = await invoice({}, english.id);
     expect((await sendForPayment(inv.id, { email: ' Finance@Acme.example ' })).status).toBe(200);
-    const [email] = await documentEmails(org, inv.id);
+    const [email] = await documentEmails(ctx.org, inv.id);
     expect(email).toMatchObject({ language: 'en', to: ['finance@acme.example'] });
     expect(email!.text).toContain('Pay online');
   });
@@ -233,9 +219,9 @@ describe('POST /v1/invoices/{id}/send-for-payment', () => {
   it('a link whose token cannot be recovered is replaced before it is sent', async () => {
     const inv = await invoice();
     const old = (await paymentLink(inv.id)).body.url;
-    await org.db.update(paymentLinks).set({ token_encrypted: null }).where(eq(paymentLinks.document_id, inv.id));
+    await ctx.org.db.update(paymentLinks).set({ token_encrypted: null }).where(eq(paymentLinks.document_id, inv.id));
     expect((await sendForPayment(inv.id)).status).toBe(200);
-    const [email] = await documentEmails(org, inv.id);
+    const [email] = await documentEmails(ctx.org, inv.id);
     const url = (email!.template_data as { pay_url: string }).pay_url;
     expect(url).not.toBe(old);
     expect((await paymentLink(inv.id)).body.url).toBe(url);
@@ -247,16 +233,16 @@ describe('POST /v1/invoices/{id}/send-for-payment', () => {
     expect([bad.status, bad.body.code, bad.body.field]).toEqual([422, 'validation_error', 'email']);
     const unknown = await sendForPayment(inv.id, { cc: ['a@b.example'] });
     expect([unknown.status, unknown.body.code, unknown.body.field]).toEqual([422, 'validation_error', 'cc']);
-    expect(await documentEmails(org, inv.id)).toEqual([]);
+    expect(await documentEmails(ctx.org, inv.id)).toEqual([]);
   });
 
   it('stays refused once the account loses its charges (readiness as last read)', async () => {
     const inv = await invoice();
-    await org.db.update(paymentAccounts).set({ charges_enabled: false }).where(eq(paymentAccounts.org_id, org.org.id));
+    await ctx.org.db.update(paymentAccounts).set({ charges_enabled: false }).where(eq(paymentAccounts.org_id, ctx.org.org.id));
     try {
       expect(codeOf(await sendForPayment(inv.id))).toEqual([409, 'payments_account_not_ready']);
     } finally {
-      await org.db.update(paymentAccounts).set({ charges_enabled: true }).where(eq(paymentAccounts.org_id, org.org.id));
+      await ctx.org.db.update(paymentAccounts).set({ charges_enabled: true }).where(eq(paymentAccounts.org_id, ctx.org.org.id));
     }
   });
 });

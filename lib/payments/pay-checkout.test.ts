@@ -1,40 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as checkoutRoute from '@/app/pay/[token]/checkout/route';
 import * as pdfRoute from '@/app/pay/[token]/pdf/route';
 import { onlinePayments, paymentAccounts } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { line } from '@/lib/documents/testing';
-import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { renderStoredDocument } from '@/lib/pdf';
-import { remindersContext, useTempStorage } from '@/lib/reminders/testing';
-import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { remindersContext } from '@/lib/reminders/testing';
+import { createTestOrg } from '@/lib/testing/fixtures';
 import { connectAccount } from './connect-account';
 import { CHECKOUT_LIMITS } from './pay-checkout';
 import { createPaymentLink } from './payment-links';
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let cleanup: () => Promise<void>;
-let org: TestOrg;
+const ctx = connectedStripe({ storage: true });
 let api: Awaited<ReturnType<typeof remindersContext>>;
 let client: { id: string };
-let accountId: string;
-
 beforeAll(async () => {
-  cleanup = await useTempStorage();
-  fake = await startFakeStripe();
-  restoreStripe = useFakeStripe(fake);
-  org = await createTestOrg();
-  api = await remindersContext(org);
+  api = await remindersContext(ctx.org);
   client = await api.contact({ email: 'compta@client.example' });
-  accountId = fake.addAccount().id;
-  await connectAccount(org.db, org.org.id, accountId);
-});
-afterAll(async () => {
-  restoreStripe();
-  await fake.close();
-  await cleanup();
 });
 
 const APP = 'http://localhost:3000';
@@ -42,7 +26,7 @@ let addressSeq = 0;
 /** Each test posts from an address of its own: the per-address limit is a test of its own. */
 const freshAddress = () => `198.51.100.${++addressSeq}`;
 
-async function invoiceWithLink(total = 100000, on = api, orgOf = org, contactId = client.id) {
+async function invoiceWithLink(total = 100000, on = api, orgOf = ctx.org, contactId = client.id) {
   const inv = await on.issued({ type: 'facture', contact_id: contactId, due_date: addDays(todayParis(), 30), items: [line('Prestation', '1', total)] });
   const link = await createPaymentLink(orgOf.db, orgOf.org.id, inv.id);
   return { inv, token: link.url!.split('/pay/')[1]! };
@@ -58,21 +42,21 @@ async function post(token: string, fields: Record<string, string>, address = fre
   return { status: res.status, location: res.headers.get('location'), headers: res.headers, text: await res.text() };
 }
 
-const sessionsCreated = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
-const attempts = (documentId: string) => org.db.select().from(onlinePayments).where(and(eq(onlinePayments.org_id, org.org.id), eq(onlinePayments.document_id, documentId)));
+const sessionsCreated = () => ctx.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
+const attempts = (documentId: string) => ctx.org.db.select().from(onlinePayments).where(and(eq(onlinePayments.org_id, ctx.org.org.id), eq(onlinePayments.document_id, documentId)));
 
 describe('POST /pay/<token>/checkout', () => {
   it('303 to a new Checkout Session for the balance on the org’s account, and the online payment recorded open', async () => {
     const { inv, token } = await invoiceWithLink(100000);
-    fake.reset();
+    ctx.fake.reset();
     const res = await post(token, { method: 'card' });
     expect(res.status).toBe(303);
-    expect(res.location).toMatch(new RegExp(`^${fake.url}/checkout/cs_test_`));
+    expect(res.location).toMatch(new RegExp(`^${ctx.fake.url}/checkout/cs_test_`));
     expect(res.headers.get('cache-control')).toBe('no-store');
 
     const [request] = sessionsCreated();
     expect(sessionsCreated()).toHaveLength(1);
-    expect(request!.headers['stripe-account']).toBe(accountId);
+    expect(request!.headers['stripe-account']).toBe(ctx.account);
     expect(request!.headers['idempotency-key']).toMatch(/^pay-checkout-/);
     const [row] = await attempts(inv.id);
     expect(request!.body).toMatchObject({
@@ -80,17 +64,17 @@ describe('POST /pay/<token>/checkout', () => {
       allowed_payment_method_types: ['card'],
       line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '120000', product_data: { name: `Facture ${inv.number}` } } }],
       customer_email: 'compta@client.example',
-      metadata: { org_id: org.org.id, document_id: inv.id, online_payment_id: row!.id },
+      metadata: { org_id: ctx.org.org.id, document_id: inv.id, online_payment_id: row!.id },
       success_url: `${APP}/pay/${token}?status=success&session={CHECKOUT_SESSION_ID}`,
       cancel_url: `${APP}/pay/${token}?status=cancel`,
     });
     const sessionId = res.location!.split('/checkout/')[1];
-    expect(row).toMatchObject({ org_id: org.org.id, checkout_session_id: sessionId, amount: 120000, method: 'card', status: 'open', payment_id: null });
+    expect(row).toMatchObject({ org_id: ctx.org.org.id, checkout_session_id: sessionId, amount: 120000, method: 'card', status: 'open', payment_id: null });
   });
 
   it('one session per POST: a second click opens another session and another row', async () => {
     const { inv, token } = await invoiceWithLink();
-    fake.reset();
+    ctx.fake.reset();
     const first = await post(token, { method: 'card' });
     const second = await post(token, { method: 'card' });
     expect([first.status, second.status]).toEqual([303, 303]);
@@ -102,7 +86,7 @@ describe('POST /pay/<token>/checkout', () => {
   it('after a partial payment, the session asks for the balance only', async () => {
     const { inv, token } = await invoiceWithLink(100000);
     await api.pay(inv.id, { amount: 36000 });
-    fake.reset();
+    ctx.fake.reset();
     expect((await post(token, { method: 'card' })).status).toBe(303);
     expect(sessionsCreated()[0]!.body).toMatchObject({ line_items: [{ price_data: { unit_amount: '84000' } }] });
     expect((await attempts(inv.id))[0]!.amount).toBe(84000);
@@ -110,7 +94,7 @@ describe('POST /pay/<token>/checkout', () => {
 
   it('narrows the methods to the one chosen, in the payer’s language', async () => {
     const { inv, token } = await invoiceWithLink();
-    fake.reset();
+    ctx.fake.reset();
     const res = await post(token, { method: 'sepa_debit', lang: 'en' });
     expect(res.status).toBe(303);
     expect(sessionsCreated()[0]!.body).toMatchObject({
@@ -124,7 +108,7 @@ describe('POST /pay/<token>/checkout', () => {
 
   it('400 page for a method that is not card or sepa_debit, nothing opened', async () => {
     const { inv, token } = await invoiceWithLink();
-    fake.reset();
+    ctx.fake.reset();
     for (const fields of [{ method: 'paypal' }, {}, { method: 'CARD' }] as Record<string, string>[]) {
       const res = await post(token, fields);
       expect(res.status, JSON.stringify(fields)).toBe(400);
@@ -140,7 +124,7 @@ describe('POST /pay/<token>/checkout', () => {
     await api.pay(paid.inv.id, { amount: paid.inv.total_ttc });
     const cancelled = await invoiceWithLink();
     await api.cancel(cancelled.inv.id);
-    fake.reset();
+    ctx.fake.reset();
     for (const { token } of [paid, cancelled]) {
       const res = await post(token, { method: 'card', lang: 'en' });
       expect([res.status, res.location]).toEqual([303, `${APP}/pay/${token}?lang=en`]);
@@ -149,7 +133,7 @@ describe('POST /pay/<token>/checkout', () => {
     const other = await createTestOrg();
     const oapi = await remindersContext(other);
     const oc = await oapi.contact({ email: 'o@o.example' });
-    await connectAccount(other.db, other.org.id, fake.addAccount({ capabilities: { card_payments: 'active', sepa_debit_payments: 'inactive' } }).id);
+    await connectAccount(other.db, other.org.id, ctx.fake.addAccount({ capabilities: { card_payments: 'active', sepa_debit_payments: 'inactive' } }).id);
     const cardOnly = await invoiceWithLink(1000, oapi, other, oc.id);
     expect(await post(cardOnly.token, { method: 'sepa_debit' })).toMatchObject({ status: 303, location: `${APP}/pay/${cardOnly.token}` });
     await other.db.update(paymentAccounts).set({ charges_enabled: false }).where(eq(paymentAccounts.org_id, other.org.id));
@@ -168,7 +152,7 @@ describe('POST /pay/<token>/checkout', () => {
   });
 
   it('404 page for an unknown token', async () => {
-    fake.reset();
+    ctx.fake.reset();
     const res = await post('Z'.repeat(43), { method: 'card' });
     expect(res.status).toBe(404);
     expect(res.text).toContain('Lien de paiement introuvable');
@@ -179,7 +163,7 @@ describe('POST /pay/<token>/checkout', () => {
     const { inv, token } = await invoiceWithLink();
     const address = freshAddress();
     for (let i = 0; i < CHECKOUT_LIMITS.perToken; i++) expect((await post(token, { method: 'card' }, i % 2 ? address : freshAddress())).status).toBe(303);
-    fake.reset();
+    ctx.fake.reset();
     const refused = await post(token, { method: 'card' }, freshAddress());
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -204,14 +188,14 @@ describe('POST /pay/<token>/checkout', () => {
 
   it('502 page when the provider fails, nothing recorded', async () => {
     const { inv, token } = await invoiceWithLink();
-    await org.db.update(paymentAccounts).set({ account_id: 'acct_gone' }).where(eq(paymentAccounts.org_id, org.org.id));
+    await ctx.org.db.update(paymentAccounts).set({ account_id: 'acct_gone' }).where(eq(paymentAccounts.org_id, ctx.org.org.id));
     try {
       const res = await post(token, { method: 'card' });
       expect(res.status).toBe(502);
       expect(res.text).toContain('momentanément indisponible');
       expect(await attempts(inv.id)).toEqual([]);
     } finally {
-      await org.db.update(paymentAccounts).set({ account_id: accountId }).where(eq(paymentAccounts.org_id, org.org.id));
+      await ctx.org.db.update(paymentAccounts).set({ account_id: ctx.account }).where(eq(paymentAccounts.org_id, ctx.org.org.id));
     }
   });
 
@@ -230,7 +214,7 @@ describe('GET /pay/<token>/pdf', () => {
     expect([pending.status, pending.headers.get('retry-after')]).toEqual([503, '10']);
     expect(await pending.text()).toContain('PDF being prepared');
 
-    await renderStoredDocument(org.db, org.org.id, inv.id);
+    await renderStoredDocument(ctx.org.db, ctx.org.org.id, inv.id);
     const res = await get(token);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');

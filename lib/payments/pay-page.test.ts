@@ -2,44 +2,30 @@ import { eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PayView } from '@/app/pay/[token]/pay-view';
 import { onlinePayments, paymentAccounts } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { line } from '@/lib/documents/testing';
 import { formatMoney, type Language } from '@/lib/format';
-import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
-import { remindersContext, useTempStorage } from '@/lib/reminders/testing';
-import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { remindersContext } from '@/lib/reminders/testing';
+import { createTestOrg } from '@/lib/testing/fixtures';
 import { proxy } from '@/proxy';
 import { connectAccount } from './connect-account';
 import { loadPayPage, type PayPage, payLanguage, type ReturnNotice, returnNotice } from './pay-page';
 import { createPaymentLink } from './payment-links';
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let cleanup: () => Promise<void>;
-let org: TestOrg;
+const ctx = connectedStripe({ storage: true, orgName: 'Atelier Lumière' });
 let api: Awaited<ReturnType<typeof remindersContext>>;
 let client: { id: string };
-
 beforeAll(async () => {
-  cleanup = await useTempStorage();
-  fake = await startFakeStripe();
-  restoreStripe = useFakeStripe(fake);
-  org = await createTestOrg('Atelier Lumière');
-  api = await remindersContext(org);
+  api = await remindersContext(ctx.org);
   client = await api.contact({ email: 'compta@client.example' });
-  await connectAccount(org.db, org.org.id, fake.addAccount().id);
-});
-afterAll(async () => {
-  restoreStripe();
-  await fake.close();
-  await cleanup();
 });
 
 /** An issued invoice (2 × 450 € + 1 × 120 € HT at 20 %: 1 224 € TTC) and the token of its payment link. */
-async function invoiceWithLink(body: Record<string, unknown> = {}, on = api, orgOf = org) {
+async function invoiceWithLink(body: Record<string, unknown> = {}, on = api, orgOf = ctx.org) {
   const inv = await on.issued({
     type: 'facture',
     contact_id: body.contact_id ?? client.id,
@@ -51,7 +37,7 @@ async function invoiceWithLink(body: Record<string, unknown> = {}, on = api, org
   return { inv, token: link.url!.split('/pay/')[1]! };
 }
 
-const page = async (token: string) => (await loadPayPage(org.db, token))!;
+const page = async (token: string) => (await loadPayPage(ctx.org.db, token))!;
 const html = (token: string, p: PayPage, lang: Language = 'fr', notice: ReturnNotice | null = null) =>
   renderToStaticMarkup(createElement(PayView, { token, page: p, lang, notice }));
 const forms = (markup: string) => [...markup.matchAll(/<form action="([^"]+)" method="post"><input type="hidden" name="method" value="([^"]+)"/g)].map((m) => [m[1], m[2]]);
@@ -61,7 +47,7 @@ describe('the /pay page model', () => {
     const { inv, token } = await invoiceWithLink();
     const p = await page(token);
     expect(p).toMatchObject({
-      org_id: org.org.id,
+      org_id: ctx.org.org.id,
       document_id: inv.id,
       state: 'payable',
       paid: 0,
@@ -149,14 +135,14 @@ describe('the /pay page model', () => {
   });
 
   it('an unknown, malformed or expired token has no page', async () => {
-    expect(await loadPayPage(org.db, 'A'.repeat(43))).toBeNull();
-    expect(await loadPayPage(org.db, 'short')).toBeNull();
-    expect(await loadPayPage(org.db, `${'A'.repeat(40)}/../x`)).toBeNull();
+    expect(await loadPayPage(ctx.org.db, 'A'.repeat(43))).toBeNull();
+    expect(await loadPayPage(ctx.org.db, 'short')).toBeNull();
+    expect(await loadPayPage(ctx.org.db, `${'A'.repeat(40)}/../x`)).toBeNull();
   });
 
   it('online payment unavailable (off here, no account, account not ready, no method active): the document, no form', async () => {
     const { token } = await invoiceWithLink();
-    const off = (await loadPayPage(org.db, token, null))!;
+    const off = (await loadPayPage(ctx.org.db, token, null))!;
     expect(off).toMatchObject({ state: 'payable', unavailable: 'disabled', methods: [] });
     const fr = html(token, off);
     expect(fr).toContain('Le paiement en ligne n’est pas disponible pour cette facture.');
@@ -166,7 +152,7 @@ describe('the /pay page model', () => {
     const other = await createTestOrg();
     const oapi = await remindersContext(other);
     const oc = await oapi.contact({ email: 'x@y.example' });
-    await connectAccount(other.db, other.org.id, fake.addAccount({ charges_enabled: false }).id);
+    await connectAccount(other.db, other.org.id, ctx.fake.addAccount({ charges_enabled: false }).id);
     const { token: t2 } = await invoiceWithLink({ contact_id: oc.id }, oapi, other);
     expect((await loadPayPage(other.db, t2))!).toMatchObject({ unavailable: 'not_ready', methods: [] });
     await other.db.update(paymentAccounts).set({ charges_enabled: true, card_payments: 'pending', sepa_debit_payments: 'inactive' }).where(eq(paymentAccounts.org_id, other.org.id));
@@ -179,7 +165,7 @@ describe('the /pay page model', () => {
 
   it('a SEPA debit processing: no second payment is asked', async () => {
     const { inv, token } = await invoiceWithLink();
-    await org.db.insert(onlinePayments).values({ org_id: org.org.id, document_id: inv.id, amount: inv.total_ttc, method: 'sepa_debit', status: 'processing' });
+    await ctx.org.db.insert(onlinePayments).values({ org_id: ctx.org.org.id, document_id: inv.id, amount: inv.total_ttc, method: 'sepa_debit', status: 'processing' });
     const p = await page(token);
     expect(p).toMatchObject({ state: 'payable', processing: true, methods: [] });
     expect(html(token, p)).toContain('Un prélèvement SEPA est en cours de traitement');
@@ -190,9 +176,9 @@ describe('the /pay page model', () => {
     const other = await createTestOrg('Boulangerie Martin');
     const oapi = await remindersContext(other);
     const oc = await oapi.contact({ email: 'b@m.example' });
-    await connectAccount(other.db, other.org.id, fake.addAccount().id);
+    await connectAccount(other.db, other.org.id, ctx.fake.addAccount().id);
     const { inv, token } = await invoiceWithLink({ contact_id: oc.id, items: [line('Pain', '3', 150, '5.5')] }, oapi, other);
-    const p = (await loadPayPage(org.db, token))!;
+    const p = (await loadPayPage(ctx.org.db, token))!;
     expect(p).toMatchObject({ org_id: other.org.id, document_id: inv.id, seller: expect.objectContaining({ name: 'Boulangerie Martin SAS' }) });
     const markup = html(token, p);
     expect(markup).not.toContain('Atelier Lumière');
@@ -214,14 +200,14 @@ describe('the return from Checkout', () => {
       cancel_url: 'http://localhost/c',
       metadata: {},
     });
-    await org.db.insert(onlinePayments).values({ org_id: org.org.id, document_id: inv.id, checkout_session_id: session.id, amount: p.balance, method });
-    const complete = (payment_status: 'paid' | 'unpaid') => Object.assign(fake.objects.get(session.id)!.object, { status: 'complete', payment_status });
+    await ctx.org.db.insert(onlinePayments).values({ org_id: ctx.org.org.id, document_id: inv.id, checkout_session_id: session.id, amount: p.balance, method });
+    const complete = (payment_status: 'paid' | 'unpaid') => Object.assign(ctx.fake.objects.get(session.id)!.object, { status: 'complete', payment_status });
     return { inv, token, p, session, complete };
   }
 
   it('cancel: "Paiement annulé" and the forms again', async () => {
     const { token, p } = await opened();
-    const notice = await returnNotice(org.db, p, 'cancel', undefined);
+    const notice = await returnNotice(ctx.org.db, p, 'cancel', undefined);
     expect(notice).toBe('cancelled');
     const fr = html(token, p, 'fr', notice);
     expect(fr).toContain('Paiement annulé');
@@ -231,9 +217,9 @@ describe('the return from Checkout', () => {
   it('success: "Paiement reçu" once the provider says the session is paid, before the webhook', async () => {
     const { token, p, session, complete } = await opened();
     // The payer is back but the session is still open (nothing paid): the page stays as it was.
-    expect(await returnNotice(org.db, p, 'success', session.id)).toBeNull();
+    expect(await returnNotice(ctx.org.db, p, 'success', session.id)).toBeNull();
     complete('paid');
-    const notice = await returnNotice(org.db, p, 'success', session.id);
+    const notice = await returnNotice(ctx.org.db, p, 'success', session.id);
     expect(notice).toBe('received');
     const fr = html(token, p, 'fr', notice);
     expect(fr).toContain('Paiement reçu');
@@ -243,29 +229,29 @@ describe('the return from Checkout', () => {
   it('success of a SEPA debit: "Paiement en cours de traitement", from the provider or from the webhook', async () => {
     const { token, p, session, complete, inv } = await opened('sepa_debit');
     complete('unpaid');
-    const notice = await returnNotice(org.db, p, 'success', session.id);
+    const notice = await returnNotice(ctx.org.db, p, 'success', session.id);
     expect(notice).toBe('processing');
     const fr = html(token, p, 'fr', notice);
     expect(fr).toContain('Paiement en cours de traitement');
     expect(forms(fr)).toEqual([]);
     expect(html(token, p, 'en', notice)).toContain('Payment processing');
 
-    await org.db.update(onlinePayments).set({ status: 'succeeded' }).where(eq(onlinePayments.checkout_session_id, session.id));
-    expect(await returnNotice(org.db, p, 'success', session.id)).toBe('received');
-    await org.db.update(onlinePayments).set({ status: 'failed' }).where(eq(onlinePayments.checkout_session_id, session.id));
-    expect(await returnNotice(org.db, p, 'success', session.id)).toBe('failed');
+    await ctx.org.db.update(onlinePayments).set({ status: 'succeeded' }).where(eq(onlinePayments.checkout_session_id, session.id));
+    expect(await returnNotice(ctx.org.db, p, 'success', session.id)).toBe('received');
+    await ctx.org.db.update(onlinePayments).set({ status: 'failed' }).where(eq(onlinePayments.checkout_session_id, session.id));
+    expect(await returnNotice(ctx.org.db, p, 'success', session.id)).toBe('failed');
     await api.pay(inv.id, { amount: inv.total_ttc });
-    expect(await returnNotice(org.db, await page(token), 'success', undefined)).toBe('received');
+    expect(await returnNotice(ctx.org.db, await page(token), 'success', undefined)).toBe('received');
   });
 
   it('a session of another document, or none, changes nothing', async () => {
     const { session, complete } = await opened();
     complete('paid');
     const { p } = await opened();
-    expect(await returnNotice(org.db, p, 'success', session.id)).toBeNull();
-    expect(await returnNotice(org.db, p, 'success', undefined)).toBeNull();
-    expect(await returnNotice(org.db, p, 'success', 'cs_test_unknown')).toBeNull();
-    expect(await returnNotice(org.db, p, 'other', session.id)).toBeNull();
+    expect(await returnNotice(ctx.org.db, p, 'success', session.id)).toBeNull();
+    expect(await returnNotice(ctx.org.db, p, 'success', undefined)).toBeNull();
+    expect(await returnNotice(ctx.org.db, p, 'success', 'cs_test_unknown')).toBeNull();
+    expect(await returnNotice(ctx.org.db, p, 'other', session.id)).toBeNull();
   });
 });
 
@@ -276,7 +262,7 @@ describe('the headers of the payer’s pages', () => {
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const formAction = res.headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('form-action'));
-    expect(formAction).toBe(`form-action 'self' ${fake.url}`);
+    expect(formAction).toBe(`form-action 'self' ${ctx.fake.url}`);
     for (const path of ['/pay/abc/checkout', '/pay/abc/pdf']) expect(proxy(new NextRequest(`http://localhost:3000${path}`)).headers.get('referrer-policy')).toBe('no-referrer');
 
     const base = process.env.STRIPE_API_BASE;

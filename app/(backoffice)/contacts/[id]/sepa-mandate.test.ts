@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sepaMandates } from '@/db/schema';
 import { billingContext } from '@/lib/documents/testing';
 import { createActionWrappers } from '@/lib/http/action';
 import { initialFormState } from '@/lib/http/form-state';
 import type { StaffSession } from '@/lib/http/staff';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
-import { connectAccount, mandateOfContact } from '@/lib/payments';
-import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
+import { mandateOfContact } from '@/lib/payments';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { revoke } from './mandate-handlers';
 
@@ -17,24 +17,11 @@ const { formAction } = createActionWrappers(async () => session);
 const revokeAction = formAction(revoke, { notFound: 'Client introuvable.' });
 const revokeOf = (contactId: string) => revokeAction(contactId, initialFormState, new FormData());
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let org: TestOrg;
-let accountId: string;
-
+const ctx = connectedStripe();
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  restoreStripe = useFakeStripe(fake);
-  org = await createTestOrg();
-  accountId = fake.addAccount().id;
-  await connectAccount(org.db, org.org.id, accountId);
-  const userId = (await createUser(org.db, { email: `member-${org.org.id}@example.fr`, password: 'long enough password' })).id;
-  await addMembership(org.db, org.org.id, userId, 'member');
-  session = { userId, orgId: org.org.id };
-});
-afterAll(async () => {
-  restoreStripe();
-  await fake.close();
+  const userId = (await createUser(ctx.org.db, { email: `member-${ctx.org.org.id}@example.fr`, password: 'long enough password' })).id;
+  await addMembership(ctx.org.db, ctx.org.org.id, userId, 'member');
+  session = { userId, orgId: ctx.org.org.id };
 });
 
 /** A mandate as a completed SEPA setup leaves it (lib/payments records it from the provider's events). */
@@ -54,17 +41,17 @@ async function mandated(o: TestOrg) {
 
 describe('the client page’s SEPA mandate', () => {
   it('revokes the active mandate: detached at the provider on the org’s account, then marked revoked', async () => {
-    const contact = await mandated(org);
-    expect(await mandateOfContact(org.db, org.org.id, contact.id)).toMatchObject({ status: 'active', active: true, iban_last4: '1234' });
-    fake.reset();
+    const contact = await mandated(ctx.org);
+    expect(await mandateOfContact(ctx.org.db, ctx.org.org.id, contact.id)).toMatchObject({ status: 'active', active: true, iban_last4: '1234' });
+    ctx.fake.reset();
     expect(await revokeOf(contact.id)).toEqual({ attempt: 1, done: 'Mandat révoqué : le client ne sera plus prélevé.' });
-    const detach = fake.requests.find((r) => r.method === 'POST' && r.path === `/v1/payment_methods/pm_${contact.id.slice(-12)}/detach`);
-    expect(detach?.headers['stripe-account']).toBe(accountId);
-    expect(await mandateOfContact(org.db, org.org.id, contact.id)).toMatchObject({ status: 'revoked', active: false, revoked_at: expect.any(String) });
+    const detach = ctx.fake.requests.find((r) => r.method === 'POST' && r.path === `/v1/payment_methods/pm_${contact.id.slice(-12)}/detach`);
+    expect(detach?.headers['stripe-account']).toBe(ctx.account);
+    expect(await mandateOfContact(ctx.org.db, ctx.org.org.id, contact.id)).toMatchObject({ status: 'revoked', active: false, revoked_at: expect.any(String) });
     // Again: nothing live, nothing called.
-    fake.reset();
+    ctx.fake.reset();
     expect(await revokeOf(contact.id)).toMatchObject({ done: expect.any(String) });
-    expect(fake.requests).toEqual([]);
+    expect(ctx.fake.requests).toEqual([]);
   });
 
   it('another org’s client, or an id that is none, is not found; its mandate stays', async () => {
@@ -77,7 +64,7 @@ describe('the client page’s SEPA mandate', () => {
   });
 
   it('says online payment is off instead of an error page', async () => {
-    const contact = await mandated(org);
+    const contact = await mandated(ctx.org);
     const key = process.env.STRIPE_SECRET_KEY;
     delete process.env.STRIPE_SECRET_KEY;
     try {
@@ -85,6 +72,6 @@ describe('the client page’s SEPA mandate', () => {
     } finally {
       process.env.STRIPE_SECRET_KEY = key;
     }
-    expect((await mandateOfContact(org.db, org.org.id, contact.id))!.status).toBe('active');
+    expect((await mandateOfContact(ctx.org.db, ctx.org.org.id, contact.id))!.status).toBe('active');
   });
 });

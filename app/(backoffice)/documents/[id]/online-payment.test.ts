@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentLinks } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { documentRow, line } from '@/lib/documents/testing';
@@ -8,8 +8,8 @@ import { initialFormState } from '@/lib/http/form-state';
 import type { StaffSession } from '@/lib/http/staff';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
 import { connectAccount, paymentLinkOf } from '@/lib/payments';
-import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
-import { documentEmails, remindersContext, useTempStorage } from '@/lib/reminders/testing';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { documentEmails, remindersContext } from '@/lib/reminders/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { paymentLink, sendForPaymentHandler, sendForPaymentInput } from './online-payment-handlers';
 
@@ -26,35 +26,22 @@ const send = (id: string, email = '') => {
   return sendAction(id, initialFormState, form);
 };
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let cleanup: () => Promise<void>;
-let org: TestOrg;
-let api: Awaited<ReturnType<typeof remindersContext>>;
-let client: { id: string };
-let theirsId: string;
-
 async function staffOf(o: TestOrg) {
   const userId = (await createUser(o.db, { email: `member-${o.org.id}@example.fr`, password: 'long enough password' })).id;
   await addMembership(o.db, o.org.id, userId, 'member');
   return { userId, orgId: o.org.id };
 }
 
+const ctx = connectedStripe({ storage: true, connect: false });
+let api: Awaited<ReturnType<typeof remindersContext>>;
+let client: { id: string };
+let theirsId: string;
 beforeAll(async () => {
-  cleanup = await useTempStorage();
-  fake = await startFakeStripe();
-  restoreStripe = useFakeStripe(fake);
-  org = await createTestOrg();
-  api = await remindersContext(org);
+  api = await remindersContext(ctx.org);
   client = await api.contact({ email: 'compta@client.example', first_name: 'Jeanne', last_name: 'Martin' });
-  session = await staffOf(org);
+  session = await staffOf(ctx.org);
 });
-afterAll(async () => {
-  restoreStripe();
-  await fake.close();
-  await cleanup();
-});
-beforeEach(() => fake.reset());
+beforeEach(() => ctx.fake.reset());
 
 const invoice = (contactId = client.id) =>
   api.issued({ type: 'facture', contact_id: contactId, due_date: addDays(todayParis(), 30), items: [line('Audit', '2', 45000)] });
@@ -64,7 +51,7 @@ describe('the document page’s online payment', () => {
     const inv = await invoice();
     expect(await createLink(inv.id)).toMatchObject({ error: 'Connectez d’abord un compte de paiement en ligne.' });
     expect(await send(inv.id)).toMatchObject({ error: 'Connectez d’abord un compte de paiement en ligne.' });
-    expect(await paymentLinkOf(org.db, org.org.id, inv.id)).toBeNull();
+    expect(await paymentLinkOf(ctx.org.db, ctx.org.org.id, inv.id)).toBeNull();
   });
 
   it('without STRIPE_SECRET_KEY, says online payment is off', async () => {
@@ -80,20 +67,20 @@ describe('the document page’s online payment', () => {
   });
 
   it('creates the link once and shows the same one again', async () => {
-    await connectAccount(org.db, org.org.id, fake.addAccount({ charges_enabled: false }).id);
+    await connectAccount(ctx.org.db, ctx.org.org.id, ctx.fake.addAccount({ charges_enabled: false }).id);
     const inv = await invoice();
     const first = await createLink(inv.id);
     expect(first).toMatchObject({ done: 'Lien de paiement créé.', data: { url: expect.stringMatching(/^http:\/\/localhost:3000\/pay\/[\w-]{43}$/) } });
-    expect(await paymentLinkOf(org.db, org.org.id, inv.id)).toEqual({ already_exists: true, url: first.data!.url, expires_at: null });
+    expect(await paymentLinkOf(ctx.org.db, ctx.org.org.id, inv.id)).toEqual({ already_exists: true, url: first.data!.url, expires_at: null });
     const again = await createLink(inv.id);
     expect(again).toMatchObject({ done: 'Ce document a déjà son lien de paiement.', data: { url: first.data!.url } });
-    expect(await org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toHaveLength(1);
+    expect(await ctx.org.db.select().from(paymentLinks).where(eq(paymentLinks.document_id, inv.id))).toHaveLength(1);
   });
 
   it('sending for payment is refused while the account cannot take payments', async () => {
     const inv = await invoice();
     expect(await send(inv.id)).toMatchObject({ error: 'Le compte de paiement en ligne n’est pas encore prêt.' });
-    expect(await documentEmails(org, inv.id)).toEqual([]);
+    expect(await documentEmails(ctx.org, inv.id)).toEqual([]);
   });
 
   it('refuses a quote, a draft and a paid invoice, and another org’s document is not found', async () => {
@@ -118,15 +105,15 @@ describe('the document page’s online payment', () => {
   });
 
   it('sends for payment once the account is ready: the e-mail carries the same link; a contact without address needs one', async () => {
-    const account = fake.addAccount();
-    await connectAccount(org.db, org.org.id, account.id);
+    const account = ctx.fake.addAccount();
+    await connectAccount(ctx.org.db, ctx.org.org.id, account.id);
     const inv = await invoice();
     const { data } = await createLink(inv.id);
     expect(await send(inv.id)).toEqual({ attempt: 1, done: 'Envoyé pour paiement, avec le lien de paiement en ligne. 5 relances programmées.' });
-    const [email] = await documentEmails(org, inv.id);
+    const [email] = await documentEmails(ctx.org, inv.id);
     expect(email).toMatchObject({ to: ['compta@client.example'] });
     expect((email!.template_data as { pay_url: string }).pay_url).toBe(data!.url);
-    expect((await documentRow(org.db, inv.id))!.status).toBe('sent');
+    expect((await documentRow(ctx.org.db, inv.id))!.status).toBe('sent');
     expect(await send(theirsId)).toMatchObject({ error: 'Document introuvable.' });
 
     const silent = await api.contact({ company: 'Sans Mail SARL' });
@@ -134,6 +121,6 @@ describe('the document page’s online payment', () => {
     expect(await send(quiet.id)).toMatchObject({ errors: { email: expect.any(String) } });
     expect(await send(quiet.id, 'pas-une-adresse')).toMatchObject({ errors: { email: expect.any(String) } });
     expect(await send(quiet.id, 'autre@client.example')).toMatchObject({ done: expect.stringContaining('Envoyé pour paiement') });
-    expect((await documentEmails(org, quiet.id))[0]).toMatchObject({ to: ['autre@client.example'] });
+    expect((await documentEmails(ctx.org, quiet.id))[0]).toMatchObject({ to: ['autre@client.example'] });
   });
 });

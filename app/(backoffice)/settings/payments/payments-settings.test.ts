@@ -1,11 +1,12 @@
 import { NextRequest } from 'next/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActionWrappers } from '@/lib/http/action';
 import { initialFormState } from '@/lib/http/form-state';
 import type { StaffSession } from '@/lib/http/staff';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
 import { connectAccount, paymentAccountState } from '@/lib/payments';
-import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
+import { useFakeStripe } from '@/lib/payments/testing';
+import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { completeOnboarding, connectRoutes } from '@/lib/payments/testing/fake-stripe-connect';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { proxy } from '@/proxy';
@@ -19,11 +20,9 @@ const connectAction = formAction(connect, { adminOnly: CONNECT_ONLY });
 const refreshAction = formAction(refresh);
 const disconnectAction = formAction(disconnect);
 
-let fake: FakeStripe;
-let restoreStripe: () => void;
-let org: TestOrg;
+const ctx = connectedStripe({ connect: false });
 const users: Record<'owner' | 'admin' | 'member', string> = { owner: '', admin: '', member: '' };
-const as = (role: keyof typeof users, o: TestOrg = org) => {
+const as = (role: keyof typeof users, o: TestOrg = ctx.org) => {
   session = { userId: users[role], orgId: o.org.id };
 };
 
@@ -38,30 +37,23 @@ const redirectOf = async (run: Promise<unknown>) => {
 };
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  fake.use(connectRoutes(fake));
-  restoreStripe = useFakeStripe(fake);
-  org = await createTestOrg();
+  ctx.fake.use(connectRoutes(ctx.fake));
   for (const role of ['owner', 'admin', 'member'] as const) {
-    users[role] = (await createUser(org.db, { email: `${role}-${org.org.id}@example.fr`, password: 'long enough password' })).id;
-    await addMembership(org.db, org.org.id, users[role], role);
+    users[role] = (await createUser(ctx.org.db, { email: `${role}-${ctx.org.org.id}@example.fr`, password: 'long enough password' })).id;
+    await addMembership(ctx.org.db, ctx.org.org.id, users[role], role);
   }
 });
-afterAll(async () => {
-  restoreStripe();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+beforeEach(() => ctx.fake.reset());
 
-const accountCreations = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts');
-const linkRequests = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/account_links');
+const accountCreations = () => ctx.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/accounts');
+const linkRequests = () => ctx.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/account_links');
 
 describe('Settings → Paiements', () => {
   it('refuses a member the connection, before anything is created', async () => {
     as('member');
     expect(await connectAction(initialFormState, new FormData())).toMatchObject({ attempt: 1, error: CONNECT_ONLY });
-    expect(fake.requests).toHaveLength(0);
-    expect(await paymentAccountState(org.db, org.org.id)).toBeNull();
+    expect(ctx.fake.requests).toHaveLength(0);
+    expect(await paymentAccountState(ctx.org.db, ctx.org.org.id)).toBeNull();
   });
 
   it('connects: creates the org’s account on the platform and redirects to its onboarding link', async () => {
@@ -70,8 +62,8 @@ describe('Settings → Paiements', () => {
     expect(accountCreations()).toHaveLength(1);
     const created = accountCreations()[0]!;
     expect(created.headers['stripe-account']).toBeUndefined();
-    expect(created.body).toMatchObject({ type: 'standard', country: 'FR', metadata: { org_id: org.org.id } });
-    const state = await paymentAccountState(org.db, org.org.id);
+    expect(created.body).toMatchObject({ type: 'standard', country: 'FR', metadata: { org_id: ctx.org.org.id } });
+    const state = await paymentAccountState(ctx.org.db, ctx.org.org.id);
     expect(state).toMatchObject({ charges_enabled: false, details_submitted: false, card_payments: 'inactive' });
     expect(state!.requirements_due.length).toBeGreaterThan(0);
     const [link] = linkRequests();
@@ -81,47 +73,47 @@ describe('Settings → Paiements', () => {
       refresh_url: 'http://localhost:3000/settings/payments/onboarding',
       return_url: 'http://localhost:3000/settings/payments?from=onboarding',
     });
-    expect(target).toMatch(new RegExp(`^${fake.url}/connect/onboarding/al_\\w+\\?account=${state!.account_id}$`));
+    expect(target).toMatch(new RegExp(`^${ctx.fake.url}/connect/onboarding/al_\\w+\\?account=${state!.account_id}$`));
   });
 
   it('a second click onboards the same account again, with a new link', async () => {
     as('owner');
-    const before = (await paymentAccountState(org.db, org.org.id))!.account_id;
+    const before = (await paymentAccountState(ctx.org.db, ctx.org.org.id))!.account_id;
     const first = await redirectOf(connectAction(initialFormState, new FormData()));
     expect(accountCreations()).toHaveLength(0);
-    expect((await paymentAccountState(org.db, org.org.id))!.account_id).toBe(before);
+    expect((await paymentAccountState(ctx.org.db, ctx.org.org.id))!.account_id).toBe(before);
     expect(first).toContain(`account=${before}`);
   });
 
   it('the refresh route makes a new link and follows it (links are single-use); a member is sent back', async () => {
-    const { account_id } = (await paymentAccountState(org.db, org.org.id))!;
-    const res = await onboardingRedirect({ db: org.db, orgId: org.org.id, role: 'admin' });
+    const { account_id } = (await paymentAccountState(ctx.org.db, ctx.org.org.id))!;
+    const res = await onboardingRedirect({ db: ctx.org.db, orgId: ctx.org.org.id, role: 'admin' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(new RegExp(`/connect/onboarding/al_\\w+\\?account=${account_id}$`));
-    const again = await onboardingRedirect({ db: org.db, orgId: org.org.id, role: 'owner' });
+    const again = await onboardingRedirect({ db: ctx.org.db, orgId: ctx.org.org.id, role: 'owner' });
     expect(again.headers.get('location')).not.toBe(res.headers.get('location'));
     expect(linkRequests()).toHaveLength(2);
-    const member = await onboardingRedirect({ db: org.db, orgId: org.org.id, role: 'member' });
+    const member = await onboardingRedirect({ db: ctx.org.db, orgId: ctx.org.org.id, role: 'member' });
     expect([member.status, member.headers.get('location')]).toEqual([303, '/settings/payments']);
     expect(linkRequests()).toHaveLength(2);
   });
 
   it('the refresh route of an account the provider no longer knows goes back to the settings page', async () => {
     const other = await createTestOrg();
-    const gone = fake.addAccount({ charges_enabled: false });
+    const gone = ctx.fake.addAccount({ charges_enabled: false });
     await connectAccount(other.db, other.org.id, gone.id);
-    fake.accounts.delete(gone.id);
+    ctx.fake.accounts.delete(gone.id);
     const res = await onboardingRedirect({ db: other.db, orgId: other.org.id, role: 'owner' });
     expect([res.status, res.headers.get('location')]).toEqual([303, '/settings/payments?onboarding=failed']);
   });
 
   it('"Actualiser" reads the readiness again from the provider once onboarding is done', async () => {
-    const { account_id } = (await paymentAccountState(org.db, org.org.id))!;
-    completeOnboarding(fake, account_id);
+    const { account_id } = (await paymentAccountState(ctx.org.db, ctx.org.org.id))!;
+    completeOnboarding(ctx.fake, account_id);
     as('member');
     expect(await refreshAction(initialFormState, new FormData())).toEqual({ attempt: 1, done: 'État du compte mis à jour.' });
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/accounts/${account_id}`]);
-    expect(await paymentAccountState(org.db, org.org.id)).toMatchObject({
+    expect(ctx.fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/accounts/${account_id}`]);
+    expect(await paymentAccountState(ctx.org.db, ctx.org.org.id)).toMatchObject({
       charges_enabled: true,
       details_submitted: true,
       card_payments: 'active',
@@ -139,7 +131,7 @@ describe('Settings → Paiements', () => {
   });
 
   it('a provider that does not answer is a French refusal, not an error page', async () => {
-    const restore = useFakeStripe({ ...fake, url: 'http://127.0.0.1:9' });
+    const restore = useFakeStripe({ ...ctx.fake, url: 'http://127.0.0.1:9' });
     try {
       as('owner');
       const state = await refreshAction(initialFormState, new FormData());
@@ -154,15 +146,15 @@ describe('Settings → Paiements', () => {
       as(role);
       expect(await disconnectAction(initialFormState, new FormData())).toMatchObject({ errors: { _form: DISCONNECT_ONLY } });
     }
-    expect(await paymentAccountState(org.db, org.org.id)).not.toBeNull();
+    expect(await paymentAccountState(ctx.org.db, ctx.org.org.id)).not.toBeNull();
     as('owner');
     expect(await disconnectAction(initialFormState, new FormData())).toMatchObject({ done: expect.stringContaining('déconnecté') });
-    expect(await paymentAccountState(org.db, org.org.id)).toBeNull();
+    expect(await paymentAccountState(ctx.org.db, ctx.org.org.id)).toBeNull();
   });
 
   it('after a disconnection, the account can be linked again (payments:connect) by the same org only', async () => {
-    const account = fake.addAccount();
-    await connectAccount(org.db, org.org.id, account.id);
+    const account = ctx.fake.addAccount();
+    await connectAccount(ctx.org.db, ctx.org.org.id, account.id);
     const other = await createTestOrg();
     await expect(connectAccount(other.db, other.org.id, account.id)).rejects.toMatchObject({ status: 409, code: 'payments_account_taken' });
   });
@@ -173,8 +165,8 @@ describe('the page’s policy', () => {
   // to the CSP's form-action.
   it('lets its forms lead to the provider’s onboarding, and only its own', () => {
     const csp = (path: string) => proxy(new NextRequest(`http://localhost:3000${path}`, { method: 'POST' })).headers.get('content-security-policy');
-    expect(csp('/settings/payments')).toContain(`form-action 'self' ${fake.url};`);
-    expect(csp('/settings/payments/onboarding')).toContain(`form-action 'self' ${fake.url};`);
+    expect(csp('/settings/payments')).toContain(`form-action 'self' ${ctx.fake.url};`);
+    expect(csp('/settings/payments/onboarding')).toContain(`form-action 'self' ${ctx.fake.url};`);
     expect(csp('/settings/invoicing')).toContain("form-action 'self';");
     const base = process.env.STRIPE_API_BASE;
     delete process.env.STRIPE_API_BASE;
