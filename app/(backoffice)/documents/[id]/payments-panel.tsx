@@ -1,11 +1,12 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton } from '@/components/form';
+import { SubmitButton } from '@/components/form';
 import type { Payment } from '@/lib/payments/schemas';
 import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
 import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
 import { PAYMENT_METHOD_LABELS } from '../labels';
+import { PaymentFields } from './payment-fields';
 import { RefundForm } from './refund-form';
 
 interface Props {
@@ -29,7 +30,6 @@ interface Props {
 /** The payments of an issued invoice, its balance (the API's remaining_due), and the form to record one. */
 export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote, owed, refund }: Props) {
   const [state, formAction] = useActionState(record, initialFormState);
-  const error = (key: string) => state.errors?.[key];
 
   return (
     <section className="card" aria-label="Paiements" id="paiements">
@@ -61,36 +61,7 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
         )}
       </dl>
 
-      {payments.length > 0 ? (
-        <table className="table" aria-label="Paiements reçus" style={{ marginTop: 12 }}>
-          <thead>
-            <tr>
-              <th>Reçu le</th>
-              <th>Moyen</th>
-              <th>Référence</th>
-              <th className="num">Montant</th>
-              <th>
-                <span className="sr-only">Supprimer</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.map((p) => (
-              <tr key={p.id}>
-                <td>{formatDay(p.paid_at)}</td>
-                <td>{p.amount < 0 ? `Remboursement${p.on ? ` sur ${p.on}` : ''} · ${PAYMENT_METHOD_LABELS[p.method]}` : PAYMENT_METHOD_LABELS[p.method]}</td>
-                <td>{p.reference ?? <span className="muted">—</span>}</td>
-                <td className="num">{formatMoney(p.amount)}</td>
-                <td>
-                  <DeletePayment payment={p} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">Aucun paiement reçu.</p>
-      )}
+      <PaymentsTable label="Paiements reçus" dateHeader="Reçu le" rows={payments} empty="Aucun paiement reçu." />
 
       {state.done && (
         <p className="notice notice-success" role="status">
@@ -101,27 +72,14 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
         // Remounted after each payment: the amount proposed is the new balance.
         <form className="form" action={formAction} key={totalPaid} style={{ marginTop: 16 }} noValidate>
           <h2>Enregistrer un paiement</h2>
-          <FormErrors state={state} placed={['amount', 'paid_at', 'method', 'reference']} />
-          <div className="grid-2">
-            <Field id="payment-amount" label="Montant reçu (€)" hint="Plus que le reste dû est accepté (trop-perçu)." error={error('amount')}>
-              <MoneyInput name="amount" defaultValue={remaining > 0 ? formatMoneyInput(remaining) : ''} />
-            </Field>
-            <Field id="payment-paid_at" label="Reçu le" error={error('paid_at')}>
-              <Input name="paid_at" type="date" max={today} defaultValue={today} />
-            </Field>
-            <Field id="payment-method" label="Moyen de paiement" error={error('method')}>
-              <Select name="method" defaultValue="bank_transfer">
-                {Object.entries(PAYMENT_METHOD_LABELS).map(([v, label]) => (
-                  <option key={v} value={v}>
-                    {label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            <Field id="payment-reference" label="Référence" error={error('reference')}>
-              <Input name="reference" placeholder="Référence du virement, n° de chèque…" />
-            </Field>
-          </div>
+          <PaymentFields
+            state={state}
+            idPrefix="payment"
+            labels={{ amount: 'Montant reçu (€)', paidAt: 'Reçu le', method: 'Moyen de paiement' }}
+            amountHint="Plus que le reste dû est accepté (trop-perçu)."
+            amountDefault={remaining > 0 ? formatMoneyInput(remaining) : ''}
+            today={today}
+          />
           <div className="form-actions">
             <SubmitButton pendingLabel="Enregistrement…">Enregistrer le paiement</SubmitButton>
           </div>
@@ -129,6 +87,42 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
       )}
       <RefundForm record={refund} owed={owed} today={today} />
     </section>
+  );
+}
+
+/**
+ * Payments or refunds with their deletions (the refunds panel of a credit note uses it too): a refund (negative) says
+ * so, with the credit note it was recorded on.
+ */
+export function PaymentsTable({ label, dateHeader, rows, empty }: { label: string; dateHeader: string; rows: Array<Payment & { remove: BoundFormAction; on?: string | null }>; empty: string }) {
+  if (!rows.length) return <p className="muted">{empty}</p>;
+  return (
+    <table className="table" aria-label={label} style={{ marginTop: 12 }}>
+      <thead>
+        <tr>
+          <th>{dateHeader}</th>
+          <th>Moyen</th>
+          <th>Référence</th>
+          <th className="num">Montant</th>
+          <th>
+            <span className="sr-only">Supprimer</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p) => (
+          <tr key={p.id}>
+            <td>{formatDay(p.paid_at)}</td>
+            <td>{p.amount < 0 ? `Remboursement${p.on ? ` sur ${p.on}` : ''} · ${PAYMENT_METHOD_LABELS[p.method]}` : PAYMENT_METHOD_LABELS[p.method]}</td>
+            <td>{p.reference ?? <span className="muted">—</span>}</td>
+            <td className="num">{formatMoney(p.amount)}</td>
+            <td>
+              <DeletePayment payment={p} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

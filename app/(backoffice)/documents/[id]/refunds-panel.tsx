@@ -1,8 +1,7 @@
 import type { Payment } from '@/lib/payments/schemas';
-import { formatDay, formatMoney } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import type { BoundFormAction } from '@/lib/http/form-state';
-import { PAYMENT_METHOD_LABELS } from '../labels';
-import { DeletePayment } from './payments-panel';
+import { PaymentsTable } from './payments-panel';
 import { RefundForm } from './refund-form';
 
 interface Props {
@@ -28,36 +27,7 @@ export function RefundsPanel({ refunds, owed, refund, today }: Props) {
           <strong>{formatMoney(owed)}</strong>
         </dd>
       </dl>
-      {refunds.length > 0 ? (
-        <table className="table" aria-label="Remboursements effectués" style={{ marginTop: 12 }}>
-          <thead>
-            <tr>
-              <th>Remboursé le</th>
-              <th>Moyen</th>
-              <th>Référence</th>
-              <th className="num">Montant</th>
-              <th>
-                <span className="sr-only">Supprimer</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDay(r.paid_at)}</td>
-                <td>Remboursement · {PAYMENT_METHOD_LABELS[r.method]}</td>
-                <td>{r.reference ?? <span className="muted">—</span>}</td>
-                <td className="num">{formatMoney(r.amount)}</td>
-                <td>
-                  <DeletePayment payment={r} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">Aucun remboursement enregistré.</p>
-      )}
+      <PaymentsTable label="Remboursements effectués" dateHeader="Remboursé le" rows={refunds} empty="Aucun remboursement enregistré." />
       <RefundForm record={refund} owed={owed} today={today} />
     </section>
   );
