@@ -29,6 +29,8 @@ export { clientSnapshot, finalizeDocument, sellerSnapshot } from './finalize-doc
 export { BillingDocument, CreditNoteBody, DocumentCreate } from './schemas';
 // The services the demo data (lib/orgs/demo-data.ts) issues documents through, like the API does.
 export { createDocument } from './create-document';
+export { expireQuotes } from './expire-quotes';
+export { listDocuments } from './list-documents';
 export { createDeposit } from './create-deposit';
 export { createCreditNote } from './create-credit-note';
 export { acceptQuote, rejectQuote } from './quote-decision';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createContact, listContacts } from '@/lib/contacts/contacts';
+import { createContact, listContacts } from '@/lib/contacts';
 import { billingContext, line } from '@/lib/documents/testing';
-import { listDocuments } from '@/lib/documents/list-documents';
-import { createProduct, listProducts } from '@/lib/products/products';
+import { listDocuments } from '@/lib/documents';
+import { createProduct, listProducts } from '@/lib/products';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { encodeCursor, type ListSort, type Page } from './pagination';
 

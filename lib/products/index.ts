@@ -5,3 +5,4 @@ import { productOperations } from './operations';
 export const manifest = defineModule({ name: 'products', operations: productOperations });
 
 export { productOperations } from './operations';
+export { createProduct, listProducts } from './products';
