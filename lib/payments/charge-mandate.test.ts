@@ -5,6 +5,7 @@ import { onlinePayments, payments } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { billingContext, documentRow, eventsOf, line } from '@/lib/documents/testing';
 import { ApiError } from '@/lib/errors';
+import { withoutStripe } from '@/lib/payments/testing';
 import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { createTestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
@@ -42,13 +43,9 @@ const debitsOf = (documentId: string) => ctx.fake.requests.filter((r) => r.metho
 describe('chargeMandate: refusals, in order', () => {
   it('503 payments_disabled, 409 payments_account_required / not_ready, 404 another org, 409 not_payable, 409 no_active_mandate', async () => {
     const { invoice } = await clientInvoice();
-    const key = process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_SECRET_KEY;
-    try {
+    await withoutStripe(async () => {
       expect(await refusal(chargeMandate(ctx.org.db, ctx.org.org.id, invoice.id, 1))).toEqual([503, 'payments_disabled']);
-    } finally {
-      process.env.STRIPE_SECRET_KEY = key;
-    }
+    });
     const bare = await createTestOrg();
     expect(await refusal(chargeMandate(bare.db, bare.org.id, invoice.id, 1))).toEqual([409, 'payments_account_required']);
     const pending = await createTestOrg();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { paymentAccounts } from '@/db/schema';
 import { runCli } from '@/lib/cli/program';
-import { type FakeStripe, startFakeStripe, useFakeStripe } from '@/lib/payments/testing';
+import { type FakeStripe, startFakeStripe, useFakeStripe, withoutStripe } from '@/lib/payments/testing';
 import { createTestOrg } from '@/lib/testing/fixtures';
 import { paymentsCli } from './cli';
 
@@ -87,14 +87,10 @@ describe('payments:connect', () => {
 
   it('without STRIPE_SECRET_KEY: exit 1, payments are off', async () => {
     const { org } = await createTestOrg();
-    const key = process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_SECRET_KEY;
-    try {
+    await withoutStripe(async () => {
       const res = await cli('payments:connect', '--org', org.id, '--account', fake.addAccount().id);
       expect([res.code, res.err]).toEqual([1, expect.stringContaining('STRIPE_SECRET_KEY')]);
-    } finally {
-      process.env.STRIPE_SECRET_KEY = key;
-    }
+    });
   });
 
   it('--org and --account are required (exit 2, no database)', async () => {

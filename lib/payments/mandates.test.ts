@@ -5,7 +5,7 @@ import * as setupRoute from '@/app/v1/invoices/[id]/sepa-mandate-setup/route';
 import { contacts, paymentCustomers, sepaMandates } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { billingContext, line } from '@/lib/documents/testing';
-import type { FakeStripe } from '@/lib/payments/testing';
+import { type FakeStripe, withoutStripe } from '@/lib/payments/testing';
 import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { createTestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
@@ -42,17 +42,6 @@ async function signMandate(invoiceId: string, options?: Parameters<FakeStripe['c
   return done;
 }
 const NO_PROVIDER_ID = /\b(cus|pm|seti|mandate|acct|cs_test)_/;
-
-/** Runs `fn` with online payment switched off (no STRIPE_SECRET_KEY). */
-async function withoutStripe<T>(fn: () => Promise<T>): Promise<T> {
-  const key = process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_SECRET_KEY;
-  try {
-    return await fn();
-  } finally {
-    process.env.STRIPE_SECRET_KEY = key;
-  }
-}
 
 describe.each([
   ['GET sepa-mandate', getMandate, 'invoice:read', ['contacts:read']],

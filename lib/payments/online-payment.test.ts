@@ -5,6 +5,7 @@ import * as sendForPaymentRoute from '@/app/v1/invoices/[id]/send-for-payment/ro
 import { documents, paymentAccounts, paymentLinks } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { documentRow, eventsOf, line } from '@/lib/documents/testing';
+import { withoutStripe } from '@/lib/payments/testing';
 import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { documentEmails, reminderRows, remindersContext } from '@/lib/reminders/testing';
 import { createTestOrg } from '@/lib/testing/fixtures';
@@ -28,17 +29,6 @@ const invoice = (body: Record<string, unknown> = {}, contactId = client.id) =>
   api.issued({ type: 'facture', contact_id: contactId, due_date: addDays(todayParis(), 30), items: [line('Audit', '2', 45000)], ...body });
 const codeOf = (res: { status: number; body: { code: string } }) => [res.status, res.body.code];
 const APP = 'http://localhost:3000';
-
-/** Runs `fn` with online payment switched off (no STRIPE_SECRET_KEY). */
-async function withoutStripe<T>(fn: () => Promise<T>): Promise<T> {
-  const key = process.env.STRIPE_SECRET_KEY;
-  delete process.env.STRIPE_SECRET_KEY;
-  try {
-    return await fn();
-  } finally {
-    process.env.STRIPE_SECRET_KEY = key;
-  }
-}
 
 describe.each([
   ['payment-link', (id: string, token?: string) => paymentLink(id, token)],

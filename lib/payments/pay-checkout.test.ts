@@ -5,6 +5,7 @@ import * as pdfRoute from '@/app/pay/[token]/pdf/route';
 import { onlinePayments, paymentAccounts } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/dates';
 import { line } from '@/lib/documents/testing';
+import { withoutStripe } from '@/lib/payments/testing';
 import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { renderStoredDocument } from '@/lib/pdf';
 import { remindersContext } from '@/lib/reminders/testing';
@@ -140,13 +141,9 @@ describe('POST /pay/<token>/checkout', () => {
     expect(await post(cardOnly.token, { method: 'card' })).toMatchObject({ status: 303, location: `${APP}/pay/${cardOnly.token}` });
 
     const open = await invoiceWithLink();
-    const key = process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_SECRET_KEY;
-    try {
+    await withoutStripe(async () => {
       expect(await post(open.token, { method: 'card' })).toMatchObject({ status: 303, location: `${APP}/pay/${open.token}` });
-    } finally {
-      process.env.STRIPE_SECRET_KEY = key;
-    }
+    });
     expect(sessionsCreated()).toHaveLength(0);
     expect(await attempts(open.inv.id)).toEqual([]);
   });

@@ -244,3 +244,14 @@ export function useFakeStripe(fake: FakeStripe): () => void {
     }
   };
 }
+
+/** Runs `fn` with online payment switched off (no STRIPE_SECRET_KEY), then puts the key back. */
+export async function withoutStripe<T>(fn: () => Promise<T>): Promise<T> {
+  const key = process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_SECRET_KEY;
+  try {
+    return await fn();
+  } finally {
+    process.env.STRIPE_SECRET_KEY = key;
+  }
+}

@@ -1,4 +1,4 @@
-export { decodeForm, type FakeAccount, type FakeEvent, type FakeRoute, type FakeStripe, startFakeStripe, useFakeStripe } from './fake-stripe';
+export { decodeForm, type FakeAccount, type FakeEvent, type FakeRoute, type FakeStripe, startFakeStripe, useFakeStripe, withoutStripe } from './fake-stripe';
 export type { CheckoutOutcome, FakeMethod, FakePayments } from './fake-stripe-payments';
 export type { FakeWebhook } from './fake-stripe-events';
 export { TEST_WEBHOOK_SECRET, useStripeWebhook } from './webhook-bridge';

@@ -7,6 +7,7 @@ import { initialFormState } from '@/lib/http/form-state';
 import type { StaffSession } from '@/lib/http/staff';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
 import { mandateOfContact } from '@/lib/payments';
+import { withoutStripe } from '@/lib/payments/testing';
 import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { revoke } from './mandate-handlers';
@@ -65,13 +66,9 @@ describe('the client page’s SEPA mandate', () => {
 
   it('says online payment is off instead of an error page', async () => {
     const contact = await mandated(ctx.org);
-    const key = process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_SECRET_KEY;
-    try {
+    await withoutStripe(async () => {
       expect(await revokeOf(contact.id)).toMatchObject({ errors: { _form: 'Le paiement en ligne est désactivé.' } });
-    } finally {
-      process.env.STRIPE_SECRET_KEY = key;
-    }
+    });
     expect((await mandateOfContact(ctx.org.db, ctx.org.org.id, contact.id))!.status).toBe('active');
   });
 });

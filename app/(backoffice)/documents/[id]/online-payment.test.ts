@@ -8,6 +8,7 @@ import { initialFormState } from '@/lib/http/form-state';
 import type { StaffSession } from '@/lib/http/staff';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
 import { connectAccount, paymentLinkOf } from '@/lib/payments';
+import { withoutStripe } from '@/lib/payments/testing';
 import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
 import { documentEmails, remindersContext } from '@/lib/reminders/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
@@ -56,14 +57,10 @@ describe('the document page’s online payment', () => {
 
   it('without STRIPE_SECRET_KEY, says online payment is off', async () => {
     const inv = await invoice();
-    const key = process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_SECRET_KEY;
-    try {
+    await withoutStripe(async () => {
       expect(await createLink(inv.id)).toMatchObject({ errors: { _form: 'Le paiement en ligne est désactivé.' } });
       expect(await send(inv.id)).toMatchObject({ errors: { _form: 'Le paiement en ligne est désactivé.' } });
-    } finally {
-      process.env.STRIPE_SECRET_KEY = key;
-    }
+    });
   });
 
   it('creates the link once and shows the same one again', async () => {
