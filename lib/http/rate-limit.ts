@@ -13,22 +13,32 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
-let limiter: Promise<RateLimiterPostgres> | undefined;
-
-async function getLimiter(): Promise<RateLimiterPostgres> {
-  limiter ??= getDatabase().then(
+/**
+ * A limiter counting in the shared rate_limits table under a prefix of its own, so that every instance agrees (the
+ * API keys' quota here, the /pay checkouts in lib/payments). `clearExpiredByTimeout`: one limiter per process sweeps.
+ */
+export function sharedLimiter(options: { keyPrefix: string; points: number; duration: number; clearExpiredByTimeout: boolean }): Promise<RateLimiterPostgres> {
+  return getDatabase().then(
     (database) =>
       new RateLimiterPostgres({
         storeClient: { query: (q: { text: string; values?: unknown[] }) => database.sql(q.text, q.values) },
         storeType: 'client',
         tableName: 'rate_limits',
         tableCreated: true,
-        clearExpiredByTimeout: true,
-        keyPrefix: 'api',
-        points: Number(process.env.RATE_LIMIT_POINTS ?? 1000),
-        duration: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
+        ...options,
       }),
   );
+}
+
+let limiter: Promise<RateLimiterPostgres> | undefined;
+
+async function getLimiter(): Promise<RateLimiterPostgres> {
+  limiter ??= sharedLimiter({
+    clearExpiredByTimeout: true,
+    keyPrefix: 'api',
+    points: Number(process.env.RATE_LIMIT_POINTS ?? 1000),
+    duration: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
+  });
   return limiter;
 }
 

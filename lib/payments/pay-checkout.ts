@@ -1,11 +1,13 @@
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
-import { type Db, getDatabase } from '@/db/client';
+import type { Db } from '@/db/client';
 import { onlinePayments } from '@/db/schema';
 import { appBaseUrl } from '@/lib/config';
 import type { Language } from '@/lib/format';
 import { ApiError, notFound } from '@/lib/errors';
+import { sharedLimiter } from '@/lib/http/rate-limit';
 import { loadPayPage, type PayPage } from './pay-page';
 import type { PaymentProvider } from './provider';
 import { paymentProvider } from './stripe-provider';
@@ -25,20 +27,7 @@ function limiter(prefix: string, points: number): Promise<RateLimiterPostgres> {
   const key = `${prefix}:${points}`;
   let made = limiters.get(key);
   if (!made) {
-    // Counted in the shared rate_limits table (lib/http/rate-limit.ts), under a prefix of its own: every instance agrees.
-    made = getDatabase().then(
-      (database) =>
-        new RateLimiterPostgres({
-          storeClient: { query: (q: { text: string; values?: unknown[] }) => database.sql(q.text, q.values) },
-          storeType: 'client',
-          tableName: 'rate_limits',
-          tableCreated: true,
-          clearExpiredByTimeout: false,
-          keyPrefix: prefix,
-          points,
-          duration: CHECKOUT_LIMITS.windowSeconds,
-        }),
-    );
+    made = sharedLimiter({ keyPrefix: prefix, points, duration: CHECKOUT_LIMITS.windowSeconds, clearExpiredByTimeout: false });
     limiters.set(key, made);
   }
   return made;
