@@ -1,24 +1,11 @@
 import type { FakeStripe } from './fake-stripe';
-import type { FakeAccount, FakeRoute, Json } from './fake-stripe-shared';
+import { accountJson, type FakeRoute } from './fake-stripe-shared';
 
 /*
  * Connect on the fake: POST /v1/accounts (the platform creates an org's account, Settings → Paiements). A new
  * account cannot take payments until onboarding is done: `completeOnboarding` plays the org finishing it on the
  * provider's hosted pages.
  */
-
-const accountJson = (a: FakeAccount, extra: Json): Json => ({
-  id: a.id,
-  object: 'account',
-  country: 'FR',
-  default_currency: 'eur',
-  charges_enabled: a.charges_enabled,
-  payouts_enabled: a.charges_enabled,
-  details_submitted: a.details_submitted,
-  capabilities: a.capabilities,
-  requirements: { ...a.requirements, disabled_reason: a.charges_enabled ? null : 'requirements.past_due', errors: [] },
-  ...extra,
-});
 
 /** The route of account creation; install it with `fake.use(connectRoutes(fake))`. */
 export function connectRoutes(fake: FakeStripe): FakeRoute {

@@ -61,6 +61,20 @@ export function decodeForm(body: string): Json {
   return root;
 }
 
+/** An account as Stripe's API shows it; `extra` adds or overrides fields (its type, metadata…). */
+export const accountJson = (a: FakeAccount, extra: Json): Json => ({
+  id: a.id,
+  object: 'account',
+  country: 'FR',
+  default_currency: 'eur',
+  charges_enabled: a.charges_enabled,
+  payouts_enabled: a.charges_enabled,
+  details_submitted: a.details_submitted,
+  capabilities: a.capabilities,
+  requirements: { ...a.requirements, disabled_reason: a.charges_enabled ? null : 'requirements.past_due', errors: [] },
+  ...extra,
+});
+
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
 export const now = () => Math.floor(Date.now() / 1000);
 

@@ -5,6 +5,7 @@ import { deliverEvent, type FakeWebhook, postEvent } from './fake-stripe-events'
 import { type FakePayments, fakePayments, paymentRoutes } from './fake-stripe-payments';
 import { type FakeSepa, fakeSepa, sepaRoutes } from './fake-stripe-sepa';
 import {
+  accountJson,
   decodeForm,
   type FakeAccount,
   type FakeEvent,
@@ -68,21 +69,6 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     return found.object;
   };
 
-  function accountJson(a: FakeAccount): Json {
-    return {
-      id: a.id,
-      object: 'account',
-      type: 'standard',
-      country: 'FR',
-      default_currency: 'eur',
-      charges_enabled: a.charges_enabled,
-      payouts_enabled: a.charges_enabled,
-      details_submitted: a.details_submitted,
-      capabilities: a.capabilities,
-      requirements: { ...a.requirements, disabled_reason: a.charges_enabled ? null : 'requirements.past_due', errors: [] },
-      metadata: {},
-    };
-  }
 
   function route(method: string, path: string, account: string | null, body: Json): [number, Json] {
     const idIn = (pattern: RegExp) => pattern.exec(path)?.[1];
@@ -90,7 +76,7 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
     if (accountId) {
       const a = accounts.get(accountId);
       if (!a) throw new StripeFailure(403, 'invalid_request_error', `The provided key does not have access to account '${accountId}' (or that account does not exist).`, 'account_invalid');
-      return [200, accountJson(a)];
+      return [200, accountJson(a, { type: 'standard', metadata: {} })];
     }
     if (method === 'POST' && path === '/v1/account_links') {
       for (const p of ['account', 'type', 'refresh_url', 'return_url']) if (!body[p]) throw required(p);
