@@ -12,6 +12,23 @@ export function rememberSecret(secret: string) {
   appendFileSync(SECRETS_FILE, `${secret}\n`);
 }
 
+/** The phone the back office must fit (no horizontal overflow at 390 px). */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * How far the page is wider than the phone (0: nothing sticks out sideways), and what sticks out; tables scroll inside
+ * themselves. Measured against the device's width: a mobile browser widens its layout viewport to the content, so
+ * innerWidth would follow it.
+ */
+export const phoneOverflow = (page: Page) =>
+  page.evaluate((width) => {
+    const wider = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.table'))
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      .slice(0, 5);
+    return { by: document.documentElement.scrollWidth - width, wider };
+  }, PHONE.width);
+
 export async function signIn(page: Page) {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(DEMO.email);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { apiAs, signIn } from './helpers';
+import { apiAs, PHONE, phoneOverflow, signIn } from './helpers';
 
 /** Issue 13, item 3 and 8: sortable columns, bulk actions on the documents list, a client created from the editor. */
 
@@ -44,7 +44,6 @@ test('the documents list sorts by a column, selects rows, exports and acts on th
 });
 
 test.describe('on a phone', () => {
-  const PHONE = { width: 390, height: 844 };
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   test('the sorted lists and the bulk bar fit the screen (tables scroll inside themselves)', async ({ page }) => {
@@ -52,13 +51,7 @@ test.describe('on a phone', () => {
     for (const path of ['/documents?sort=client&dir=asc', '/contacts?sort=city&dir=desc', '/products?sort=price&dir=desc']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
-      const sticking = await page.evaluate((width) => {
-        const wider = [...document.querySelectorAll('body *')]
-          .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.table'))
-          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-          .slice(0, 5);
-        return { by: document.documentElement.scrollWidth - width, wider };
-      }, PHONE.width);
+      const sticking = await phoneOverflow(page);
       expect(sticking, `${path} is wider than the phone`).toEqual({ by: 0, wider: [] });
     }
     await page.goto('/documents');

@@ -1,21 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiAs, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { apiAs, PHONE, phoneOverflow, signIn } from './helpers';
 
-const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
-
-/**
- * How far the page is wider than the phone (0: nothing sticks out sideways), and what sticks out. Measured against
- * the device's width: a mobile browser widens its layout viewport to the content, so innerWidth would follow it.
- */
-const overflow = (page: Page) =>
-  page.evaluate((width) => {
-    const wider = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.table, [role="dialog"] .table'))
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-      .slice(0, 5);
-    return { by: document.documentElement.scrollWidth - width, wider };
-  }, PHONE.width);
 
 test('on a phone every back-office page fits the screen, and the navigation folds under "Menu"', async ({ page }) => {
   await signIn(page);
@@ -72,7 +58,7 @@ test('on a phone every back-office page fits the screen, and the navigation fold
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
-    expect(await overflow(page), `${path} is wider than the phone`).toEqual({ by: 0, wider: [] });
+    expect(await phoneOverflow(page), `${path} is wider than the phone`).toEqual({ by: 0, wider: [] });
   }
 
   // A finalized invoice's online payment: its link shown again in a read-only field with its copy button, and the
@@ -99,5 +85,5 @@ test('on a phone every back-office page fits the screen, and the navigation fold
 test('the sign-in page fits a phone', async ({ page }) => {
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
-  expect(await overflow(page)).toEqual({ by: 0, wider: [] });
+  expect(await phoneOverflow(page)).toEqual({ by: 0, wider: [] });
 });

@@ -1,16 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { apiAs, signIn } from './helpers';
-
-const PHONE = { width: 390, height: 844 };
-/** How far the page is wider than the phone, and what sticks out (tables scroll inside themselves), as e2e/phone.spec.ts. */
-const overflow = (page: Page) =>
-  page.evaluate((width) => {
-    const wider = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1 && !el.closest('.table'))
-      .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-      .slice(0, 5);
-    return { by: document.documentElement.scrollWidth - width, wider };
-  }, PHONE.width);
+import { expect, test } from '@playwright/test';
+import { apiAs, PHONE, phoneOverflow, signIn } from './helpers';
 
 let refunded: { invoice: string; creditNote: string } | undefined;
 
@@ -69,10 +58,10 @@ test.describe('on a phone', () => {
     await signIn(page);
     await page.goto(`/documents/${refunded!.invoice}`);
     await expect(page.getByRole('region', { name: 'Paiements' })).toContainText('Remboursement sur AV-');
-    expect(await overflow(page)).toEqual({ by: 0, wider: [] });
+    expect(await phoneOverflow(page)).toEqual({ by: 0, wider: [] });
     await page.goto(`/documents/${refunded!.creditNote}`);
     await expect(page.getByRole('region', { name: 'Remboursements' })).toBeVisible();
-    expect(await overflow(page)).toEqual({ by: 0, wider: [] });
+    expect(await phoneOverflow(page)).toEqual({ by: 0, wider: [] });
   });
 });
 
