@@ -1,4 +1,5 @@
-import { startFakeStripe } from '@/lib/payments/testing';
+// The fake alone, not lib/payments/testing's index: that one also brings the tests' vitest fixtures.
+import { startFakeStripe } from '@/lib/payments/testing/fake-stripe';
 
 /*
  * The fake Stripe as a process, for the e2e journeys and local trials: `tsx scripts/fake-stripe.ts`. Point the app

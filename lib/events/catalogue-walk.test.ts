@@ -9,7 +9,7 @@ import { line } from '@/lib/documents/testing';
 import { installedModules } from '@/lib/manifest';
 import { connectAccount } from '@/lib/payments/connect-account';
 import { paymentProvider } from '@/lib/payments/stripe-provider';
-import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { connectedStripe } from '@/lib/payments/testing';
 import { remindersContext } from '@/lib/reminders/testing';
 import { call } from '@/lib/testing/http';
 import { EVENT_CATALOGUE, EVENT_TYPES, type EventType } from './catalogue';

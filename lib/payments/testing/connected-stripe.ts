@@ -18,7 +18,6 @@ export interface ConnectedStripe {
  * a temporary directory; the fake Stripe started and pointed at (STRIPE_SECRET_KEY, STRIPE_API_BASE), with `webhook`
  * its events POSTed to the real webhook route; a test org and, unless `connect` is false, a fake account connected
  * to it. All undone after the file, last set up first undone. Not named use…: it registers hooks, it is no React hook.
- * Not exported from index.ts: scripts/ and bench/ import that outside vitest.
  */
 export function connectedStripe(options: { storage?: boolean; webhook?: boolean; orgName?: string; connect?: boolean } = {}): ConnectedStripe {
   const ctx = {} as ConnectedStripe;
