@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { depositDeductions } from '@/db/schema';
+import { depositDeductions, documentItems } from '@/db/schema';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { deductedDeposits } from './deposit-deductions';
 import { billingContext, line } from './testing';
@@ -90,6 +90,9 @@ describe('the deposit deductions recorded at conversion', () => {
   it('of invoices converted before the table existed are found again from their discount lines (migration 0014)', async () => {
     const { quote } = await quoteWithCreditedDeposit();
     const draft = api.expectStatus(await api.convert(quote.id), 201, 'convert');
+    // Invoices of that time wrote their deduction lines with a straight apostrophe ("Déduction de l'acompte …"), which
+    // is what the backfill reads; today's lines have the typographic one.
+    await org.db.update(documentItems).set({ description: sql`replace(${documentItems.description}, '’', '''')` }).where(eq(documentItems.document_id, draft.id));
     const invoice = api.expectStatus(await api.finalize(draft.id), 200, 'finalize');
     const migration = await readFile(path.join(import.meta.dirname, '../../db/migrations/0014_deposit_deductions_immutability.sql'), 'utf8');
     // The backfill's SELECT, as the migration runs it, on this invoice only.
