@@ -27,7 +27,12 @@ export function KeyboardShortcuts() {
       }
     };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    // Says the keys are live (the page is hydrated): a key pressed before that reaches no handler.
+    document.documentElement.dataset.shortcuts = 'on';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      delete document.documentElement.dataset.shortcuts;
+    };
   }, []);
   return null;
 }

@@ -35,6 +35,8 @@ test('the keyboard: a skip link first, "/" to search and "N" for a new item on t
     ['/products', /\/products\/new$/],
   ] as const) {
     await page.goto(list);
+    // A key pressed before the page is hydrated reaches no handler (CI once pressed "N" too early).
+    await page.locator('html[data-shortcuts="on"]').waitFor({ state: 'attached' });
     await page.keyboard.press('N');
     await expect(page).toHaveURL(target);
   }
