@@ -40,6 +40,26 @@ export const EVENT_CATALOGUE = {
 export type EventType = keyof typeof EVENT_CATALOGUE;
 export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
 
+/**
+ * The tokens whose module is not built yet: catalogued (integrators can subscribe to them) but emitted by nothing.
+ * lib/events/catalogue-walk.test.ts fails when one of these modules is installed while its tokens are still listed
+ * here, and when a token not listed here has no step emitting it; the OpenAPI `webhooks` section marks them from this
+ * list. A module that arrives removes its tokens from it.
+ */
+export const NOT_EMITTED_YET: readonly EventType[] = [
+  'invoice.transmission_updated',
+  'invoice.lifecycle_updated',
+  'inbound_invoice.received',
+  'recurring_invoice.generated',
+  'signature.envelope.sent',
+  'signature.envelope.completed',
+  'signature.envelope.declined',
+  'signature.envelope.expired',
+  'signature.envelope.cancelled',
+  'signature.signer.signed',
+  'signature.signer.declined',
+];
+
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(EVENT_CATALOGUE, type);
 }
