@@ -8,3 +8,4 @@ export * from './reminders';
 export * from './online-payments';
 export * from './exports';
 export * from './webhooks';
+export * from './einvoicing';
