@@ -1,5 +1,6 @@
 import { manifest as contacts } from '@/lib/contacts';
 import { manifest as documents } from '@/lib/documents';
+import { manifest as einvoicing } from '@/lib/einvoicing';
 import { manifest as email } from '@/lib/email';
 import { EVENT_CATALOGUE, type EventType, manifest as events } from '@/lib/events';
 import { purgeIdempotencyJob } from '@/lib/http/idempotency';
@@ -20,7 +21,7 @@ import { manifest as webhooks } from '@/lib/webhooks';
  */
 const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
 
-export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks];
+export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks, einvoicing];
 
 /** Every event token is declared by exactly the module that owns it, and an owner present declares all of its own. */
 function checkEventOwnership(list: readonly ModuleManifest[]) {

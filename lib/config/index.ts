@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -115,4 +115,33 @@ export function webhookDeliveryRetentionDays(env: Record<string, string | undefi
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`WEBHOOK_DELIVERY_RETENTION_DAYS must be a whole number of days (1 or more), not "${raw}".`);
   return n;
+}
+
+export interface SecretKey {
+  /** Short identity written beside each ciphertext (first 8 hex digits of the key's SHA-256), so rotation knows which key sealed it. */
+  id: string;
+  key: Buffer;
+}
+
+function secretKeyFrom(raw: string, name: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32), not a ${key.length}-byte value.`);
+  return key;
+}
+
+/**
+ * The AES-256-GCM keys that seal secrets stored in the database (e-invoicing pdp_config.client_secret, docs/einvoicing.md):
+ * SECRETS_ENCRYPTION_KEY (32 bytes, hex or base64) seals; SECRETS_ENCRYPTION_KEY_PREVIOUS, during a rotation, still opens
+ * what the previous key sealed (`npm run cli -- einvoicing:reseal-secrets` re-seals them with the current one). Unset: a
+ * key derived from AUTH_SECRET (HKDF-SHA256, its own label), so the embedded demo needs nothing — and changing AUTH_SECRET
+ * then makes the stored secrets unreadable (they must be entered again).
+ */
+export function secretEncryptionKeys(env: Record<string, string | undefined> = process.env): { current: SecretKey; previous: SecretKey | null } {
+  const raw = env.SECRETS_ENCRYPTION_KEY?.trim();
+  const current = raw
+    ? secretKeyFrom(raw, 'SECRETS_ENCRYPTION_KEY')
+    : Buffer.from(hkdfSync('sha256', authSecret(), 'paraphe', 'stored-secrets', 32));
+  const previousRaw = env.SECRETS_ENCRYPTION_KEY_PREVIOUS?.trim();
+  const identify = (key: Buffer): SecretKey => ({ id: createHash('sha256').update(key).digest('hex').slice(0, 8), key });
+  return { current: identify(current), previous: previousRaw ? identify(secretKeyFrom(previousRaw, 'SECRETS_ENCRYPTION_KEY_PREVIOUS')) : null };
 }

@@ -5,6 +5,7 @@ import { validationError } from '@/lib/errors';
 import type { DocumentType } from '@/db/schema/billing';
 import { todayParis } from '@/lib/dates';
 import { belowLegalFloors } from './legal-floors';
+import { maskPdpConfig, sealPdpConfig } from './pdp-config';
 import type { InvoiceSettings, InvoiceSettingsInput } from './schemas';
 
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
@@ -30,7 +31,7 @@ export function toPublicSettings(row: InvoiceSettingsRow): InvoiceSettings {
     auto_send_signed_invoices: row.auto_send_signed_invoices,
     einvoicing_enabled: row.einvoicing_enabled,
     ereporting_prefs: row.ereporting_prefs as Record<string, unknown> | null,
-    pdp_config: row.pdp_config as Record<string, unknown> | null,
+    pdp_config: maskPdpConfig(row.pdp_config),
     payment_reminder_offsets: row.payment_reminder_offsets,
     quote_expiry_reminder_offsets: row.quote_expiry_reminder_offsets,
     created_at: row.created_at.toISOString(),
@@ -57,7 +58,10 @@ const TYPES = ['devis', 'facture', 'acompte', 'avoir'] as const;
  * PUT: the whole settings object; omitted fields have already been defaulted or reset by the schema. A prefix
  * another series has already numbered with is refused, or the two series would hand out the same numbers.
  */
-export async function putInvoiceSettings(db: Db, orgId: string, input: InvoiceSettingsInput): Promise<InvoiceSettings> {
+export async function putInvoiceSettings(db: Db, orgId: string, given: InvoiceSettingsInput): Promise<InvoiceSettings> {
+  // The PA secret is sealed before it is stored; a masked one (as GET shows it) keeps the stored secret.
+  const [current] = await db.select({ pdp_config: invoiceSettings.pdp_config }).from(invoiceSettings).where(eq(invoiceSettings.org_id, orgId));
+  const input = { ...given, pdp_config: sealPdpConfig(given.pdp_config, current?.pdp_config) };
   // The late-payment mentions are printed on every B2B invoice: never below the law (D441-5, L441-10).
   const [floor] = Object.entries(belowLegalFloors(input, todayParis()));
   if (floor) throw validationError(floor[0], floor[1]);

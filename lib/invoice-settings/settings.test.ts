@@ -59,7 +59,7 @@ describe('invoice settings', () => {
       recovery_fee: 5000,
       einvoicing_enabled: true,
       ereporting_prefs: { frequency: 'monthly' },
-      pdp_config: { provider: 'x' },
+      pdp_config: { provider: 'afnor', base_url: 'https://pa.example.fr/', client_id: 'paraphe', client_secret: 'secret-0123456789abcd' },
     });
     expect(full.status).toBe(200);
     expect(full.body).toMatchObject({
@@ -73,6 +73,7 @@ describe('invoice settings', () => {
       penalty_rate: '12.5',
       recovery_fee: 5000,
       ereporting_prefs: { frequency: 'monthly' },
+      pdp_config: { provider: 'afnor', base_url: 'https://pa.example.fr', token_url: null, client_id: 'paraphe', client_secret: '••••abcd' },
     });
 
     const reset = await put({ default_payment_terms: 'À réception' });

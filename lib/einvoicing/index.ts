@@ -1,0 +1,23 @@
+import { BillingDocument } from '@/lib/documents';
+import { defineModule } from '@/lib/manifest';
+import { InboundInvoice } from './schemas';
+
+/**
+ * E-invoicing through a Plateforme Agréée (DESIGN §11, issue 17, docs/einvoicing.md): the PA port and its AFNOR
+ * XP Z12-013 connector, directory enrollment, transmission, lifecycle statuses, received invoices.
+ */
+export const manifest = defineModule({
+  name: 'einvoicing',
+  events: {
+    'invoice.transmission_updated': BillingDocument,
+    'invoice.lifecycle_updated': BillingDocument,
+    'inbound_invoice.received': InboundInvoice,
+  },
+});
+
+export { AfnorConnector } from './afnor/connector';
+export { CALL_TIMEOUT_MS, forgetTokens, SERVICE_PATHS, TOKEN_TIMEOUT_MS, tokenUrlOf } from './afnor/http';
+export { connectorFor, connectorForOrg, connectorOf, notConfigured } from './connector';
+export { defaultIssuerRole, isLifecycleCode, LIFECYCLE_CODES, type LifecycleCode, lifecycleToken, REASON_REQUIRED } from './lifecycle-codes';
+export * from './port';
+export { Enrollment, EnrollmentInput, InboundInvoice } from './schemas';
