@@ -9,3 +9,4 @@ export * from './online-payments';
 export * from './exports';
 export * from './webhooks';
 export * from './einvoicing';
+export * from './recurring';

@@ -24,9 +24,11 @@ export const manifest = defineModule({
 
 export { balanceSql, remainingDue } from './balance';
 export { deductedDeposits } from './deposit-deductions';
-export { contactGone, loadContactRow, loadDocument, loadItems, recordDocumentEvent, type Conn, type ContactRow, type DocumentRow, type ItemRow } from './documents';
+export { contactGone, documentView, loadContactRow, loadDocument, loadItems, recordDocumentEvent, type Conn, type ContactRow, type DocumentRow, type ItemRow } from './documents';
 export { clientSnapshot, finalizeDocument, sellerSnapshot } from './finalize-document';
-export { BillingDocument, CreditNoteBody, DocumentCreate } from './schemas';
+export { BillingDocument, CreditNoteBody, DocumentCreate, ItemInput } from './schemas';
+// Recurring templates check their lines exactly as a draft's (lib/recurring).
+export { prepareItems } from './documents';
 // The services the demo data (lib/orgs/demo-data.ts) issues documents through, like the API does.
 export { createDocument } from './create-document';
 export { expireQuotes } from './expire-quotes';

@@ -28,6 +28,10 @@ export const EVENT_CATALOGUE = {
   'invoice.lifecycle_updated': { owner: 'einvoicing', meaning: 'The PA reported a new lifecycle status of an e-invoice.' },
   'inbound_invoice.received': { owner: 'einvoicing', meaning: 'A supplier invoice arrived through the PA.' },
   'recurring_invoice.generated': { owner: 'recurring', meaning: 'A recurring schedule generated an invoice.' },
+  'recurring_invoice.failed': {
+    owner: 'recurring',
+    meaning: 'A recurring template could not generate, send or debit an invoice: the object is the generation with its reason.',
+  },
   'signature.envelope.sent': { owner: 'signature', meaning: 'An envelope was sent to its signers.' },
   'signature.envelope.completed': { owner: 'signature', meaning: 'Every signer signed: the signed document and its proof are ready.' },
   'signature.envelope.declined': { owner: 'signature', meaning: 'A signer declined: the envelope is closed.' },
@@ -51,6 +55,7 @@ export const NOT_EMITTED_YET: readonly EventType[] = [
   'invoice.lifecycle_updated',
   'inbound_invoice.received',
   'recurring_invoice.generated',
+  'recurring_invoice.failed',
   'signature.envelope.sent',
   'signature.envelope.completed',
   'signature.envelope.declined',

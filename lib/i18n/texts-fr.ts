@@ -83,6 +83,9 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be gentle, firm or final$/, 'Choisissez un ton de la liste.'],
   [/^must be none, deposit_then_balance or installments$/, 'Choisissez un échéancier de la liste.'],
   [/^must be product or discount$/, 'Choisissez produit ou remise.'],
+  [/^must be monthly, quarterly or yearly$/, 'Choisissez mensuelle, trimestrielle ou annuelle.'],
+  [/^must be active or paused$/, 'Choisissez active ou en pause.'],
+  [/^at least one line$/, 'Ajoutez au moins une ligne.'],
   [/^must be one of .+$/, 'Choisissez une valeur de la liste.'],
   [/^must differ from (\w+)$/, (m) => `Doit différer de « ${m[1]} ».`],
   // Dates
@@ -124,6 +127,15 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^timeout after \d+ ms$/, 'Le destinataire n’a pas répondu à temps.'],
   [/^event not found$/, 'Événement introuvable.'],
   [/^must not resolve to a non-public address\b.*$/, 'Cette adresse mène à un réseau privé ou réservé : indiquez une adresse publique.'],
+  // E-invoicing (PA connection, directory enrollment)
+  [/^must be afnor \(the AFNOR XP Z12-013 interface\)$/, 'Choisissez l’interface AFNOR XP Z12-013 (afnor).'],
+  [/^must be a URL$/, 'Indiquez une adresse complète (https://…).'],
+  [/^must be an https URL \(http only on localhost\), without credentials, query or fragment$/, 'L’adresse doit commencer par https:// (http seulement en local), sans identifiant, paramètre ni ancre.'],
+  [/^send the secret itself \(a masked value only keeps the stored secret, and none is stored\)$/, 'Saisissez le secret lui-même : la valeur masquée ne fait que conserver un secret déjà enregistré, et il n’y en a pas.'],
+  [/^must be a SIREN: 9 digits with a valid check digit \(Luhn\)$/, 'SIREN invalide : 9 chiffres dont une clé de contrôle valide.'],
+  [/^must be a SIRET: 14 digits with a valid check digit \(Luhn\)$/, 'SIRET invalide : 14 chiffres dont une clé de contrôle valide.'],
+  [/^must belong to the SIREN \(start with its 9 digits\)$/, 'Le SIRET doit commencer par le SIREN.'],
+  [/^must be 1 to 100 characters among A-Z a-z 0-9 - _ \/$/, 'De 1 à 100 caractères parmi A-Z a-z 0-9 - _ /.'],
   // Sending and reminders
   [/^only a payment reminder has a tone$/, 'Seule une relance de paiement a un ton.'],
   [/^(\d+) bytes, more than the (\d+) an e-mail may carry$/, 'Les pièces jointes sont trop lourdes pour un e-mail.'],

@@ -38,6 +38,7 @@ export const EVENT_LABELS: Readonly<Record<string, string>> = {
   'invoice.lifecycle_updated': 'Cycle de vie de la facture électronique',
   'inbound_invoice.received': 'Facture fournisseur reçue',
   'recurring_invoice.generated': 'Facture récurrente générée',
+  'recurring_invoice.failed': 'Facture récurrente en échec',
   'signature.envelope.sent': 'Enveloppe envoyée',
   'signature.envelope.completed': 'Enveloppe signée',
   'signature.envelope.declined': 'Enveloppe refusée',
