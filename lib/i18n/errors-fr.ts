@@ -71,6 +71,11 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   invalid_payload: 'Contenu du webhook illisible.',
   // Webhooks
   delivery_in_progress: 'Un envoi de ce webhook est en cours : réessayez dans un instant.',
+  // E-invoicing
+  einvoicing_not_configured: 'La facturation électronique n’est pas configurée : renseignez d’abord la plateforme agréée (réglages de facturation).',
+  einvoicing_secret_unreadable: 'Le secret de la plateforme agréée ne peut plus être déchiffré (clé changée) : saisissez-le à nouveau.',
+  pa_unavailable: 'La plateforme agréée ne répond pas : réessayez dans quelques minutes.',
+  pa_refused: 'La plateforme agréée a refusé la demande.',
   // Signature
   envelope_not_draft: 'Cette enveloppe est déjà envoyée.',
   signature_conflict: 'La signature a changé entre-temps : rechargez la page.',

@@ -18,7 +18,7 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const PaUrl = z
   .string({ error: 'must be a URL' })
   .trim()
-  .max(500, { error: 'must be at most 500 characters' })
+  .max(500, { error: 'at most 500 characters' })
   .refine(
     (raw) => {
       try {
@@ -41,11 +41,11 @@ export const PdpConfigInput = z
       token_url: PaUrl.nullish()
         .transform((v) => v ?? null)
         .meta({ description: 'OAuth 2.0 token endpoint (client credentials); default {base_url}/oauth/token.' }),
-      client_id: z.string({ error: 'must be a string' }).trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+      client_id: z.string({ error: 'must be a string' }).trim().min(1, { error: 'required' }).max(200, { error: 'at most 200 characters' }),
       client_secret: z
         .string({ error: 'must be a string' })
-        .min(1, { error: 'is required' })
-        .max(1000, { error: 'must be at most 1000 characters' })
+        .min(1, { error: 'required' })
+        .max(1000, { error: 'at most 1000 characters' })
         .meta({ description: 'Write-only: answered masked (••••abcd). Sending the masked value back keeps the stored secret.' }),
     },
     { error: 'must be an object' },
