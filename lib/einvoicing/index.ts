@@ -18,6 +18,7 @@ export const manifest = defineModule({
 export { AfnorConnector } from './afnor/connector';
 export { CALL_TIMEOUT_MS, forgetTokens, SERVICE_PATHS, TOKEN_TIMEOUT_MS, tokenUrlOf } from './afnor/http';
 export { connectorFor, connectorForOrg, connectorOf, notConfigured } from './connector';
+export { buildCdar, type CdarStatus, readCdar } from './lifecycle/cdar';
 export { defaultIssuerRole, isLifecycleCode, LIFECYCLE_CODES, type LifecycleCode, lifecycleToken, REASON_REQUIRED } from './lifecycle-codes';
 export * from './port';
 export { Enrollment, EnrollmentInput, InboundInvoice } from './schemas';
