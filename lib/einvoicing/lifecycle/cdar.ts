@@ -82,7 +82,7 @@ export function buildCdar(status: CdarStatus): string {
     : '';
   const seller = status.invoice.sellerSiren
     ? `
-        <ram:IssuerTradeParty><ram:GlobalID schemeID="0002">${esc(status.invoice.sellerSiren)}</ram:GlobalID></ram:IssuerTradeParty>`
+        <ram:SellerTradeParty><ram:GlobalID schemeID="0002">${esc(status.invoice.sellerSiren)}</ram:GlobalID></ram:SellerTradeParty>`
     : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossDomainAcknowledgementAndResponse xmlns:rsm="${NS.rsm}" xmlns:ram="${NS.ram}" xmlns:qdt="${NS.qdt}" xmlns:udt="${NS.udt}">
@@ -137,7 +137,7 @@ export function readCdar(bytes: Uint8Array): CdarStatus[] {
         const code = ref.text('ram:ProcessConditionCode') ?? ack.text('ram:StatusCode');
         const number = ref.text('ram:IssuerAssignedID');
         if (!code || !/^\d{3}$/.test(code) || !number) throw new InboundParseFailure('missing_field', 'A CDAR status names no invoice number or no 3-digit status code.');
-        const amount = ref.one('ram:SpecifiedDocumentCharacteristic[ram:TypeCode="MEN"]');
+        const amount = ref.one("ram:SpecifiedDocumentCharacteristic[ram:TypeCode='MEN']");
         const value = amount?.text('ram:ValueAmount');
         statuses.push({
           messageId: statuses.length === 0 ? messageId : `${messageId}#${statuses.length}`,
@@ -149,7 +149,7 @@ export function readCdar(bytes: Uint8Array): CdarStatus[] {
           invoice: {
             number,
             issueDate: day(ref.text('ram:FormattedIssueDateTime/qdt:DateTimeString'), 'FormattedIssueDateTime'),
-            sellerSiren: ref.text('ram:IssuerTradeParty/ram:GlobalID'),
+            sellerSiren: ref.first('ram:SellerTradeParty/ram:GlobalID', 'ram:IssuerTradeParty/ram:GlobalID'),
             typeCode: ref.text('ram:TypeCode'),
           },
           amount: amount && value ? { cents: cents(value, 'ValueAmount'), currency: amount.text('ram:ValueAmount/@currencyID') ?? 'EUR', vatRate: amount.text('ram:ValuePercent') } : null,
