@@ -2,7 +2,6 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect, it } from 'vitest';
 import { GET } from '@/app/v1/openapi.json/route';
 import { call } from '@/lib/testing/http';
-import { EVENT_CATALOGUE, eventRegistry } from '@/lib/events';
 import { operations } from '@/lib/modules';
 
 
@@ -68,20 +67,4 @@ it('documents the reminder-tracking row of the spec: its fields, their types and
   for (const f of ['total_ttc_cents', 'balance_cents', 'sent_count', 'pending_count']) expect(row.properties[f]).toMatchObject({ type: 'integer', format: 'int64' });
   expect(row.properties.balance_cents.exclusiveMinimum).toBe(0);
   expect(row.properties.exhausted.type).toBe('boolean');
-});
-
-it('lists every event a module emits under OpenAPI 3.1 webhooks, with the delivery payload and its object', async () => {
-  const res = await call(GET, 'GET', '/v1/openapi.json');
-  const { schemas } = eventRegistry();
-  const emitted = Object.keys(schemas).sort();
-  expect(emitted).toEqual(expect.arrayContaining(['contact.created', 'invoice.finalized', 'invoice.sent', 'payment.recorded', 'quote.converted']));
-  expect(Object.keys(res.body.webhooks).sort()).toEqual(emitted);
-  const finalized = res.body.webhooks['invoice.finalized'].post;
-  expect(finalized.description).toContain(EVENT_CATALOGUE['invoice.finalized'].meaning);
-  const body = finalized.requestBody.content['application/json'].schema;
-  expect(body.required).toEqual(['id', 'type', 'created_at', 'data']);
-  expect(body.properties.type).toMatchObject({ const: 'invoice.finalized' });
-  expect(body.properties.data.properties.object).toEqual({ $ref: '#/components/schemas/BillingDocument' });
-  // Tokens of modules still to come are catalogued but not promised to integrators yet.
-  expect(res.body.webhooks['signature.envelope.completed']).toBeUndefined();
 });

@@ -1,42 +1,12 @@
-import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathItemObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { EVENT_CATALOGUE, type EventType } from '@/lib/events';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { installedModules } from '@/lib/manifest';
 import type { Operation } from './operation';
-import { ErrorBody, Timestamp } from './schemas';
+import { ErrorBody } from './schemas';
+import { webhookEntries } from './webhooks';
 
 /** Every operation the API serves: those of the installed modules (lib/modules.ts). */
 export function apiOperations(): Operation[] {
   return installedModules().flatMap((m) => m.operations ?? []) as Operation[];
-}
-
-/**
- * OpenAPI 3.1 `webhooks`: one entry per catalogued event a module emits, its body the delivery payload
- * `{id, type, created_at, data: {object}}` with the object's schema as its owner declares it.
- */
-function webhooks(): Record<string, ZodOpenApiPathItemObject> {
-  const entries: Record<string, ZodOpenApiPathItemObject> = {};
-  for (const m of installedModules()) {
-    for (const [type, object] of Object.entries(m.events ?? {}) as Array<[EventType, z.ZodType]>) {
-      const body = z.object({
-        id: z.uuid().meta({ description: 'The event id, also sent as the webhook-id header; stable across retries.' }),
-        type: z.literal(type),
-        created_at: Timestamp,
-        data: z.object({ object }),
-      });
-      entries[type] = {
-        post: {
-          operationId: `event${type.replace(/(^|[._])(\w)/g, (_, _sep: string, c: string) => c.toUpperCase())}`,
-          summary: type,
-          description: `${EVENT_CATALOGUE[type].meaning}\n\nSigned per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).`,
-          tags: ['Events'],
-          requestBody: { required: true, content: { 'application/json': { schema: body } } },
-          responses: { '200': { description: 'Any 2xx acknowledges the delivery; anything else is retried with back-off.' } },
-        },
-      };
-    }
-  }
-  return entries;
 }
 
 /**
@@ -112,6 +82,6 @@ export function buildOpenApiDocument(baseUrl: string) {
     servers: [{ url: baseUrl }],
     components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'paraphe_pk_<env>_<32 base62>' } } },
     paths,
-    webhooks: webhooks(),
+    webhooks: webhookEntries(),
   });
 }
