@@ -17,3 +17,10 @@ export { type EInvoiceError, type EInvoiceLayer, einvoiceValidationStats, valida
 export { type DocumentPdf, documentPdfForSending, readStoredPdf } from './document-pdf';
 
 export { renderStoredDocument } from './render-stored-document';
+
+// The templates' parts and fonts, for the readable view of a received e-invoice (lib/einvoicing renderInboundPdf).
+export { Box, documentStyles, Meta, Section } from './template';
+export { printable, registerFonts } from './fonts';
+export { documentDay, LABELS, unitLabel } from './i18n';
+// The PDF download's query and body schemas, for the other modules' PDF endpoints (received invoices).
+export { PdfFile, PdfQuery } from './schemas';

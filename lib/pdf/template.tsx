@@ -13,7 +13,8 @@ const RULE = '#c9d0d8';
 const ACCENT = '#1f4e79';
 const SHADE = '#eef2f6';
 
-const s = StyleSheet.create({
+/** The documents' styles, shared with the readable view of a received e-invoice (lib/einvoicing). */
+export const documentStyles = StyleSheet.create({
   page: { fontFamily: FONT_STACK, fontSize: 9, color: INK, paddingTop: 36, paddingBottom: 78, paddingHorizontal: 40 },
   // Line height on the body, not the page: on the page it hides fixed elements that render totalPages (react-pdf 4.9).
   // react-pdf resolves it against the font size where it is declared, so larger texts set their own.
@@ -67,7 +68,9 @@ const s = StyleSheet.create({
   watermarkText: { fontSize: 84, lineHeight: 1.2, fontWeight: 'bold', color: '#c00000', opacity: 0.12, letterSpacing: 2 },
 });
 
-function Meta({ label, value }: { label: string; value: string | null }) {
+const s = documentStyles;
+
+export function Meta({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
   return (
     <View style={s.metaRow}>
@@ -77,7 +80,7 @@ function Meta({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function Box({ title, children }: { title: string; children: ReactNode }) {
+export function Box({ title, children }: { title: string; children: ReactNode }) {
   return (
     <View style={s.box}>
       <Text style={s.boxTitle}>{title}</Text>
@@ -86,7 +89,7 @@ function Box({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <View style={s.section}>
       {/* A title never ends a page alone. */}
