@@ -20,5 +20,6 @@ export { CALL_TIMEOUT_MS, forgetTokens, SERVICE_PATHS, TOKEN_TIMEOUT_MS, tokenUr
 export { connectorFor, connectorForOrg, connectorOf, notConfigured } from './connector';
 export { buildCdar, type CdarStatus, readCdar } from './lifecycle/cdar';
 export { defaultIssuerRole, isLifecycleCode, LIFECYCLE_CODES, type LifecycleCode, lifecycleToken, REASON_REQUIRED } from './lifecycle-codes';
+export * from './parse';
 export * from './port';
 export { Enrollment, EnrollmentInput, InboundInvoice } from './schemas';
