@@ -10,9 +10,22 @@ export interface JobDefinition<T = unknown> {
   expireInSeconds?: number;
   /** Jobs of this kind run at once per process (default 1): for handlers that wait on a slow peer (webhooks). */
   workers?: number;
+  /**
+   * Jobs each worker fetches in one round trip (pg-boss `batchSize`, default 1). Above 1 the batch runs concurrently
+   * and each job completes or fails (then is retried per the policy) on its own.
+   */
+  batchSize?: number;
+  /** With batchSize: the whole batch in one call (fewer statements); resolves with each job's error, null when it went well. */
+  handleBatch?(jobs: readonly BatchJob<T>[], ctx: { db: Db }): Promise<readonly unknown[]>;
   /** Cron (Europe/Paris) for periodic jobs. */
   cron?: string;
   handle(data: T, ctx: { db: Db; jobId: string; attempt: number }): Promise<void>;
+}
+
+export interface BatchJob<T> {
+  data: T;
+  jobId: string;
+  attempt: number;
 }
 
 export function defineJob<T>(def: JobDefinition<T>): JobDefinition<T> {

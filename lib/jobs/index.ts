@@ -1,2 +1,2 @@
-export { defineJob, type JobDefinition } from './define';
+export { type BatchJob, defineJob, type JobDefinition } from './define';
 export { enqueue, enqueueMany, getQueue, hasLiveJob, type JobRequest, MAINTENANCE_INTERVAL_SECONDS, prepareQueues, startWorkers, stopQueue } from './queue';

@@ -80,3 +80,73 @@ it('writes a job in the caller transaction: it exists once that commits, never i
     ['created', { n: 3 }],
   ]);
 });
+
+it('batchSize: one fetch takes several jobs, run at once; a job that throws is failed and retried alone', async () => {
+  const seen: Array<{ n: number; attempt: number }> = [];
+  let running = 0;
+  let most = 0;
+  const job = defineJob<{ n: number }>({
+    name: 'test.batch',
+    retryLimit: 1,
+    retryDelaySeconds: 1,
+    retryBackoff: false,
+    batchSize: 10,
+    async handle(data, { attempt }) {
+      seen.push({ n: data.n, attempt });
+      running++;
+      most = Math.max(most, running);
+      await new Promise((r) => setTimeout(r, 50));
+      running--;
+      if (data.n === 3 && attempt === 1) throw new Error('n = 3 fails once');
+    },
+  });
+  const boss = await getQueue();
+  await boss.createQueue(job.name, { name: job.name, retryLimit: 1, retryDelay: 1 });
+  const db = await getDb();
+  const ids = await db.transaction((tx) => enqueueMany(tx, Array.from({ length: 6 }, (_, n) => ({ def: job as never, data: { n } }))));
+  await startWorkers([job as never]);
+  const deadline = Date.now() + 20_000;
+  let states: Array<string | undefined> = [];
+  while (Date.now() < deadline) {
+    states = await Promise.all(ids.map(async (id) => (await boss.getJobById(job.name, id))?.state));
+    if (states.every((s) => s === 'completed')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(states).toEqual(Array(6).fill('completed'));
+  // Every job once, n = 3 twice (its retry); the batch ran concurrently in one worker.
+  expect(seen.filter((s) => s.attempt === 1).map((s) => s.n).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  expect(seen.filter((s) => s.attempt === 2)).toEqual([{ n: 3, attempt: 2 }]);
+  expect(most).toBeGreaterThan(1);
+});
+
+it('handleBatch: the whole batch in one call, with each job’s own outcome', async () => {
+  const calls: number[][] = [];
+  const job = defineJob<{ n: number }>({
+    name: 'test.batch-handler',
+    retryLimit: 0,
+    retryDelaySeconds: 1,
+    retryBackoff: false,
+    batchSize: 10,
+    async handle() {
+      throw new Error('handleBatch runs instead');
+    },
+    async handleBatch(jobs) {
+      calls.push(jobs.map((j) => j.data.n));
+      return jobs.map((j) => (j.data.n === 1 ? new Error('n = 1 fails') : null));
+    },
+  });
+  const boss = await getQueue();
+  await boss.createQueue(job.name, { name: job.name, retryLimit: 0 });
+  const db = await getDb();
+  const ids = await db.transaction((tx) => enqueueMany(tx, [0, 1, 2].map((n) => ({ def: job as never, data: { n } }))));
+  await startWorkers([job as never]);
+  const deadline = Date.now() + 20_000;
+  let states: Array<string | undefined> = [];
+  while (Date.now() < deadline) {
+    states = await Promise.all(ids.map(async (id) => (await boss.getJobById(job.name, id))?.state));
+    if (states.every((s) => s === 'completed' || s === 'failed')) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  expect(states).toEqual(['completed', 'failed', 'completed']);
+  expect(calls.flat().sort()).toEqual([0, 1, 2]);
+});

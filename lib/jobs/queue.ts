@@ -160,19 +160,41 @@ export async function enqueue<T extends object>(tx: Db, def: JobDefinition<T>, d
   return id!;
 }
 
+/**
+ * One fetched batch: the jobs run concurrently (or through `handleBatch`), each one that failed is failed alone, so
+ * pg-boss retries it per its policy, and pg-boss completes the others when this returns.
+ */
+async function runBatch(boss: PgBoss, def: JobDefinition<never>, db: Db, jobs: readonly PgBoss.JobWithMetadata<never>[]) {
+  const items = jobs.map((job) => ({ data: job.data, jobId: job.id, attempt: job.retryCount + 1 }));
+  const errors = def.handleBatch
+    ? await def.handleBatch(items, { db })
+    : (await Promise.allSettled(items.map((item) => def.handle(item.data, { db, jobId: item.jobId, attempt: item.attempt })))).map((r) =>
+        r.status === 'rejected' ? r.reason : null,
+      );
+  await Promise.all(
+    jobs.flatMap((job, i) => {
+      const error = errors[i];
+      if (error === null || error === undefined) return [];
+      return [boss.fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })];
+    }),
+  );
+}
+
 /** Starts the handlers of these job kinds in this process (inline in the server, or `npm run worker`). */
 export async function startWorkers(definitions: readonly JobDefinition<never>[]) {
   const boss = await getQueue();
   await createQueues(boss, definitions);
   const { db } = await getDatabase();
   for (const def of definitions) {
-    // pg-boss 10 has no per-worker concurrency: each worker runs one job at a time, so `workers` registers several.
+    const batchSize = def.batchSize ?? 1;
+    // pg-boss 10 has no per-worker concurrency: each worker runs one fetch at a time, so `workers` registers several.
     for (let i = 0; i < (def.workers ?? 1); i++) {
       let workerId: string | undefined;
-      workerId = await boss.work<never>(def.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async ([job]) => {
-        if (!job) return;
+      workerId = await boss.work<never>(def.name, { pollingIntervalSeconds: 1, includeMetadata: true, batchSize }, async (jobs) => {
+        if (jobs.length === 0) return;
         try {
-          await def.handle(job.data, { db, jobId: job.id, attempt: job.retryCount + 1 });
+          if (batchSize > 1) await runBatch(boss, def, db, jobs);
+          else await def.handle(jobs[0]!.data, { db, jobId: jobs[0]!.id, attempt: jobs[0]!.retryCount + 1 });
         } finally {
           // pg-boss 10 waits out the polling interval after every fetch, i.e. one job per second per worker. A job
           // was there, so more may be: fetch again at once. An empty fetch still waits.

@@ -1,10 +1,11 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { webhooksAllowPrivate } from '@/lib/config';
-import { defineJob, enqueue } from '@/lib/jobs';
+import { defineJob, enqueue, enqueueMany, type JobDefinition } from '@/lib/jobs';
+import { batcher, Gates } from './gate';
 import { DISABLE_AFTER_FAILING_MS, notifyEndpointDisabled } from './notify';
-import { postWebhook } from './post';
+import { type PostResult, postWebhook } from './post';
 import { TEST_EVENT_TYPE } from './schemas';
 import { signedHeaders } from './signing';
 import type { Resolver } from './ssrf';
@@ -12,9 +13,14 @@ import type { Resolver } from './ssrf';
 /** Waits after the 1st, 2nd… failed attempt (DESIGN §10); after the last one fails the delivery is `failed`. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length + 1;
-/** Attempts of one endpoint in flight at once, across every worker: a slow receiver holds at most this many. */
-export const MAX_IN_FLIGHT_PER_ENDPOINT = 4;
+/**
+ * Requests to one endpoint in flight at once in a worker process: a slow receiver holds at most this many. 4 capped a
+ * healthy receiver at 4 ÷ its round trip, i.e. 40–80/s on a loaded 2-core host (bench:webhooks).
+ */
+export const MAX_IN_FLIGHT_PER_ENDPOINT = 16;
 export const DELIVERY_TIMEOUT_MS = 15_000;
+/** A lease lasts the timeout and this margin (the statements around the request): then its worker is presumed dead. */
+const LEASE_MARGIN_MS = 30_000;
 /** A Retry-After longer than this is not honoured beyond it. */
 const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 
@@ -40,10 +46,18 @@ export const deliverWebhookJob = defineJob<DeliverJobData>({
   retryDelaySeconds: 30,
   retryBackoff: true,
   expireInSeconds: 60,
-  workers: 8,
+  // Each worker fetches a batch and attempts it at once (the endpoint gates bound each receiver's share); a batch is
+  // done when its attempts are, or after DETACH_AFTER_MS (deliverBatch), so a slow receiver never holds a worker.
+  workers: 12,
+  batchSize: 32,
   handle: async (data, { db }) => {
     await attemptDelivery(db, data);
   },
+  handleBatch: (jobs, { db }) =>
+    deliverBatch(
+      db,
+      jobs.map((j) => j.data),
+    ),
 });
 
 /** The wait before retry number `attempt` (1-based), ±10 % so that a receiver's outage does not end in a stampede. */
@@ -70,56 +84,90 @@ type Claimed = {
   event: typeof events.$inferSelect | null;
 };
 
+/** This process's endpoint gates: at most MAX_IN_FLIGHT_PER_ENDPOINT requests to an endpoint in flight at once here. */
+const gates = new Gates(MAX_IN_FLIGHT_PER_ENDPOINT);
+
+type LeaseRequest = { id: string; attempt: number; now: Date; until: Date };
+type Success = { id: string; attempt: number; at: Date; status: number; durationMs: number; body: string };
+type Deferral = { data: DeliverJobData; startAfter: number; lease?: Date };
+
 /**
- * Takes the delivery for one attempt, in a short transaction that locks its endpoint: at most
- * MAX_IN_FLIGHT_PER_ENDPOINT attempts of an endpoint hold a lease at once (more wait a second), and a lease expires
- * after the timeout if its worker dies, so pg-boss's retry of the job can try again. Four round trips in all (the
- * delivery, its endpoint and its event in one read; the bound checked in the lease's update): bench:webhooks showed
- * the attempt's cost is mostly its statements.
+ * The statements concurrent attempts share (one each per flush, see batcher): the leases, the successes and the
+ * deferrals of a fetched batch cost a statement each instead of one per delivery.
  */
-async function claim(db: Db, data: DeliverJobData, now: Date, leaseMs: number): Promise<Claimed | 'skipped' | 'deferred'> {
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
-      .leftJoin(events, and(isNull(webhookDeliveries.payload), eq(events.id, webhookDeliveries.event_id)))
-      .where(eq(webhookDeliveries.id, data.delivery_id))
-      .for('update', { of: webhookEndpoints });
-    if (!found) return 'skipped';
-    const { delivery, endpoint, event } = found;
-    if (delivery.status !== 'pending' || delivery.attempt !== data.attempt) return 'skipped';
-    if (delivery.locked_until && delivery.locked_until > now) {
-      // Another attempt holds the lease, or a worker died holding it: look again when it ends, so a delivery whose
-      // worker died is never left pending without a job.
-      await enqueue(tx, deliverWebhookJob, data, { startAfter: Math.ceil((delivery.locked_until.getTime() - now.getTime()) / 1000) + 1 });
-      return 'deferred';
-    }
-    // A test event is staff's explicit request: it goes even to a disabled endpoint (checked before enabling it).
-    if (!endpoint.enabled && delivery.event_type !== TEST_EVENT_TYPE) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'failed', next_attempt_at: null, last_error: 'endpoint disabled' })
-        .where(eq(webhookDeliveries.id, delivery.id));
-      return 'skipped';
-    }
-    // The endpoint's row is locked: the count and the lease are one step for every worker.
-    const [leased] = await tx
-      .update(webhookDeliveries)
-      .set({ locked_until: new Date(now.getTime() + leaseMs) })
-      .where(
-        and(
-          eq(webhookDeliveries.id, delivery.id),
-          sql`(select count(*) from ${webhookDeliveries} as o where o.endpoint_id = ${endpoint.id} and o.id <> ${delivery.id} and o.locked_until > ${now.toISOString()}::timestamptz) < ${MAX_IN_FLIGHT_PER_ENDPOINT}`,
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    if (!leased) {
-      await enqueue(tx, deliverWebhookJob, data, { startAfter: 1 });
-      return 'deferred';
-    }
-    return { delivery, endpoint, event };
-  });
+function writers(db: Db) {
+  return {
+    /**
+     * Takes each delivery for this attempt: still pending at this attempt number and not leased by another (a lease
+     * ends with its attempt, or expires if its worker dies). True for the ones taken.
+     */
+    lease: batcher<LeaseRequest, boolean>(async (items) => {
+      const rows = JSON.stringify(items.map((i) => ({ id: i.id, attempt: i.attempt, now: i.now.toISOString(), until: i.until.toISOString() })));
+      const result = (await db.execute(sql`
+        update ${webhookDeliveries} d set locked_until = r.until, updated_at = now()
+        from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, attempt int, now timestamptz, until timestamptz)
+        where d.id = r.id and d.status = 'pending' and d.attempt = r.attempt and (d.locked_until is null or d.locked_until <= r.now)
+        returning d.id
+      `)) as unknown as { rows: Array<{ id: string }> };
+      const leased = new Set(result.rows.map((r) => r.id));
+      return items.map((i) => leased.has(i.id));
+    }),
+    /** The common outcome in one statement per flush: the deliveries succeeded, their endpoints no longer failing. */
+    succeed: batcher<Success, void>(async (items) => {
+      const rows = JSON.stringify(
+        items.map((i) => ({ id: i.id, attempt: i.attempt, at: i.at.toISOString(), status: i.status, duration: i.durationMs, body: i.body })),
+      );
+      await db.execute(sql`
+        with v as (
+          select * from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, attempt int, at timestamptz, status int, duration int, body text)
+        ), done as (
+          update ${webhookDeliveries} d set status = 'succeeded', attempt = v.attempt, locked_until = null, last_attempt_at = v.at,
+            next_attempt_at = null, response_status = v.status, response_duration_ms = v.duration, response_body = v.body,
+            last_error = null, updated_at = now()
+          from v where d.id = v.id
+          returning d.endpoint_id
+        )
+        update ${webhookEndpoints} set failing_since = null, updated_at = now()
+        where id in (select endpoint_id from done) and failing_since is not null
+      `);
+      return items.map(() => undefined);
+    }),
+    /** A delivery that cannot go now comes back as a new job (not counted as an attempt), its lease let go. */
+    defer: batcher<Deferral, void>(async (items) => {
+      await enqueueMany(
+        db,
+        items.map((i) => ({ def: deliverWebhookJob as JobDefinition<never>, data: i.data, startAfter: i.startAfter })),
+      );
+      const leased = items.flatMap((i) => (i.lease ? [{ id: i.data.delivery_id, until: i.lease.toISOString() }] : []));
+      if (leased.length > 0)
+        await db.execute(sql`
+          update ${webhookDeliveries} d set locked_until = null, updated_at = now()
+          from jsonb_to_recordset(${JSON.stringify(leased)}::jsonb) as r(id uuid, until timestamptz)
+          where d.id = r.id and d.locked_until = r.until
+        `);
+      return items.map(() => undefined);
+    }),
+  };
+}
+type Writers = ReturnType<typeof writers>;
+const writersByDb = new WeakMap<Db, Writers>();
+function writersFor(db: Db): Writers {
+  const known = writersByDb.get(db);
+  if (known) return known;
+  const w = writers(db);
+  writersByDb.set(db, w);
+  return w;
+}
+
+/** The deliveries of a batch with their endpoints and events, in one read (no lock: the lease is what is taken). */
+async function readDeliveries(db: Db, ids: string[]): Promise<Map<string, Claimed>> {
+  const rows = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
+    .leftJoin(events, and(isNull(webhookDeliveries.payload), eq(events.id, webhookDeliveries.event_id)))
+    .where(inArray(webhookDeliveries.id, ids));
+  return new Map(rows.map((r) => [r.delivery.id, r]));
 }
 
 /** The body receivers get: `{id, type, created_at, data: {object}}`, identical on every attempt. */
@@ -137,25 +185,128 @@ export function signingSecrets(endpoint: typeof webhookEndpoints.$inferSelect, n
 
 /** One attempt of one delivery, and what follows from its answer (DESIGN §10). */
 export async function attemptDelivery(db: Db, data: DeliverJobData, options: DeliverOptions = {}): Promise<AttemptOutcome> {
+  const [outcome] = await attemptDeliveries(db, [data], options);
+  if (outcome instanceof Error) throw outcome;
+  return outcome!;
+}
+
+/**
+ * A fetched batch of deliveries: one read, then each attempt at once, gated per endpoint; resolves with each one's
+ * outcome, or the error that made it throw (its job is then failed and retried by pg-boss alone).
+ */
+export async function attemptDeliveries(db: Db, list: readonly DeliverJobData[], options: DeliverOptions = {}): Promise<Array<AttemptOutcome | Error>> {
+  const settled = await Promise.allSettled(startAttempts(db, list, options));
+  return settled.map((r) => (r.status === 'fulfilled' ? r.value : asError(r.reason)));
+}
+
+const asError = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
+
+function startAttempts(db: Db, list: readonly DeliverJobData[], options: DeliverOptions): Promise<AttemptOutcome>[] {
+  const found = readDeliveries(
+    db,
+    list.map((d) => d.delivery_id),
+  );
+  return list.map(async (data) => attemptOne(db, data, (await found).get(data.delivery_id), options));
+}
+
+/** A batch job lets go of its attempts still running after this long (see deliverBatch). */
+export const DETACH_AFTER_MS = 1000;
+
+/**
+ * The `webhooks.deliver` batch: the attempts run at once, and the batch is done when they are, or after
+ * DETACH_AFTER_MS: a slow receiver's attempts then go on in the background, each covered by a job due after its
+ * lease (same attempt number), so the worker fetches more at once and a process that dies mid-attempt still leaves
+ * a job to send it again. Resolves with each job's error (null when it is done or covered).
+ */
+export async function deliverBatch(db: Db, list: readonly DeliverJobData[], options: DeliverOptions = {}): Promise<Array<Error | null>> {
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const results: Array<Error | null | undefined> = list.map(() => undefined);
+  const attempts = startAttempts(db, list, options).map((attempt, i) =>
+    attempt.then(
+      () => {
+        results[i] = null;
+      },
+      (error) => {
+        results[i] = asError(error);
+      },
+    ),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(attempts), new Promise((resolve) => (timer = setTimeout(resolve, DETACH_AFTER_MS)))]);
+  clearTimeout(timer);
+  const running = list.filter((_, i) => results[i] === undefined);
+  if (running.length > 0) {
+    await enqueueMany(
+      db,
+      running.map((data) => ({ def: deliverWebhookJob as JobDefinition<never>, data, startAfter: Math.ceil((timeoutMs + LEASE_MARGIN_MS) / 1000) + 1 })),
+    );
+  }
+  return results.map((r) => r ?? null);
+}
+
+async function attemptOne(db: Db, data: DeliverJobData, claimed: Claimed | undefined, options: DeliverOptions): Promise<AttemptOutcome> {
   const clock = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  const claimed = await claim(db, data, clock(), timeoutMs + 30_000);
-  if (typeof claimed === 'string') return claimed;
+  const w = writersFor(db);
+  if (!claimed) return 'skipped';
   const { delivery, endpoint } = claimed;
+  if (delivery.status !== 'pending' || delivery.attempt !== data.attempt) return 'skipped';
+  const seen = clock();
+  if (delivery.locked_until && delivery.locked_until > seen) {
+    // Another attempt holds the lease, or a worker died holding it: look again when it ends, so a delivery whose
+    // worker died is never left pending without a job.
+    await w.defer({ data, startAfter: Math.ceil((delivery.locked_until.getTime() - seen.getTime()) / 1000) + 1 });
+    return 'deferred';
+  }
+  // A test event is staff's explicit request: it goes even to a disabled endpoint (checked before enabling it).
+  if (!endpoint.enabled && delivery.event_type !== TEST_EVENT_TYPE) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', next_attempt_at: null, last_error: 'endpoint disabled' })
+      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.attempt, data.attempt)));
+    return 'skipped';
+  }
+  const now = clock();
+  const lease = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
+  // Taken by a duplicate job of this delivery since it was read: that one makes the attempt.
+  if (!(await w.lease({ id: delivery.id, attempt: data.attempt, now, until: lease }))) return 'skipped';
+  // The endpoint's turn: a slot of its gate, at once or after a short wait. Busy for longer, the delivery comes back
+  // when a slot should be free (not every second: a slow receiver's backlog would keep the workers re-queuing it).
+  const gate = gates.get(endpoint.id);
+  const slot = await gate.acquire();
+  if (!slot) {
+    await w.defer({ data, startAfter: gate.deferSeconds(), lease });
+    return 'deferred';
+  }
+  let sent: Awaited<ReturnType<typeof send>>;
+  try {
+    sent = await send(claimed, clock(), timeoutMs, options);
+  } catch (error) {
+    gate.release(slot, null);
+    throw error;
+  }
+  // The slot bounds the requests a receiver has at once: it is free as soon as the answer is in.
+  gate.release(slot, sent.result.durationMs);
+  return record(db, w, claimed, sent, clock(), options);
+}
 
+async function send(claimed: Claimed, at: Date, timeoutMs: number, options: DeliverOptions) {
+  const { delivery, endpoint } = claimed;
   const body = deliveryBody(claimed);
-  const at = clock();
-  const result =
+  const result: PostResult =
     body === null
-      ? ({ kind: 'error', error: 'event not found', durationMs: 0 } as const)
+      ? { kind: 'error', error: 'event not found', durationMs: 0 }
       : await postWebhook(endpoint.url, body, signedHeaders(signingSecrets(endpoint, at), delivery.event_id, at, body), {
           timeoutMs,
           allowPrivate: options.allowPrivate ?? webhooksAllowPrivate(),
           resolve: options.resolve,
         });
+  return { at, body, result };
+}
 
+/** What follows from an attempt's answer: its row, its endpoint's state and its retry (DESIGN §10). */
+async function record(db: Db, w: Writers, { delivery, endpoint }: Claimed, { at, body, result }: Awaited<ReturnType<typeof send>>, now: Date, options: DeliverOptions): Promise<AttemptOutcome> {
   const attempt = delivery.attempt + 1;
-  const now = clock();
   const status = result.kind === 'response' ? result.status : null;
   let outcome: AttemptOutcome;
   let nextSeconds: number | null = null;
@@ -183,13 +334,7 @@ export async function attemptDelivery(db: Db, data: DeliverJobData, options: Del
     last_error: result.kind === 'error' ? result.error : null,
   } as const;
   if (outcome === 'succeeded') {
-    // The common case in one statement (no transaction): the delivery, and its endpoint no longer failing.
-    const done = db.$with('done').as(db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, delivery.id)).returning({ endpoint_id: webhookDeliveries.endpoint_id }));
-    await db
-      .with(done)
-      .update(webhookEndpoints)
-      .set({ failing_since: null })
-      .where(and(inArray(webhookEndpoints.id, db.select({ id: done.endpoint_id }).from(done)), isNotNull(webhookEndpoints.failing_since)));
+    await w.succeed({ id: delivery.id, attempt, at, status: status!, durationMs: result.durationMs, body: values.response_body ?? '' });
     return outcome;
   }
 

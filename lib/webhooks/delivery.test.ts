@@ -5,8 +5,9 @@ import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { createContact } from '@/lib/contacts';
 import { recordEvent, recordEvents } from '@/lib/events';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { attemptDelivery, type DeliverOptions, MAX_ATTEMPTS, MAX_IN_FLIGHT_PER_ENDPOINT } from './deliver';
+import { attemptDelivery, DETACH_AFTER_MS, type DeliverOptions, deliverBatch, MAX_ATTEMPTS, MAX_IN_FLIGHT_PER_ENDPOINT } from './deliver';
 import { createEndpoint, rotateSecret, sendTestEvent } from './endpoints';
+import { FAST_LATENCY_MS } from './gate';
 import { pruneDeliveries } from './prune';
 import { startReceiver, status, verifyStandardWebhook } from './testing';
 
@@ -224,28 +225,82 @@ describe('delivery', () => {
     expect(verifyStandardWebhook(ep.secret, after.headers, after.body)).toBe(false);
   });
 
-  it('bounds the attempts in flight per endpoint: one more waits a second, not counted as an attempt', async () => {
-    const ep = await endpoint();
-    const leases = [];
-    for (let i = 0; i < MAX_IN_FLIGHT_PER_ENDPOINT; i++) leases.push((await eventFor(ep.id)).delivery.id);
-    await org.db
-      .update(webhookDeliveries)
-      .set({ locked_until: new Date(Date.now() + 60_000) })
-      .where(sql`${webhookDeliveries.id} in ${leases}`);
-    const { delivery } = await eventFor(ep.id);
-    const count = receiver.received.length;
-    expect(await attemptDelivery(org.db, { delivery_id: delivery.id, attempt: 0 }, LOCAL)).toBe('deferred');
-    expect(receiver.received).toHaveLength(count);
-    expect(await row(delivery.id)).toMatchObject({ status: 'pending', attempt: 0 });
-    expect((await jobs(delivery.id)).map((j) => [j.data.attempt, j.wait])).toEqual([
-      [0, 0],
-      [0, 1],
-    ]);
-    // Another endpoint is not held back by this one.
-    const free = await endpoint();
-    receiver.answer([status(204)]);
-    const { delivery: elsewhere } = await eventFor(free.id);
-    expect(await attemptDelivery(org.db, { delivery_id: elsewhere.id, attempt: 0 }, LOCAL)).toBe('succeeded');
+  it('bounds the requests in flight per endpoint: one more is deferred (not counted as an attempt), others go on', async () => {
+    // A receiver that holds every request until told to answer.
+    const held: Array<() => void> = [];
+    const stalled = await startReceiver([(_req, res) => held.push(() => res.end('ok'))]);
+    try {
+      const ep = await endpoint(stalled.url);
+      const deliveries = [];
+      for (let i = 0; i <= MAX_IN_FLIGHT_PER_ENDPOINT; i++) deliveries.push((await eventFor(ep.id)).delivery);
+      const inFlight = deliveries.slice(0, MAX_IN_FLIGHT_PER_ENDPOINT).map((d) => attemptDelivery(org.db, { delivery_id: d.id, attempt: 0 }, LOCAL));
+      const deadline = Date.now() + 5000;
+      while (stalled.received.length < MAX_IN_FLIGHT_PER_ENDPOINT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(stalled.received).toHaveLength(MAX_IN_FLIGHT_PER_ENDPOINT);
+
+      // Its requests have been in flight for longer than a fast receiver takes: the next one does not wait in the
+      // worker for a slot, it comes back later as a new job.
+      await new Promise((r) => setTimeout(r, FAST_LATENCY_MS + 50));
+      const extra = deliveries.at(-1)!;
+      expect(await attemptDelivery(org.db, { delivery_id: extra.id, attempt: 0 }, LOCAL)).toBe('deferred');
+      expect(stalled.received).toHaveLength(MAX_IN_FLIGHT_PER_ENDPOINT);
+      expect(await row(extra.id)).toMatchObject({ status: 'pending', attempt: 0, locked_until: null });
+      expect((await jobs(extra.id)).map((j) => [j.data.attempt, j.wait])).toEqual([
+        [0, 0],
+        [0, 1],
+      ]);
+
+      // Another endpoint is not held back by this one.
+      const free = await endpoint();
+      receiver.answer([status(204)]);
+      const { delivery: elsewhere } = await eventFor(free.id);
+      expect(await attemptDelivery(org.db, { delivery_id: elsewhere.id, attempt: 0 }, LOCAL)).toBe('succeeded');
+
+      for (const answer of held.splice(0)) answer();
+      expect(await Promise.all(inFlight)).toEqual(Array(MAX_IN_FLIGHT_PER_ENDPOINT).fill('succeeded'));
+      // Then the deferred one goes.
+      const late = attemptDelivery(org.db, { delivery_id: extra.id, attempt: 0 }, LOCAL);
+      while (held.length === 0 && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 20));
+      for (const answer of held.splice(0)) answer();
+      expect(await late).toBe('succeeded');
+    } finally {
+      await stalled.close();
+    }
+  });
+
+  it('a batch lets go of a slow attempt after DETACH_AFTER_MS, leaving a job due after its lease; the attempt ends in the background', async () => {
+    const held: Array<() => void> = [];
+    const stalled = await startReceiver([(_req, res) => held.push(() => res.end('ok'))]);
+    try {
+      const slow = (await eventFor((await endpoint(stalled.url)).id)).delivery;
+      receiver.answer([status(200)]);
+      const fast = (await eventFor((await endpoint()).id)).delivery;
+      const started = Date.now();
+      const outcomes = await deliverBatch(
+        org.db,
+        [slow, fast].map((d) => ({ delivery_id: d.id, attempt: 0 })),
+        LOCAL,
+      );
+      expect(outcomes).toEqual([null, null]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(DETACH_AFTER_MS - 50);
+      expect(await row(fast.id)).toMatchObject({ status: 'succeeded', attempt: 1 });
+      // The slow one is in flight under its lease, and covered by a job due once the lease has ended.
+      expect(held).toHaveLength(1);
+      expect((await row(slow.id)).locked_until).not.toBeNull();
+      expect((await jobs(slow.id)).map((j) => [j.data.attempt, j.wait])).toEqual([
+        [0, 0],
+        [0, (LOCAL.timeoutMs! + 30_000) / 1000 + 1],
+      ]);
+      held[0]!();
+      const deadline = Date.now() + 5000;
+      while ((await row(slow.id)).status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await row(slow.id)).toMatchObject({ status: 'succeeded', attempt: 1, locked_until: null });
+      // That job then finds the attempt made: nothing is sent again.
+      expect(await attemptDelivery(org.db, { delivery_id: slow.id, attempt: 0 }, LOCAL)).toBe('skipped');
+      expect(stalled.received).toHaveLength(1);
+    } finally {
+      await stalled.close();
+    }
   });
 
   it('a test event reaches even a disabled endpoint', async () => {

@@ -11,9 +11,40 @@ export interface PostOptions {
   resolve?: Resolver;
 }
 
+/**
+ * Keep-alive agents, one per checked address (and protocol): a pooled socket of one was connected to that address
+ * and nothing else, so reusing it is connecting to the address that was checked. Most recently used last; the
+ * oldest is closed beyond MAX_AGENTS.
+ */
+const MAX_AGENTS = 256;
+const agents = new Map<string, http.Agent>();
+function agentFor(protocol: string, address: string): http.Agent {
+  const key = `${protocol}//${address}`;
+  let agent = agents.get(key);
+  if (agent) agents.delete(key);
+  else {
+    // An idle socket is closed after 4 s, before a receiver's usual 5 s keep-alive timeout closes it under a request.
+    const options = { keepAlive: true, timeout: 4000 };
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+  }
+  agents.set(key, agent);
+  if (agents.size > MAX_AGENTS) {
+    const [oldest, old] = agents.entries().next().value as [string, http.Agent];
+    agents.delete(oldest);
+    old.destroy();
+  }
+  return agent;
+}
+
 export type PostResult =
   | { kind: 'response'; status: number; headers: http.IncomingHttpHeaders; body: string; durationMs: number }
   | { kind: 'error'; error: string; durationMs: number };
+
+/** The first 1 KB of a body as text the database takes (no NUL, no half of a surrogate pair cut at 1 KB). */
+function logged(bytes: Buffer): string {
+  const text = bytes.toString('utf8').slice(0, RESPONSE_BODY_LIMIT).replaceAll('\0', '');
+  return /[\uD800-\uDBFF]$/.test(text) ? text.slice(0, -1) : text;
+}
 
 /**
  * POSTs a delivery, once: the target is checked after DNS resolution and the socket connects to that very address
@@ -25,10 +56,12 @@ export async function postWebhook(rawUrl: string, body: string, headers: Record<
   const elapsed = () => Math.round(performance.now() - started);
   let url: URL;
   let lookup: LookupFunction;
+  let agent: http.Agent;
   try {
     const resolved = await resolveTarget(rawUrl, options);
     url = resolved.url;
     const { address, family } = resolved.target;
+    agent = agentFor(url.protocol, address);
     lookup = (_host, opts, callback) => {
       if ((opts as { all?: boolean }).all) (callback as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
       else callback(null, address, family);
@@ -51,22 +84,24 @@ export async function postWebhook(rawUrl: string, body: string, headers: Record<
       {
         method: 'POST',
         lookup,
-        agent: false,
+        agent,
         headers: { 'content-type': 'application/json', 'user-agent': 'Paraphe-Webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
       },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const done = () => {
-          finish({ kind: 'response', status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8').slice(0, RESPONSE_BODY_LIMIT), durationMs: elapsed() });
-          res.destroy();
-        };
+        const done = () =>
+          finish({ kind: 'response', status: res.statusCode ?? 0, headers: res.headers, body: logged(Buffer.concat(chunks)), durationMs: elapsed() });
         res.on('data', (chunk: Buffer) => {
           if (size < RESPONSE_BODY_LIMIT) chunks.push(chunk.subarray(0, RESPONSE_BODY_LIMIT - size));
           size += chunk.length;
-          // Only the first 1 KB is kept: a receiver streaming more cannot hold the worker.
-          if (size >= RESPONSE_BODY_LIMIT) done();
+          // Only the first 1 KB is kept: a receiver streaming more cannot hold the worker (its socket is not reused).
+          if (size >= RESPONSE_BODY_LIMIT) {
+            done();
+            res.destroy();
+          }
         });
+        // Read to its end, the socket goes back to the agent for the next delivery.
         res.on('end', done);
         res.on('error', done);
       },
