@@ -136,6 +136,13 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be a SIRET: 14 digits with a valid check digit \(Luhn\)$/, 'SIRET invalide : 14 chiffres dont une clé de contrôle valide.'],
   [/^must belong to the SIREN \(start with its 9 digits\)$/, 'Le SIRET doit commencer par le SIREN.'],
   [/^must be 1 to 100 characters among A-Z a-z 0-9 - _ \/$/, 'De 1 à 100 caractères parmi A-Z a-z 0-9 - _ /.'],
+  [/^a routing code belongs to a SIRET: give the siret too$/, 'Un code de routage appartient à un établissement : indiquez aussi le SIRET.'],
+  // E-reporting (preferences, GET /v1/invoices/ereporting)
+  [/^must be reel_normal_mensuel, reel_normal_trimestriel, reel_simplifie or franchise$/, 'Choisissez un régime de TVA de la liste.'],
+  [/^must be decade, monthly or bimonthly$/, 'Choisissez décadaire, mensuelle ou bimestrielle.'],
+  [/^must be (\w+) for the VAT regime \w+$/, (m) =>
+    `Ce régime de TVA impose une périodicité ${({ decade: 'décadaire', monthly: 'mensuelle', bimonthly: 'bimestrielle' } as Record<string, string>)[m[1]!] ?? m[1]}.`],
+  [/^at most one year \(to must be before the same day a year after from\)$/, 'Une année au plus : la date de fin doit précéder le même jour un an après la date de début.'],
   // Sending and reminders
   [/^only a payment reminder has a tone$/, 'Seule une relance de paiement a un ton.'],
   [/^(\d+) bytes, more than the (\d+) an e-mail may carry$/, 'Les pièces jointes sont trop lourdes pour un e-mail.'],

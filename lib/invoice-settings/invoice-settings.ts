@@ -4,6 +4,7 @@ import { documents, invoiceSettings } from '@/db/schema';
 import { validationError } from '@/lib/errors';
 import type { DocumentType } from '@/db/schema/billing';
 import { todayParis } from '@/lib/dates';
+import { storedEReportingPrefs } from './ereporting-prefs';
 import { belowLegalFloors } from './legal-floors';
 import { maskPdpConfig, sealPdpConfig } from './pdp-config';
 import type { InvoiceSettings, InvoiceSettingsInput } from './schemas';
@@ -30,7 +31,7 @@ export function toPublicSettings(row: InvoiceSettingsRow): InvoiceSettings {
     auto_finalize_signed_invoices: row.auto_finalize_signed_invoices,
     auto_send_signed_invoices: row.auto_send_signed_invoices,
     einvoicing_enabled: row.einvoicing_enabled,
-    ereporting_prefs: row.ereporting_prefs as Record<string, unknown> | null,
+    ereporting_prefs: storedEReportingPrefs(row.ereporting_prefs),
     pdp_config: maskPdpConfig(row.pdp_config),
     payment_reminder_offsets: row.payment_reminder_offsets,
     quote_expiry_reminder_offsets: row.quote_expiry_reminder_offsets,

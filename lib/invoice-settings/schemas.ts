@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VAT_EXIGIBILITIES } from '@/db/schema/billing';
 import { Cents, Percentage } from '@/lib/money';
 import { nullableString, Timestamp, text } from '@/lib/openapi/schemas';
+import { EReportingPrefs, EReportingPrefsInput } from './ereporting-prefs';
 import { PdpConfigInput } from './pdp-config';
 import { PaymentReminderOffsets, QuoteExpiryReminderOffsets } from './reminder-offsets';
 
@@ -54,7 +55,7 @@ export const InvoiceSettingsInput = z
     auto_finalize_signed_invoices: z.boolean({ error: 'must be a boolean' }).default(false),
     auto_send_signed_invoices: z.boolean({ error: 'must be a boolean' }).default(false),
     einvoicing_enabled: z.boolean({ error: 'must be a boolean' }).default(false),
-    ereporting_prefs: z.record(z.string(), z.unknown(), { error: 'must be an object' }).nullish().transform((v) => v ?? null),
+    ereporting_prefs: EReportingPrefsInput,
     pdp_config: PdpConfigInput,
     payment_reminder_offsets: PaymentReminderOffsets,
     quote_expiry_reminder_offsets: QuoteExpiryReminderOffsets,
@@ -111,7 +112,7 @@ export const InvoiceSettings = z
     auto_finalize_signed_invoices: z.boolean(),
     auto_send_signed_invoices: z.boolean(),
     einvoicing_enabled: z.boolean(),
-    ereporting_prefs: z.record(z.string(), z.unknown()).nullable(),
+    ereporting_prefs: EReportingPrefs.nullable(),
     pdp_config: z.record(z.string(), z.unknown()).nullable().meta({ description: 'The PA connection with client_secret masked (••••abcd), or null.' }),
     payment_reminder_offsets: z.array(z.number().int()).meta({ description: 'Payment-reminder ladder: days relative to the due date.' }),
     quote_expiry_reminder_offsets: z.array(z.number().int()).meta({ description: 'Quote-expiry ladder: days relative to the validity date.' }),
