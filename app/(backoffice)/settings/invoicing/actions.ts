@@ -22,7 +22,7 @@ const TEXT_FIELDS = [
   'bic',
   'penalty_rate',
   'recovery_fee',
-  'ereporting_prefs',
+  'ereporting_vat_regime',
   'pdp_config',
   'payment_reminder_offsets',
   'quote_expiry_reminder_offsets',
@@ -36,7 +36,9 @@ const ladder = (text: string) =>
     .filter(Boolean)
     .map((t) => (/^[-+]?\d+$/.test(t) ? Number(t) : t));
 const FLAGS = ['auto_convert_signed_quotes', 'auto_finalize_signed_invoices', 'auto_send_signed_invoices', 'einvoicing_enabled'] as const;
-const FORM_KEYS = new Set<string>([...TEXT_FIELDS, ...FLAGS]);
+/** E-reporting: a VAT regime (none: nothing reported) and what is reported; the periodicities follow from the regime. */
+const EREPORTING_FLAGS = ['b2c_sales', 'international_sales', 'payment_data'] as const;
+const FORM_KEYS = new Set<string>([...TEXT_FIELDS, ...FLAGS, 'ereporting_prefs']);
 
 /** JSON typed in a textarea: blank is null; anything that does not parse is reported on its field. */
 function json(text: string, field: string, errors: Record<string, string>): unknown {
@@ -83,7 +85,9 @@ export const saveInvoiceSettingsAction = formAction(
       penalty_rate: texts.penalty_rate!.trim().replace(',', '.') || null,
       recovery_fee,
       ...Object.fromEntries(FLAGS.map((f) => [f, form.get(f) === 'on'])),
-      ereporting_prefs: json(texts.ereporting_prefs!, 'ereporting_prefs', errors),
+      ereporting_prefs: texts.ereporting_vat_regime
+        ? { vat_regime: texts.ereporting_vat_regime, ...Object.fromEntries(EREPORTING_FLAGS.map((f) => [f, form.get(`ereporting_${f}`) === 'on'])) }
+        : null,
       pdp_config: json(texts.pdp_config!, 'pdp_config', errors),
       ...Object.fromEntries(LADDERS.map((f) => [f, ladder(texts[f]!)])),
     };

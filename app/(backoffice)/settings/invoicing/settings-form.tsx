@@ -27,6 +27,19 @@ const FLAGS: Array<{ name: string; label: string }> = [
   { name: 'auto_send_signed_invoices', label: 'L’envoyer au client aussitôt (implique la finalisation)' },
 ];
 
+const VAT_REGIME_LABELS: Record<string, string> = {
+  reel_normal_mensuel: 'Réel normal, déclarations mensuelles (transmission décadaire)',
+  reel_normal_trimestriel: 'Réel normal, déclarations trimestrielles (mensuelle)',
+  reel_simplifie: 'Réel simplifié (mensuelle)',
+  franchise: 'Franchise en base de TVA (bimestrielle)',
+};
+
+const EREPORTING_FLAGS: Array<{ name: string; label: string }> = [
+  { name: 'b2c_sales', label: 'Transmettre les ventes aux particuliers (B2C)' },
+  { name: 'international_sales', label: 'Transmettre les ventes à des entreprises à l’étranger (intra-UE, export)' },
+  { name: 'payment_data', label: 'Transmettre les encaissements des prestations de services (TVA sur les encaissements)' },
+];
+
 /** The invoice settings (PUT /v1/invoice/settings): every field of the spec's table. */
 export function InvoiceSettingsForm({ values, year }: Props) {
   const [state, formAction] = useActionState(saveInvoiceSettingsAction, initialFormState);
@@ -130,9 +143,40 @@ export function InvoiceSettingsForm({ values, year }: Props) {
           </label>
         </fieldset>
         <div className="grid-2" style={{ marginTop: 12 }}>
-          {setting({ name: 'ereporting_prefs', label: 'Préférences d’e-reporting (JSON)', kind: 'json' })}
           {setting({ name: 'pdp_config', label: 'Configuration de la plateforme agréée (JSON)', kind: 'json' })}
         </div>
+      </section>
+
+      <section className="card">
+        <h2>E-reporting</h2>
+        <p className="muted">
+          Les ventes aux particuliers et à l’international ne passent pas par la facturation électronique : leurs données sont transmises à
+          l’administration par la plateforme agréée, que Paraphe alimente. La périodicité suit le régime de TVA : décadaire (réel normal mensuel),
+          mensuelle (réel normal trimestriel, réel simplifié) ou bimestrielle (franchise en base) ; encaissements mensuels, bimestriels en franchise.
+        </p>
+        <Field
+          id="settings-ereporting_vat_regime"
+          label="Régime de TVA"
+          hint="Aucun : rien n’est transmis."
+          error={error('ereporting_prefs.vat_regime') ?? error('ereporting_prefs')}
+        >
+          <Select name="ereporting_vat_regime" defaultValue={texts.ereporting_vat_regime ?? ''}>
+            <option value="">Aucun (e-reporting désactivé)</option>
+            {Object.entries(VAT_REGIME_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <fieldset className="checks" style={{ gridTemplateColumns: '1fr', marginTop: 12 }}>
+          <legend className="sr-only">Données transmises</legend>
+          {EREPORTING_FLAGS.map((f) => (
+            <label key={f.name}>
+              <input type="checkbox" name={`ereporting_${f.name}`} defaultChecked={texts[`ereporting_${f.name}`] === 'on'} /> {f.label}
+            </label>
+          ))}
+        </fieldset>
       </section>
 
       <div className="form-actions">
