@@ -1,5 +1,7 @@
 import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
+import { inboundJobs } from './inbound/jobs';
+import { inboundOperations } from './inbound/operations';
 import { InboundInvoice } from './schemas';
 
 /**
@@ -8,6 +10,8 @@ import { InboundInvoice } from './schemas';
  */
 export const manifest = defineModule({
   name: 'einvoicing',
+  operations: [...inboundOperations],
+  jobs: [...inboundJobs],
   events: {
     'invoice.transmission_updated': BillingDocument,
     'invoice.lifecycle_updated': BillingDocument,

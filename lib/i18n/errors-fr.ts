@@ -76,6 +76,8 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   einvoicing_secret_unreadable: 'Le secret de la plateforme agréée ne peut plus être déchiffré (clé changée) : saisissez-le à nouveau.',
   pa_unavailable: 'La plateforme agréée ne répond pas : réessayez dans quelques minutes.',
   pa_refused: 'La plateforme agréée a refusé la demande.',
+  inbound_already_answered: 'Cette facture reçue a déjà été approuvée ou refusée : la réponse envoyée à la plateforme ne change plus.',
+  inbound_pdf_unavailable: 'Cette facture reçue n’a pas de PDF lisible : son fichier XML n’a pas pu être lu.',
   // Signature
   envelope_not_draft: 'Cette enveloppe est déjà envoyée.',
   signature_conflict: 'La signature a changé entre-temps : rechargez la page.',
