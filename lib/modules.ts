@@ -9,6 +9,7 @@ import { defineModule, installModules, type ModuleManifest } from '@/lib/manifes
 import { manifest as payments } from '@/lib/payments';
 import { manifest as pdf } from '@/lib/pdf';
 import { manifest as products } from '@/lib/products';
+import { manifest as recurring } from '@/lib/recurring';
 import { manifest as reminders } from '@/lib/reminders';
 import { manifest as sending } from '@/lib/sending';
 import { manifest as stats } from '@/lib/stats';
@@ -21,7 +22,7 @@ import { manifest as webhooks } from '@/lib/webhooks';
  */
 const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
 
-export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks, einvoicing];
+export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks, einvoicing, recurring];
 
 /** Every event token is declared by exactly the module that owns it, and an owner present declares all of its own. */
 function checkEventOwnership(list: readonly ModuleManifest[]) {

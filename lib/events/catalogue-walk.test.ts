@@ -10,6 +10,7 @@ import { installedModules } from '@/lib/manifest';
 import { connectAccount, paymentProvider } from '@/lib/payments';
 import { connectedStripe } from '@/lib/payments/testing';
 import { remindersContext } from '@/lib/reminders/testing';
+import { recurringApi, templateBody } from '@/lib/recurring/testing';
 import { recordEventExamples } from '@/lib/openapi/examples/record';
 import { call } from '@/lib/testing/http';
 import { EVENT_CATALOGUE, EVENT_TYPES, type EventType, NOT_EMITTED_YET } from './catalogue';
@@ -183,6 +184,22 @@ function steps(): Step[] {
         const lapsed = await quote(client.id, todayParis());
         await expireQuotes(ctx.org.db, addDays(todayParis(), 1));
         return { 'quote.expired': lapsed.id };
+      },
+    },
+    {
+      name: 'POST /v1/recurring-invoices/{id}/run',
+      run: async () => {
+        const recurring = recurringApi(api.token);
+        const template = ok(await recurring.create(templateBody(client.id, { next_generation_date: addDays(todayParis(), 5) })), 201, 'template');
+        ok(await recurring.run(template.id), 201, 'run');
+        const [generated] = ok(await recurring.generations(template.id), 200, 'generations').data;
+        // The client erased: the next run's draft is refused, recorded as a failed generation.
+        const gone = await person('Resilie');
+        const failing = ok(await recurring.create(templateBody(gone.id, { next_generation_date: addDays(todayParis(), 5) })), 201, 'template');
+        ok(await contactCall('erase', 'POST', gone.id), 200, 'erase');
+        ok(await recurring.run(failing.id), 422, 'failed run');
+        const [failed] = ok(await recurring.generations(failing.id), 200, 'generations').data;
+        return { 'recurring_invoice.generated': generated.id, 'recurring_invoice.failed': failed.id };
       },
     },
     {

@@ -54,8 +54,6 @@ export const NOT_EMITTED_YET: readonly EventType[] = [
   'invoice.transmission_updated',
   'invoice.lifecycle_updated',
   'inbound_invoice.received',
-  'recurring_invoice.generated',
-  'recurring_invoice.failed',
   'signature.envelope.sent',
   'signature.envelope.completed',
   'signature.envelope.declined',

@@ -32,6 +32,7 @@ export { enqueueDueTemplates } from './jobs';
 export { generateDueTemplates } from './schedule';
 export { deliverGeneration } from './deliver';
 export { firstDateOnOrAfter, nextGenerationDate } from './schedule-dates';
+export { type HistoryEntry, type TemplateContact, templateContacts, templateHistory } from './backoffice-queries';
 export * from './operations';
 export {
   RECURRING_FREQUENCIES,

@@ -1,0 +1,5 @@
+import { runRecurringOperation, runRecurringTemplate } from '@/lib/recurring';
+import { created, methodNotAllowed, route } from '@/lib/http/handler';
+
+export const POST = route(runRecurringOperation, async ({ db, orgId, params }) => created(await runRecurringTemplate(db, orgId, params.id)));
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,0 +1,139 @@
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Issue 16's monthly run: TEMPLATES active monthly templates with auto_send, due today, on PostgreSQL (a fresh
+ * database on 127.0.0.1:5432), outbox e-mail transport. The clock starts when the hourly schedule's fan-out runs (one
+ * `recurring.generate` job per template); it stops when every invoice is generated, finalized, rendered (PDF +
+ * Factur-X, render_status ready) and e-mailed (outbox status sent). MODE=inline runs the jobs in this process (the
+ * server's inline worker); MODE=workers starts WORKERS `scripts/worker.ts` processes (what `npm run worker` runs).
+ * Prints each stage's completion time and throughput, and the peak RSS of every process that ran jobs. The templates
+ * are spread over ORGS organisations (each org's finalizations are serialized by its hash chain).
+ */
+const TEMPLATES = Number(process.env.TEMPLATES ?? 10_000);
+const ORGS = Number(process.env.ORGS ?? 1);
+const MODE = process.env.MODE === 'workers' ? 'workers' : 'inline';
+const WORKERS = Number(process.env.WORKERS ?? 2);
+const TIMEOUT_S = Number(process.env.TIMEOUT_S ?? 1500);
+
+const dbName = `paraphe_bench_recurring_${process.pid}`;
+execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE ${dbName}"`);
+const storage = mkdtempSync(path.join(tmpdir(), 'paraphe-bench-recurring-'));
+Object.assign(process.env, {
+  DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`,
+  STORAGE_DIR: storage,
+  NODE_ENV: 'production',
+});
+delete process.env.RESEND_API_KEY;
+delete process.env.STRIPE_SECRET_KEY;
+
+const { sql } = await import('drizzle-orm');
+const { closeDatabase, getDatabase } = await import('@/db/client');
+const { createTestOrg } = await import('@/lib/testing/fixtures');
+const { jobs } = await import('@/lib/modules');
+const { enqueueDueTemplates } = await import('@/lib/recurring');
+const { todayParis } = await import('@/lib/dates');
+const { getQueue, prepareQueues, startWorkers, stopQueue } = await import('@/lib/jobs');
+
+const database = await getDatabase();
+const { db } = database;
+const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+const children: ChildProcess[] = [];
+const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const peaks = new Map<string, number>();
+
+try {
+  // ── Seed: ORGS orgs, one client with an e-mail per template, one template each ───────────────────────────────
+  const seeding = performance.now();
+  const today = todayParis();
+  const items = JSON.stringify([
+    { kind: 'product', description: 'Abonnement mensuel', details: null, position: 0, quantity: '1', unit: 'MON', unit_price: 4_990, vat_rate: '20.00', vat_category: 'S', vat_exemption_reason: null },
+    { kind: 'product', description: 'Support', details: null, position: 1, quantity: '2', unit: 'HUR', unit_price: 6_000, vat_rate: '20.00', vat_category: 'S', vat_exemption_reason: null },
+  ]);
+  const perOrg = Math.ceil(TEMPLATES / ORGS);
+  for (let o = 0; o < ORGS; o++) {
+    const org = await createTestOrg(`Bench Abonnements ${o + 1}`);
+    const n = Math.min(perOrg, TEMPLATES - o * perOrg);
+    await db.execute(sql`
+      INSERT INTO contacts (id, org_id, type, company, email, siret, address, postal_code, city, created_at, updated_at)
+      SELECT gen_random_uuid(), ${org.org.id}, 'professionnel', 'Abonné ' || i || ' SARL', 'compta' || i || '@abonne-bench.fr',
+             '55203253400646', '1 rue du Client', '69001', 'Lyon', now(), now()
+        FROM generate_series(1, ${n}) i`);
+    await db.execute(sql`
+      INSERT INTO recurring_templates (id, org_id, contact_id, frequency, items, next_generation_date, anchor_day, title, operation_nature, auto_send)
+      SELECT gen_random_uuid(), ${org.org.id}, c.id, 'monthly', ${items}::jsonb, ${today}::date, extract(day from ${today}::date)::int,
+             'Abonnement', 'services', true
+        FROM contacts c WHERE c.org_id = ${org.org.id}`);
+  }
+  await db.execute(sql`ANALYZE`);
+  console.log(`seeded ${TEMPLATES} templates over ${ORGS} org(s) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+  // ── Workers ready before the clock starts, as in a running deployment ─────────────────────────────────────────
+  await prepareQueues(database, jobs);
+  const workerJobs = jobs.filter((j) => !j.cron);
+  if (MODE === 'inline') {
+    await startWorkers(workerJobs);
+  } else {
+    await getQueue();
+    for (let i = 0; i < WORKERS; i++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+      children.push(child);
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker started') && resolve());
+        child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
+      });
+    }
+  }
+
+  // ── The hourly tick, then wait for every stage ───────────────────────────────────────────────────────────────
+  const started = performance.now();
+  const due = await enqueueDueTemplates(db);
+  const fanOutS = (performance.now() - started) / 1000;
+  const stages = ['generated', 'finalized', 'rendered', 'e-mailed'] as const;
+  const doneAt: Partial<Record<(typeof stages)[number], number>> = {};
+  let last: Record<string, number> = {};
+  while ((performance.now() - started) / 1000 < TIMEOUT_S) {
+    const [c] = await rows(sql`
+      SELECT (SELECT count(*) FROM recurring_generations WHERE document_id IS NOT NULL) AS generated,
+             (SELECT count(*) FROM recurring_generations WHERE status = 'failed') AS failed,
+             (SELECT count(*) FROM documents WHERE type = 'facture' AND finalized_at IS NOT NULL) AS finalized,
+             (SELECT count(*) FROM documents WHERE type = 'facture' AND render_status = 'ready') AS rendered,
+             (SELECT count(*) FROM emails WHERE template = 'document_sent' AND status = 'sent') AS emailed`);
+    last = Object.fromEntries(Object.entries(c!).map(([k, v]) => [k, Number(v)]));
+    const t = (performance.now() - started) / 1000;
+    for (const s of stages) if (doneAt[s] === undefined && last[s === 'e-mailed' ? 'emailed' : s]! >= TEMPLATES) doneAt[s] = t;
+    if (MODE === 'inline') peaks.set('bench process (inline worker)', process.resourceUsage().maxRSS / 1024);
+    else for (const [i, child] of children.entries()) peaks.set(`worker ${i + 1} (pid ${child.pid})`, peakRss(child.pid!));
+    if (doneAt['e-mailed'] !== undefined || last.failed! > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const total = doneAt['e-mailed'];
+  console.log(
+    `\nengine: PostgreSQL 15; ${TEMPLATES} monthly templates with auto_send due today over ${ORGS} org(s); ${MODE === 'inline' ? 'inline worker' : `${WORKERS} worker processes`}; ` +
+      `fan-out of ${due} generate jobs in ${fanOutS.toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} CPUs`,
+  );
+  console.log(`uptime: ${execSync('uptime').toString().trim()}`);
+  console.table(
+    stages.map((s) => ({
+      stage: s,
+      'all done at s': doneAt[s] === undefined ? 'not done' : Math.round(doneAt[s]! * 10) / 10,
+      'count at the end': last[s === 'e-mailed' ? 'emailed' : s],
+      'throughput /min': doneAt[s] ? Math.round((TEMPLATES / doneAt[s]!) * 60) : null,
+    })),
+  );
+  console.table([...peaks].map(([process, mb]) => ({ process, 'peak RSS MB': Math.round(mb) })));
+  console.log(
+    total === undefined
+      ? `NOT DONE within ${TIMEOUT_S} s (failed generations: ${last.failed})`
+      : `every invoice generated, finalized, rendered and e-mailed in ${total.toFixed(1)} s (${(total / 60).toFixed(1)} min; target < 10 min with two workers)`,
+  );
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await stopQueue();
+  await closeDatabase();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)"`);
+  rmSync(storage, { recursive: true, force: true });
+}
