@@ -1,5 +1,7 @@
 import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
+import { checkEnrollmentsJob } from './enrollment/jobs';
+import { enrollmentOperations } from './enrollment/operations';
 import { inboundJobs } from './inbound/jobs';
 import { inboundOperations } from './inbound/operations';
 import { InboundInvoice } from './schemas';
@@ -10,8 +12,8 @@ import { InboundInvoice } from './schemas';
  */
 export const manifest = defineModule({
   name: 'einvoicing',
-  operations: [...inboundOperations],
-  jobs: [...inboundJobs],
+  operations: [...enrollmentOperations, ...inboundOperations],
+  jobs: [checkEnrollmentsJob, ...inboundJobs],
   events: {
     'invoice.transmission_updated': BillingDocument,
     'invoice.lifecycle_updated': BillingDocument,
@@ -21,6 +23,7 @@ export const manifest = defineModule({
 
 export { AfnorConnector } from './afnor/connector';
 export { CALL_TIMEOUT_MS, forgetTokens, SERVICE_PATHS, TOKEN_TIMEOUT_MS, tokenUrlOf } from './afnor/http';
+export { checkEnrollment, getEnrollment, requestEnrollment } from './enrollment/enrollment';
 export { connectorFor, connectorForOrg, connectorOf, notConfigured } from './connector';
 export { buildCdar, type CdarStatus, readCdar } from './lifecycle/cdar';
 export { defaultIssuerRole, isLifecycleCode, LIFECYCLE_CODES, type LifecycleCode, lifecycleToken, REASON_REQUIRED } from './lifecycle-codes';

@@ -1,0 +1,10 @@
+import { getEnrollment, requestEnrollment } from '@/lib/einvoicing/enrollment/enrollment';
+import { getEnrollmentOperation, postEnrollmentOperation } from '@/lib/einvoicing/enrollment/operations';
+import { accepted, methodNotAllowed, ok, route } from '@/lib/http/handler';
+
+export const GET = route(getEnrollmentOperation, async ({ db, orgId }) => ok(await getEnrollment(db, orgId)));
+export const POST = route(postEnrollmentOperation, async ({ db, orgId, body }) => {
+  const { status, body: enrollment } = await requestEnrollment(db, orgId, body);
+  return status === 200 ? ok(enrollment) : accepted(enrollment);
+});
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');
