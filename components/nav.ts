@@ -15,7 +15,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: '/products', label: 'Produits', ready: true },
       { href: '/reminders', label: 'Relances', ready: true },
       { href: '/exports', label: 'Exports comptables', ready: true },
-      { href: '/recurring', label: 'Facturation récurrente', ready: false },
+      { href: '/recurring', label: 'Facturation récurrente', ready: true },
       { href: '/signature', label: 'Signature', ready: false },
     ],
   },

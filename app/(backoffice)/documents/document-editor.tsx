@@ -1,31 +1,15 @@
 'use client';
 
 import Link from 'next/link';
-import { startTransition, useActionState, useEffect, useMemo, useState } from 'react';
+import { startTransition, useActionState, useEffect, useState } from 'react';
 import { Field, FieldError, FormErrors, Input, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
 import type { DocumentType } from '@/db/schema/billing';
-import { formatMoney, formatRate } from '@/lib/format';
 import { initialFormState } from '@/lib/http/form-state';
-import { type ContactChoice, type SaveTarget, saveDocumentAction, searchContactsAction, searchProductsAction } from './actions';
-import {
-  type DraftForm,
-  dueDateFor,
-  emptyLine,
-  errorAt,
-  isBlankLine,
-  type LineDraft,
-  lineErrors,
-  lineFromProduct,
-  liveTotals,
-  moveLine,
-  type ProductChoice,
-  termsFor,
-  toPayload,
-  validityDateFor,
-} from './editor-model';
+import { type ContactChoice, type SaveTarget, saveDocumentAction, searchContactsAction } from './actions';
+import { type DraftForm, dueDateFor, errorAt, type LineDraft, termsFor, toPayload, validityDateFor } from './editor-model';
 import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
-import { GroupRow, LineRow } from './line-row';
 import { InlineContactForm } from './inline-contact-form';
+import { LinesEditor } from './lines-editor';
 import { SearchPicker } from './search-picker';
 
 interface Props {
@@ -79,8 +63,6 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => setErrors(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
 
-  const live = useMemo(() => liveTotals(form.lines), [form.lines]);
-
   const set = <K extends keyof DraftForm>(key: K, value: DraftForm[K]) =>
     setForm((f) => {
       const next = { ...f, [key]: value };
@@ -88,7 +70,6 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
       if (validityAuto && key === 'issue_date' && next.issue_date) next.validity_date = validityDateFor(next.issue_date, settings.default_validity_days);
       return next;
     });
-  const setLine = (index: number, change: Partial<LineDraft>) => setForm((f) => ({ ...f, lines: f.lines.map((l, i) => (i === index ? { ...l, ...change } : l)) }));
   // Moving or removing lines shifts their indexes: errors keyed items.N would point at the wrong line.
   const reshape = (lines: LineDraft[]) => {
     setForm((f) => ({ ...f, lines }));
@@ -105,14 +86,6 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
       return next;
     });
   };
-
-  const pickProduct = (p: ProductChoice) =>
-    setForm((f) => {
-      // A blank last line is filled rather than left empty above the product.
-      const last = f.lines.at(-1);
-      const lines = last && isBlankLine(last) ? [...f.lines.slice(0, -1), lineFromProduct(p, last)] : [...f.lines, lineFromProduct(p)];
-      return { ...f, lines };
-    });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -190,93 +163,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
 
       <section className="card">
         <h2>Lignes</h2>
-        {error('items') && (
-          <p className="field-error" id="doc-items-error" role="alert">
-            {error('items')}
-          </p>
-        )}
-        <table className="table lines">
-          <colgroup>
-            <col />
-            <col style={{ width: 96 }} />
-            <col style={{ width: 104 }} />
-            <col style={{ width: 130 }} />
-            <col style={{ width: 150 }} />
-            <col style={{ width: 112 }} />
-            <col style={{ width: 108 }} />
-          </colgroup>
-          <thead>
-            <tr>
-              <th>Désignation</th>
-              <th className="num">Quantité</th>
-              <th>Unité</th>
-              <th className="num">Prix unitaire HT</th>
-              <th>TVA</th>
-              <th className="num">Total HT</th>
-              <th>
-                <span className="sr-only">Ordre et suppression</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {form.lines.map((line, i) => (
-              <LineRow
-                key={line.key}
-                line={line}
-                index={i}
-                count={form.lines.length}
-                total={live.lines[i] ?? null}
-                errors={lineErrors(errors, i)}
-                onChange={(change) => setLine(i, change)}
-                onMove={(delta) => reshape(moveLine(form.lines, i, delta))}
-                onRemove={() => reshape(form.lines.filter((_, j) => j !== i))}
-              />
-            ))}
-          </tbody>
-        </table>
-        <div className="toolbar" style={{ marginTop: 12 }}>
-          <button type="button" className="btn btn-sm" onClick={() => setForm((f) => ({ ...f, lines: [...f.lines, emptyLine('product', f.lines.at(-1)?.vat_rate)] }))}>
-            Ajouter une ligne
-          </button>
-          <button type="button" className="btn btn-sm" onClick={() => setForm((f) => ({ ...f, lines: [...f.lines, emptyLine('discount', f.lines.at(-1)?.vat_rate)] }))}>
-            Ajouter une remise
-          </button>
-          <SearchPicker<ProductChoice>
-            label="Ajouter un produit du catalogue"
-            placeholder="Ajouter un produit du catalogue…"
-            search={searchProductsAction}
-            onPick={pickProduct}
-            emptyText="Aucun produit ne correspond."
-            renderOption={(p) => (
-              <>
-                <strong>{p.name}</strong>{' '}
-                <span className="muted">
-                  · {formatMoney(p.unit_price_cents)} HT · TVA {formatRate(p.vat_rate)}
-                </span>
-              </>
-            )}
-          />
-        </div>
-
-        <div data-testid="editor-totals" aria-live="polite">
-          {live.totals ? (
-            <dl className="totals">
-              <dt>Total HT</dt>
-              <dd data-testid="editor-total-ht">{formatMoney(live.totals.total_ht)}</dd>
-              {live.totals.groups.map((g) => (
-                <GroupRow key={`${g.vat_category}|${g.vat_rate}`} group={g} />
-              ))}
-              <dt>Total TVA</dt>
-              <dd data-testid="editor-total-tva">{formatMoney(live.totals.total_tva)}</dd>
-              <dt className="grand">Total TTC</dt>
-              <dd className="grand" data-testid="editor-total-ttc">
-                {formatMoney(live.totals.total_ttc)}
-              </dd>
-            </dl>
-          ) : (
-            <p className="field-error">Un montant dépasse ce qu’un document peut porter.</p>
-          )}
-        </div>
+        <LinesEditor lines={form.lines} errors={errors} update={(change) => setForm((f) => ({ ...f, lines: change(f.lines) }))} reshape={reshape} />
       </section>
 
       <section className="card">

@@ -230,16 +230,11 @@ export function termsFor(contact: ContactTerms, settings: ContactTerms) {
 export const EUROS_HINT = 'Montant en euros, par exemple 1200 ou 49,90.';
 
 /**
- * The API payload (DocumentCreate or DocumentPatch) of the form, and the amounts that are not euros (keyed
- * like the API's fields: `items.2.unit_price`). A blank text is omitted on create (the server's default
- * applies) and null on update (it clears the field).
+ * The lines as the API's line inputs (a draft's items, a recurring template's), and the amounts that are not euros
+ * added to `errors` (keyed `items.2.unit_price`).
  */
-export function toPayload(form: DraftForm, mode: 'create' | 'update'): { payload: Record<string, unknown>; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  const blank = mode === 'create' ? undefined : null;
-  const opt = (s: string) => (s.trim() === '' ? blank : s.trim());
-
-  const items = form.lines.map((line, i) => {
+export function itemsPayload(lines: readonly LineDraft[], errors: Record<string, string>) {
+  return lines.map((line, i) => {
     const cents = eurosToCents(line.unit_price);
     if (cents === null) errors[`items.${i}.unit_price`] = line.unit_price.trim() ? EUROS_HINT : 'required';
     return {
@@ -255,6 +250,19 @@ export function toPayload(form: DraftForm, mode: 'create' | 'update'): { payload
       product_id: line.product_id,
     };
   });
+}
+
+/**
+ * The API payload (DocumentCreate or DocumentPatch) of the form, and the amounts that are not euros (keyed
+ * like the API's fields: `items.2.unit_price`). A blank text is omitted on create (the server's default
+ * applies) and null on update (it clears the field).
+ */
+export function toPayload(form: DraftForm, mode: 'create' | 'update'): { payload: Record<string, unknown>; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const blank = mode === 'create' ? undefined : null;
+  const opt = (s: string) => (s.trim() === '' ? blank : s.trim());
+
+  const items = itemsPayload(form.lines, errors);
 
   const d = form.delivery;
   const hasDelivery = [d.name, d.address, d.postal_code, d.city].some((s) => s.trim() !== '');
@@ -354,21 +362,40 @@ export function formFromDocument(doc: StoredDraft): DraftForm {
       city: doc.delivery_address?.city ?? '',
       country: doc.delivery_address?.country ?? '',
     },
-    lines: (doc.items ?? []).map((it) => ({
-      key: newLineKey(),
-      kind: it.kind,
-      description: it.description,
-      details: it.details ?? '',
-      quantity: it.kind === 'discount' ? '' : formatDecimalAsTyped(it.quantity),
-      unit: it.unit ?? '',
-      unit_price: formatMoneyInput(it.unit_price),
-      vat_rate: it.vat_rate,
-      // The stored category is shown only when it is not what the rate implies.
-      vat_category: it.vat_category === defaultVatCategory(it.vat_rate) ? '' : it.vat_category,
-      ...(it.vat_exemption_reason ? { vat_exemption_reason: it.vat_exemption_reason } : {}),
-      product_id: it.product_id,
-    })),
+    lines: linesFromItems(doc.items ?? []),
   };
+}
+
+/** A stored line: a document's, or a recurring template's (no product). */
+export interface StoredLine {
+  kind: LineDraft['kind'];
+  description: string;
+  details: string | null;
+  quantity: string;
+  unit: string | null;
+  unit_price: number;
+  vat_rate: string;
+  vat_category: VatCategory;
+  vat_exemption_reason?: string | null;
+  product_id?: string | null;
+}
+
+/** Stored lines (a document's or a recurring template's) as the editor's texts. */
+export function linesFromItems(items: readonly StoredLine[]): LineDraft[] {
+  return items.map((it) => ({
+    key: newLineKey(),
+    kind: it.kind,
+    description: it.description,
+    details: it.details ?? '',
+    quantity: it.kind === 'discount' ? '' : formatDecimalAsTyped(it.quantity),
+    unit: it.unit ?? '',
+    unit_price: formatMoneyInput(it.unit_price),
+    vat_rate: it.vat_rate,
+    // The stored category is shown only when it is not what the rate implies.
+    vat_category: it.vat_category === defaultVatCategory(it.vat_rate) ? '' : it.vat_category,
+    ...(it.vat_exemption_reason ? { vat_exemption_reason: it.vat_exemption_reason } : {}),
+    product_id: it.product_id ?? null,
+  }));
 }
 
 /** A new draft's texts: today's date and the defaults the server would give (validity, due date, terms). */

@@ -125,6 +125,13 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
             {doc.title && <span className="muted">{doc.title}</span>}
           </div>
         </div>
+        {doc.type === 'facture' && (
+          <div className="actions">
+            <Link className="btn" href={`/recurring/new?from=${doc.id}`}>
+              Créer un modèle récurrent
+            </Link>
+          </div>
+        )}
       </div>
 
       {ibanMissing && (

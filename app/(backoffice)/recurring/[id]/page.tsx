@@ -1,0 +1,189 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Fragment } from 'react';
+import { formatDay, formatInstant, formatMoney } from '@/lib/format';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { computeTotals, type VatCategory } from '@/lib/money';
+import { mandateOfContact } from '@/lib/payments';
+import { templateHistory } from '@/lib/recurring';
+import { ItemsTable } from '../../documents/[id]/items-table';
+import { OPERATION_NATURE_LABELS, STATUS_CHIPS, STATUS_LABELS } from '../../documents/labels';
+import {
+  FREQUENCY_LABELS,
+  FREQUENCY_SENTENCES,
+  failureText,
+  GENERATION_STAGE_LABELS,
+  GENERATION_STATUS_LABELS,
+  SOURCE_LABELS,
+  TEMPLATE_STATUS_CHIPS,
+  TEMPLATE_STATUS_LABELS,
+  templateName,
+} from '../labels';
+import { contactChoice, loadTemplateOr404 } from '../load';
+import { TemplateActions } from './template-actions';
+
+export const metadata: Metadata = { title: 'Modèle récurrent' };
+
+/** A template: its settings and lines, its actions, and its history (the invoices it generated, its failures and why). */
+export default async function TemplatePage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requireStaffOrg();
+  const t = await loadTemplateOr404(staff, (await params).id);
+  const [contact, history, mandate] = await Promise.all([
+    contactChoice(staff, t.contact_id),
+    templateHistory(staff.db, staff.orgId, t.id),
+    t.auto_collect_sepa ? mandateOfContact(staff.db, staff.orgId, t.contact_id) : null,
+  ]);
+  const items = t.items.map((it) => ({ ...it, vat_category: it.vat_category as VatCategory }));
+  const totals = computeTotals(items);
+  const lines = items.map((it, i) => ({ ...it, total_ht: totals.lines[i]!.total_ht }));
+  const paused = t.status === 'paused';
+
+  const settings: Array<[string, React.ReactNode]> = [];
+  const setting = (label: string, value: React.ReactNode) => settings.push([label, value]);
+  setting('Client', contact ? <Link href={`/contacts/${contact.id}`}>{contact.name}</Link> : 'Contact supprimé');
+  setting('Fréquence', `${FREQUENCY_LABELS[t.frequency]} : ${FREQUENCY_SENTENCES[t.frequency]}, le ${t.anchor_day} (ou le dernier jour d’un mois plus court)`);
+  setting('Prochaine facture', paused ? 'aucune tant que le modèle est en pause' : formatDay(t.next_generation_date));
+  setting('Nature de l’opération', t.operation_nature ? OPERATION_NATURE_LABELS[t.operation_nature] : <span className="muted">non renseignée</span>);
+  setting('Envoi', t.auto_send ? 'Finalisée et envoyée par e-mail automatiquement' : 'Brouillon à relire et envoyer soi-même');
+  setting(
+    'Prélèvement SEPA',
+    t.auto_collect_sepa
+      ? `Automatique après l’envoi${mandate?.status === 'active' ? ' (mandat actif)' : ' : le client n’a pas de mandat actif, le prélèvement échouera'}`
+      : 'Non',
+  );
+  if (t.notes) setting('Notes', t.notes);
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <p className="muted">
+            <Link href="/recurring">Facturation récurrente</Link> /
+          </p>
+          <h1>{templateName(t)}</h1>
+          <div className="toolbar">
+            <span className={`chip ${TEMPLATE_STATUS_CHIPS[t.status]}`} data-testid="template-status">
+              {TEMPLATE_STATUS_LABELS[t.status]}
+            </span>
+            {paused && t.paused_at && <span className="muted">depuis le {formatInstant(t.paused_at, { time: null })}</span>}
+          </div>
+        </div>
+      </div>
+
+      {t.last_error && (
+        <div className="notice notice-warning" role="note" data-testid="template-last-error">
+          <strong>Dernier échec le {formatInstant(t.last_error_at, { time: 'short' })} :</strong> {failureText(t.last_error)}
+          <div className="muted">
+            <code>{t.last_error}</code>
+          </div>
+        </div>
+      )}
+
+      <TemplateActions id={t.id} paused={paused} autoSend={t.auto_send} />
+
+      <div className="grid-2">
+        <section className="card" aria-label="Réglages">
+          <h2>Réglages</h2>
+          <dl className="props">
+            {settings.map(([label, value]) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+        <section className="card" aria-label="Totaux">
+          <h2>Chaque facture</h2>
+          <dl className="totals">
+            <dt>Total HT</dt>
+            <dd>{formatMoney(t.total_ht)}</dd>
+            <dt>Total TVA</dt>
+            <dd>{formatMoney(t.total_ttc - t.total_ht)}</dd>
+            <dt className="grand">Total TTC</dt>
+            <dd className="grand" data-testid="template-total-ttc">
+              {formatMoney(t.total_ttc)}
+            </dd>
+          </dl>
+        </section>
+      </div>
+
+      <section className="card" aria-label="Lignes">
+        <h2>Lignes</h2>
+        <ItemsTable items={lines} />
+      </section>
+
+      <section className="card" aria-label="Historique">
+        <h2>Historique</h2>
+        {history.length === 0 ? (
+          <p className="muted">Aucune facture générée pour l’instant.</p>
+        ) : (
+          <table className="table" aria-label="Factures générées et échecs">
+            <thead>
+              <tr>
+                <th scope="col">Période</th>
+                <th scope="col">Facture</th>
+                <th scope="col">Résultat</th>
+                <th scope="col" className="num">
+                  Total TTC
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((g) => (
+                <tr key={g.id}>
+                  <td>
+                    {formatDay(g.period_start)}
+                    <div className="muted">{SOURCE_LABELS[g.source]}</div>
+                  </td>
+                  <td>
+                    {g.document_id && g.invoice ? (
+                      <>
+                        <Link href={`/documents/${g.document_id}`}>{g.invoice.number ?? 'Brouillon'}</Link>{' '}
+                        <span className={`chip ${STATUS_CHIPS[g.invoice.status as keyof typeof STATUS_CHIPS]}`}>
+                          {STATUS_LABELS[g.invoice.status as keyof typeof STATUS_LABELS]}
+                        </span>
+                      </>
+                    ) : (
+                      <span className="muted">aucune</span>
+                    )}
+                  </td>
+                  <td>
+                    <span className={`chip ${g.status === 'failed' ? 'chip-red' : g.status === 'sent' ? 'chip-green' : 'chip-grey'}`}>
+                      {GENERATION_STATUS_LABELS[g.status]}
+                    </span>
+                    {g.status === 'failed' && (
+                      <div>
+                        {g.stage && `Échec ${GENERATION_STAGE_LABELS[g.stage]} : `}
+                        {failureText(g.error)}
+                        <div className="muted">
+                          <code>{g.error}</code>
+                        </div>
+                      </div>
+                    )}
+                    {g.collect_status && (
+                      <div>
+                        {g.collect_status === 'failed' ? (
+                          <>
+                            <span className="chip chip-red">prélèvement refusé</span> {failureText(g.collect_error)}
+                          </>
+                        ) : (
+                          <span className="chip chip-blue">prélèvement demandé</span>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                  <td className="num">{g.invoice ? formatMoney(g.invoice.total_ttc) : <span className="muted">—</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <p className="muted">
+        Créé le {formatInstant(t.created_at, { time: 'medium' })} · modifié le {formatInstant(t.updated_at, { time: 'medium' })} · <code>{t.id}</code>
+      </p>
+    </>
+  );
+}
