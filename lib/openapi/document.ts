@@ -1,7 +1,11 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { SCOPES } from '@/lib/auth/scopes';
 import { installedModules } from '@/lib/manifest';
 import type { Operation } from './operation';
+import { HEADER_COMPONENTS, requestHeaders, responseHeaders } from './headers';
+import { operationId } from './names';
 import { ErrorBody } from './schemas';
+import { TAG_DESCRIPTIONS } from './tags';
 import { webhookEntries } from './webhooks';
 
 /** Every operation the API serves: those of the installed modules (lib/modules.ts). */
@@ -27,6 +31,7 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   for (const [status, r] of Object.entries(op.responses)) {
     responses[status as '200'] = {
       description: r.description,
+      headers: responseHeaders(op, Number(status)),
       ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
     };
   }
@@ -43,11 +48,12 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   for (const [status, codes] of byStatus) {
     responses[String(status) as '400'] = {
       description: `Error: ${[...new Set(codes)].join(', ')}.`,
+      headers: responseHeaders(op, status),
       content: { 'application/json': { schema: ErrorBody } },
     };
   }
   return {
-    operationId: `${op.method}${op.path.replace(/[{}]/g, '').replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
+    operationId: operationId(op),
     summary: op.summary,
     description: `${op.description ? `${op.description}\n\n` : ''}Scope: \`${op.scope}\`.`,
     tags: [op.tag],
@@ -59,9 +65,28 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     ...(op.body && op.method !== 'get'
       ? { requestBody: { required: !op.body.safeParse(undefined).success, content: { 'application/json': { schema: op.body } } } }
       : {}),
-    ...(op.method === 'post' ? { parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 }, description: 'Replays the first response for 24 h.' }] } : {}),
+    ...(requestHeaders(op).length ? { parameters: requestHeaders(op) } : {}),
     responses,
   } as ZodOpenApiOperationObject;
+}
+
+/** Every scope, what it grants (lib/auth/scopes: a write scope implies its module's read scope). */
+function scopeDescriptions(): Record<string, string> {
+  return Object.fromEntries(
+    SCOPES.map((scope) => {
+      const [module, level] = scope.split(':');
+      return [scope, level === 'read' ? `Read ${module}.` : `Create, change and delete ${module}; implies ${module}:read.`];
+    }),
+  );
+}
+
+/** The top-level tags: each one in use (operations, then webhooks), in order, described by lib/openapi/tags.ts. */
+function tagsInUse(paths: ZodOpenApiPathsObject, webhooks: Record<string, unknown>) {
+  const used = new Set<string>();
+  for (const item of [...Object.values(paths), ...Object.values(webhooks)]) {
+    for (const operation of Object.values(item as Record<string, { tags?: string[] }>)) for (const tag of operation.tags ?? []) used.add(tag);
+  }
+  return [...used].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
 }
 
 export function buildOpenApiDocument(baseUrl: string) {
@@ -69,6 +94,8 @@ export function buildOpenApiDocument(baseUrl: string) {
   for (const op of apiOperations()) {
     paths[op.path] = { ...paths[op.path], [op.method]: toOpenApi(op) };
   }
+  const webhooks = webhookEntries();
+  const scopes = scopeDescriptions();
   return createDocument({
     openapi: '3.1.0',
     info: {
@@ -77,11 +104,29 @@ export function buildOpenApiDocument(baseUrl: string) {
       description:
         'Contacts, quotes and invoices that are legally sound in France, payments, reminders, e-invoicing and electronic signature. ' +
         'Authenticate with `Authorization: Bearer paraphe_pk_live_…`. Errors are `{code, message, field}`. Lists are cursor-paginated: ' +
-        '`{data, meta: {next_cursor}}`. POST accepts `Idempotency-Key`.',
+        '`{data, meta: {next_cursor}}`. Every response carries `X-Request-Id`, and those to an API key the `RateLimit-*` headers.\n\n' +
+        'POST accepts `Idempotency-Key`: a retry with the same key and body gets the first response again (`Idempotent-Replayed: true`). ' +
+        'PUT, PATCH and DELETE do not take it: they are idempotent by themselves — PUT replaces and PATCH sets the fields given to the values given, ' +
+        'so a retry leaves the same state; a retried DELETE of something already deleted answers 404 `not_found`.',
+      contact: { name: 'Paraphe', url: baseUrl },
+      license: { name: 'Proprietary: all rights reserved' },
     },
     servers: [{ url: baseUrl }],
-    components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'paraphe_pk_<env>_<32 base62>' } } },
+    tags: tagsInUse(paths, webhooks),
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `An API key, \`paraphe_pk_<env>_<32 base62>\`, made in Réglages → Clés API or with the CLI. Each operation names the scope it needs. Scopes:\n\n${Object.entries(scopes)
+            .map(([scope, grants]) => `- \`${scope}\`: ${grants}`)
+            .join('\n')}`,
+          'x-scopes': scopes,
+        },
+      },
+      headers: HEADER_COMPONENTS,
+    },
     paths,
-    webhooks: webhookEntries(),
+    webhooks,
   });
 }

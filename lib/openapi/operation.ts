@@ -8,6 +8,8 @@ import type { Scope } from '@/lib/auth/scopes';
 export interface Operation<P = z.ZodType | undefined, Q = z.ZodType | undefined, B = z.ZodType | undefined> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
+  /** Read by SDKs as the method's name; generated from the method and path when omitted (lib/openapi/names.ts). */
+  operationId?: string;
   summary: string;
   description?: string;
   tag: string;
