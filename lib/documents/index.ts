@@ -42,3 +42,5 @@ export { chainState, verifyChainNow } from './chain';
 export { formatNumber } from './numbering';
 export type { SealCheck } from './seal-checks';
 export { chainStateOperation, verifyChainOperation } from './operations';
+// The EU VAT territory, for e-reporting's international sales (lib/einvoicing).
+export { EU_COUNTRIES } from './finalization-rules';

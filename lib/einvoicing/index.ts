@@ -2,6 +2,7 @@ import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
 import { checkEnrollmentsJob } from './enrollment/jobs';
 import { enrollmentOperations } from './enrollment/operations';
+import { ereportingOperations } from './ereporting/operations';
 import { inboundJobs } from './inbound/jobs';
 import { inboundOperations } from './inbound/operations';
 import { InboundInvoice } from './schemas';
@@ -12,7 +13,7 @@ import { InboundInvoice } from './schemas';
  */
 export const manifest = defineModule({
   name: 'einvoicing',
-  operations: [...enrollmentOperations, ...inboundOperations],
+  operations: [...enrollmentOperations, ...ereportingOperations, ...inboundOperations],
   jobs: [checkEnrollmentsJob, ...inboundJobs],
   events: {
     'invoice.transmission_updated': BillingDocument,
@@ -27,6 +28,8 @@ export { checkEnrollment, getEnrollment, requestEnrollment } from './enrollment/
 export { connectorFor, connectorForOrg, connectorOf, notConfigured } from './connector';
 export { buildCdar, type CdarStatus, readCdar } from './lifecycle/cdar';
 export { defaultIssuerRole, isLifecycleCode, LIFECYCLE_CODES, type LifecycleCode, lifecycleToken, REASON_REQUIRED } from './lifecycle-codes';
+export { ereportingOperation } from './ereporting/operations';
+export { audienceOf, ereportingData } from './ereporting/report';
 export * from './parse';
 export * from './port';
 export { Enrollment, EnrollmentInput, InboundInvoice } from './schemas';

@@ -8,4 +8,4 @@ export { loadSettings, prefixFor, type InvoiceSettingsRow } from './invoice-sett
 export { belowLegalFloors, LEGAL_INTEREST_RATES, legalInterestRate, MIN_RECOVERY_FEE, minPenaltyRate } from './legal-floors';
 export { invoiceSettingsOperations } from './operations';
 export { maskPdpConfig, openSecret, type PdpConfig, PdpConfigInput, readPdpConfig, resealPdpConfig, SECRET_MASK, sealSecret, type StoredPdpConfig } from './pdp-config';
-export { type EReportingPrefs, EReportingPrefsInput, PERIODICITY_OF, storedEReportingPrefs, VAT_REGIMES } from './ereporting-prefs';
+export { EReportingPrefs, EReportingPrefsInput, PERIODICITY_OF, storedEReportingPrefs, VAT_REGIMES } from './ereporting-prefs';
