@@ -76,7 +76,8 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   einvoicing_secret_unreadable: 'Le secret de la plateforme agréée ne peut plus être déchiffré (clé changée) : saisissez-le à nouveau.',
   pa_unavailable: 'La plateforme agréée ne répond pas : réessayez dans quelques minutes.',
   pa_refused: 'La plateforme agréée a refusé la demande.',
-  enrollment_refused: 'La plateforme agréée a refusé l’inscription à l’annuaire.',
+  transmission_not_failed: 'Cette transmission n’a pas échoué (en attente, en cours ou transmise) : il n’y a rien à relancer.',
+  einvoicing_not_applicable: 'Seules les factures, factures d’acompte et avoirs finalisés adressés à une entreprise française (SIREN ou SIRET) passent par la plateforme agréée.',
   inbound_already_answered: 'Cette facture reçue a déjà été approuvée ou refusée : la réponse envoyée à la plateforme ne change plus.',
   inbound_pdf_unavailable: 'Cette facture reçue n’a pas de PDF lisible : son fichier XML n’a pas pu être lu.',
   // Signature

@@ -111,10 +111,14 @@ export function buildCdar(status: CdarStatus): string {
 `;
 }
 
+const BUYER_PA_CODES = new Set(['202', '203', '221']);
+
 function roleOf(code: string | null, status: string): LifecycleIssuerRole {
   if (code === 'SE') return 'seller';
   if (code === 'BY') return 'buyer';
   if (code === 'DFH') return 'ppf';
+  // A platform (WK): the buyer's for what reception says (received, made available, routing error), else the seller's.
+  if (code === 'WK') return BUYER_PA_CODES.has(status) ? 'buyer_pa' : 'seller_pa';
   return defaultIssuerRole(status);
 }
 
