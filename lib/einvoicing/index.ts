@@ -1,9 +1,14 @@
 import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
+import { checkEnrollmentsJob } from './enrollment/jobs';
+import { enrollmentOperations } from './enrollment/operations';
+import { ereportingOperations } from './ereporting/operations';
 import { encaisseeOnPaid, lifecycleJobs } from './lifecycle/jobs';
 import { submitTransmissionJob } from './transmission/jobs';
 import { transmitOnFinalize } from './transmission/on-finalize';
 import { transmissionOperations } from './transmission/operations';
+import { inboundJobs } from './inbound/jobs';
+import { inboundOperations } from './inbound/operations';
 import { InboundInvoice } from './schemas';
 
 /**
@@ -12,8 +17,8 @@ import { InboundInvoice } from './schemas';
  */
 export const manifest = defineModule({
   name: 'einvoicing',
-  operations: [...transmissionOperations],
-  jobs: [submitTransmissionJob, ...lifecycleJobs],
+  operations: [...enrollmentOperations, ...ereportingOperations, ...inboundOperations, ...transmissionOperations],
+  jobs: [checkEnrollmentsJob, ...inboundJobs, submitTransmissionJob, ...lifecycleJobs],
   subscriptions: [encaisseeOnPaid],
   onEvents: transmitOnFinalize,
   events: {
@@ -25,9 +30,13 @@ export const manifest = defineModule({
 
 export { AfnorConnector } from './afnor/connector';
 export { CALL_TIMEOUT_MS, forgetTokens, SERVICE_PATHS, TOKEN_TIMEOUT_MS, tokenUrlOf } from './afnor/http';
+export { checkEnrollment, getEnrollment, requestEnrollment } from './enrollment/enrollment';
 export { connectorFor, connectorForOrg, connectorOf, notConfigured } from './connector';
 export { buildCdar, type CdarStatus, readCdar } from './lifecycle/cdar';
 export { defaultIssuerRole, isLifecycleCode, LIFECYCLE_CODES, type LifecycleCode, lifecycleToken, REASON_REQUIRED } from './lifecycle-codes';
+export { ereportingOperation } from './ereporting/operations';
+export { audienceOf, ereportingData } from './ereporting/report';
+export * from './parse';
 export * from './port';
 export { emitEncaissee } from './lifecycle/encaissee';
 export { pollLifecycle } from './lifecycle/poll';

@@ -78,6 +78,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   pa_refused: 'La plateforme agréée a refusé la demande.',
   transmission_not_failed: 'Cette transmission n’a pas échoué (en attente, en cours ou transmise) : il n’y a rien à relancer.',
   einvoicing_not_applicable: 'Seules les factures, factures d’acompte et avoirs finalisés adressés à une entreprise française (SIREN ou SIRET) passent par la plateforme agréée.',
+  enrollment_refused: 'La plateforme agréée a refusé l’inscription à l’annuaire.',
   inbound_already_answered: 'Cette facture reçue a déjà été approuvée ou refusée : la réponse envoyée à la plateforme ne change plus.',
   inbound_pdf_unavailable: 'Cette facture reçue n’a pas de PDF lisible : son fichier XML n’a pas pu être lu.',
   // Signature
