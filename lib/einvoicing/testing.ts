@@ -9,6 +9,7 @@ import type { SandboxOptions } from './sandbox/state';
 
 export { ENROLLMENT_SCENARIOS, INVOICE_SCENARIOS, UNKNOWN_BUYER_SIREN } from './sandbox/scenarios';
 export { SandboxPa, startSandboxPa } from './sandbox/server';
+export { enrollAtSandbox, receiveAtSandbox } from './inbound/receive-for-tests';
 
 /** A client secret long enough to be shown as ••••<last 4>. */
 export const SANDBOX_SECRET = 'sandbox-secret-0001';

@@ -53,7 +53,6 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
 export const NOT_EMITTED_YET: readonly EventType[] = [
   'invoice.transmission_updated',
   'invoice.lifecycle_updated',
-  'inbound_invoice.received',
   'signature.envelope.sent',
   'signature.envelope.completed',
   'signature.envelope.declined',

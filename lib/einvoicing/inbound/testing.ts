@@ -4,22 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { einvoicingEnrollments, type InboundParseStatus, inboundInvoices, orgs } from '@/db/schema';
+import { type InboundParseStatus, inboundInvoices, orgs } from '@/db/schema';
 import { isValidSiren } from '@/lib/identifiers';
 import { billingContext, line } from '@/lib/documents/testing';
 import { readStoredPdf, renderStoredDocument } from '@/lib/pdf';
 import { LocalStorage, setStorage, sha256Hex } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { todayParis } from '@/lib/dates';
 import * as acceptRoute from '@/app/v1/invoices/inbound/[id]/accept/route';
 import * as disputeRoute from '@/app/v1/invoices/inbound/[id]/dispute/route';
 import * as pdfRoute from '@/app/v1/invoices/inbound/[id]/pdf/route';
 import * as refuseRoute from '@/app/v1/invoices/inbound/[id]/refuse/route';
 import * as oneRoute from '@/app/v1/invoices/inbound/[id]/route';
 import * as listRoute from '@/app/v1/invoices/inbound/route';
-import { connectorForOrg } from '../connector';
 import type { FlowSyntax } from '../port';
 import { connectToSandbox, sandboxPaFixture } from '../testing';
+import { enrollAtSandbox } from './receive-for-tests';
 
 /** The inbound route handlers (the real route files). */
 export const inboundRoutes = {
@@ -70,16 +69,7 @@ export function inboxFixture() {
     await org.db.update(orgs).set({ siren, siret: null }).where(eq(orgs.id, org.org.id));
     org.org.siren = siren;
     await connectToSandbox(org, sandbox.url);
-    const line = await (await connectorForOrg(org.db, org.org.id)).registerDirectoryLine({ siren: org.org.siren!, dateFrom: todayParis() });
-    await org.db.insert(einvoicingEnrollments).values({
-      org_id: org.org.id,
-      status: 'enrolled',
-      siren: org.org.siren,
-      electronic_address: line.electronicAddress,
-      pa_directory_line_id: line.idInstance,
-      requested_at: new Date(),
-      enrolled_at: new Date(),
-    });
+    await enrollAtSandbox(org);
     return {
       ...org,
       /** A file addressed to this org, as the sandbox's admin endpoint injects it; the PA's flow id. */
