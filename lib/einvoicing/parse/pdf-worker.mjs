@@ -1,16 +1,14 @@
-// A worker thread that takes the invoice XML out of one received PDF (pdf-lib), so that a hostile or broken PDF
-// — pdf-lib reads every object of the file, and some garbage takes it tens of seconds — costs at most the time
-// limit and the memory limit of lib/einvoicing/parse/pdf.ts, which terminates it. Plain JavaScript, loaded by path at
+// A worker thread that takes the invoice XML out of received PDFs (pdf-lib), one at a time, so that a hostile or
+// broken PDF — pdf-lib reads every object of the file, and some garbage takes it tens of seconds — costs at most the
+// time limit and the memory limit of lib/einvoicing/parse/pdf.ts, which terminates it (and starts another). Plain JavaScript, loaded by path at
 // run time (like lib/pdf/facturx/schematron-worker.mjs): neither Next.js's bundler nor tsx needs to see it.
 import { createRequire } from 'node:module';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { inflateSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } = require('pdf-lib');
 
-/** @type {{bytes: Uint8Array, maxBytes: number, names: string[]}} */
-const { bytes, maxBytes, names: wanted } = workerData;
 
 /** Name-tree depth and node count walked at most: a hostile PDF's loops and fan-out end here. */
 const MAX_TREE_DEPTH = 8;
@@ -53,7 +51,7 @@ function fileSpecs(pdf) {
 }
 
 /** The stream's bytes, inflated within maxBytes (a zip bomb stops there); Flate or no filter only. */
-function streamBytes(stream) {
+function streamBytes(stream, maxBytes) {
   const filter = stream.dict.lookup(PDFName.of('Filter'));
   const filters = filter instanceof PDFArray ? filter.asArray().map(String) : filter ? [String(filter)] : [];
   if (filters.length === 0) {
@@ -71,7 +69,8 @@ function streamBytes(stream) {
   }
 }
 
-async function extract() {
+/** @param {{bytes: Uint8Array, maxBytes: number, names: string[]}} job */
+async function extract({ bytes, maxBytes, names: wanted }) {
   let pdf;
   try {
     pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
@@ -86,15 +85,17 @@ async function extract() {
     const ef = spec.lookup(PDFName.of('EF'));
     const stream = ef instanceof PDFDict ? ef.lookup(PDFName.of('F')) : undefined;
     if (!(stream instanceof PDFRawStream)) throw new Failure('pdf_unreadable', `The PDF names ${name.slice(0, 60)} but holds no file for it.`);
-    return { name, xml: streamBytes(stream) };
+    return { name, xml: streamBytes(stream, maxBytes) };
   }
   throw new Failure('pdf_no_invoice_attachment', `The PDF carries no ${wanted.join(', ')} attachment: it is not a Factur-X or ZUGFeRD invoice.`);
 }
 
-try {
-  const { name, xml } = await extract();
-  parentPort.postMessage({ name, xml });
-} catch (err) {
-  const failure = err instanceof Failure ? err : err instanceof EncryptedPDFError ? new Failure('pdf_encrypted', 'The PDF is encrypted.') : null;
-  parentPort.postMessage(failure ? { code: failure.code, message: failure.message } : { code: 'pdf_unreadable', message: 'The PDF cannot be read.' });
-}
+parentPort.on('message', async (job) => {
+  try {
+    const { name, xml } = await extract(job);
+    parentPort.postMessage({ id: job.id, name, xml });
+  } catch (err) {
+    const failure = err instanceof Failure ? err : err instanceof EncryptedPDFError ? new Failure('pdf_encrypted', 'The PDF is encrypted.') : null;
+    parentPort.postMessage({ id: job.id, ...(failure ? { code: failure.code, message: failure.message } : { code: 'pdf_unreadable', message: 'The PDF cannot be read.' }) });
+  }
+});
