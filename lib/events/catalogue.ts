@@ -51,8 +51,6 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
  * list. A module that arrives removes its tokens from it.
  */
 export const NOT_EMITTED_YET: readonly EventType[] = [
-  'invoice.transmission_updated',
-  'invoice.lifecycle_updated',
   'signature.envelope.sent',
   'signature.envelope.completed',
   'signature.envelope.declined',
