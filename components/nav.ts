@@ -24,6 +24,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
     items: [
       { href: '/settings/organisation', label: 'Organisation', ready: true },
       { href: '/settings/invoicing', label: 'Facturation', ready: true },
+      { href: '/settings/einvoicing', label: 'Facturation électronique', ready: true },
       { href: '/settings/payments', label: 'Paiements', ready: true },
       { href: '/settings/api-keys', label: 'Clés API', ready: true },
       { href: '/settings/webhooks', label: 'Webhooks', ready: true },

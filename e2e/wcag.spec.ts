@@ -64,6 +64,7 @@ const pages = (d: Showcase) => [
   '/exports',
   '/settings/organisation',
   '/settings/invoicing',
+  '/settings/einvoicing',
   '/settings/payments',
   '/settings/api-keys',
   '/settings/webhooks',

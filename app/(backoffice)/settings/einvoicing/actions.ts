@@ -1,0 +1,16 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { formAction, type StaffContext } from '@/lib/http/action';
+import { ADMIN_ONLY, enroll, SETTINGS_PATH, savePlatform } from './handlers';
+
+const revalidated =
+  <R>(run: (staff: StaffContext, form: FormData) => Promise<R>) =>
+  async (staff: StaffContext, form: FormData): Promise<R> => {
+    const result = await run(staff, form);
+    revalidatePath(SETTINGS_PATH);
+    return result;
+  };
+
+export const savePlatformAction = formAction(revalidated(savePlatform), { adminOnly: ADMIN_ONLY });
+export const enrollAction = formAction(revalidated(enroll), { adminOnly: ADMIN_ONLY });

@@ -1,0 +1,56 @@
+import { getEnrollment, requestEnrollment } from '@/lib/einvoicing/enrollment/enrollment';
+import { EnrollmentInput } from '@/lib/einvoicing';
+import { fieldErrors } from '@/lib/errors';
+import { refuse, type StaffContext } from '@/lib/http/action';
+import { SECRET_MASK } from '@/lib/invoice-settings';
+import { getInvoiceSettings, putInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
+import { InvoiceSettingsInput } from '@/lib/invoice-settings/schemas';
+
+/*
+ * What Réglages → Facturation électronique's actions do, apart from their wrappers (actions.ts adds revalidation):
+ * the PA connection (pdp_config, the secret kept when left blank) and the directory enrollment.
+ */
+
+export const SETTINGS_PATH = '/settings/einvoicing';
+export const ADMIN_ONLY = 'Seuls le propriétaire et les administrateurs règlent la facturation électronique.';
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim();
+
+/** « Enregistrer »: pdp_config from the form (a blank secret keeps the stored one) and the e-invoicing switch; the other settings as stored. */
+export async function savePlatform({ db, orgId }: StaffContext, form: FormData) {
+  const current = await getInvoiceSettings(db, orgId);
+  const { org_id: _o, created_at: _c, updated_at: _u, ...kept } = current;
+  const storedSecret = typeof current.pdp_config?.client_secret === 'string' ? current.pdp_config.client_secret : '';
+  const secret = text(form, 'client_secret');
+  const fields = ['base_url', 'token_url', 'client_id'].map((name) => text(form, name));
+  const empty = fields.every((v) => v === '') && secret === '';
+  const pdp_config = empty
+    ? null
+    : {
+        provider: 'afnor',
+        base_url: fields[0],
+        token_url: fields[1] || null,
+        client_id: fields[2],
+        // Blank: the stored secret, as GET shows it (masked), which keeps it.
+        client_secret: secret || (storedSecret.startsWith(SECRET_MASK) ? storedSecret : ''),
+      };
+  const parsed = InvoiceSettingsInput.safeParse({ ...kept, einvoicing_enabled: form.get('einvoicing_enabled') === 'on', pdp_config });
+  if (!parsed.success) refuse(fieldErrors(parsed.error));
+  await putInvoiceSettings(db, orgId, parsed.data);
+  return { done: pdp_config ? 'Plateforme agréée enregistrée.' : 'Connexion à la plateforme agréée supprimée.' };
+}
+
+/** « S’inscrire à l’annuaire »: blank identifiers take the organisation’s legal identity. */
+export async function enroll({ db, orgId }: StaffContext, form: FormData) {
+  const parsed = EnrollmentInput.safeParse({ siren: text(form, 'siren') || null, siret: text(form, 'siret') || null, routing_code: text(form, 'routing_code') || null });
+  if (!parsed.success) refuse(fieldErrors(parsed.error));
+  const { body } = await requestEnrollment(db, orgId, parsed.data);
+  return {
+    done:
+      body.status === 'enrolled'
+        ? `Inscription confirmée : votre adresse de facturation électronique est ${body.electronic_address}.`
+        : 'Inscription demandée : la plateforme agréée doit la confirmer (vérifiée chaque minute).',
+  };
+}
+
+export { getEnrollment };
