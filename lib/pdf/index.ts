@@ -19,7 +19,7 @@ export { type DocumentPdf, documentPdfForSending, readStoredPdf } from './docume
 export { renderStoredDocument } from './render-stored-document';
 
 // The templates' parts and fonts, for the readable view of a received e-invoice (lib/einvoicing renderInboundPdf).
-export { Box, documentStyles, Meta, Section } from './template';
+export { Box, documentStyles, LineRow, LinesHeader, Meta, Section, VatSummaryHeader } from './template';
 export { printable, registerFonts } from './fonts';
 export { documentDay, LABELS, unitLabel } from './i18n';
 // The PDF download's query and body schemas, for the other modules' PDF endpoints (received invoices).

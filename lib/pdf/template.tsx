@@ -101,6 +101,53 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+type Labels = (typeof LABELS)['fr'];
+
+/** The lines table's header row, repeated on every page. */
+export function LinesHeader({ t }: { t: Labels }) {
+  return (
+    <View style={s.th} fixed>
+      <Text style={s.cDesc}>{t.description}</Text>
+      <Text style={s.cQty}>{t.quantity}</Text>
+      <Text style={s.cUnit}>{t.unit}</Text>
+      <Text style={s.cPrice}>{t.unitPrice}</Text>
+      <Text style={s.cVat}>{t.vatRate}</Text>
+      <Text style={s.cTotal}>{t.lineTotal}</Text>
+    </View>
+  );
+}
+
+/** One line of the table, its cells already said in the document's language. */
+export function LineRow(c: { description: string; details: string | null; quantity: string; unit: string; price: string; rate: string; total: string }) {
+  return (
+    <View style={s.tr} wrap={false}>
+      <View style={s.cDesc}>
+        <Text>{c.description}</Text>
+        {c.details && <Text style={s.details}>{c.details}</Text>}
+      </View>
+      <Text style={s.cQty}>{c.quantity}</Text>
+      <Text style={s.cUnit}>{c.unit}</Text>
+      <Text style={s.cPrice}>{c.price}</Text>
+      <Text style={s.cVat}>{c.rate}</Text>
+      <Text style={s.cTotal}>{c.total}</Text>
+    </View>
+  );
+}
+
+/** The VAT breakdown's title and header row. */
+export function VatSummaryHeader({ t }: { t: Labels }) {
+  return (
+    <>
+      <Text style={s.sectionTitle}>{t.vatSummary}</Text>
+      <View style={s.vatTh}>
+        <Text style={s.vCat}>{t.vatRate}</Text>
+        <Text style={s.vBase}>{t.vatBase}</Text>
+        <Text style={s.vAmount}>{t.vatAmount}</Text>
+      </View>
+    </>
+  );
+}
+
 /** The printable quote, invoice, deposit invoice or credit note, in the buyer's language. */
 export function InvoiceDocument({ model: m }: { model: RenderModel }) {
   const lang = m.language;
@@ -217,37 +264,24 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
         {m.description && <Text>{m.description}</Text>}
 
         <View style={s.table}>
-          <View style={s.th} fixed>
-            <Text style={s.cDesc}>{t.description}</Text>
-            <Text style={s.cQty}>{t.quantity}</Text>
-            <Text style={s.cUnit}>{t.unit}</Text>
-            <Text style={s.cPrice}>{t.unitPrice}</Text>
-            <Text style={s.cVat}>{t.vatRate}</Text>
-            <Text style={s.cTotal}>{t.lineTotal}</Text>
-          </View>
+          <LinesHeader t={t} />
           {m.items.map((item) => (
-            <View style={s.tr} key={item.id} wrap={false}>
-              <View style={s.cDesc}>
-                <Text>{item.kind === 'discount' && !/^(remise|discount|déduction)/i.test(item.description) ? `${t.discount} — ${item.description}` : item.description}</Text>
-                {item.details && <Text style={s.details}>{item.details}</Text>}
-              </View>
-              <Text style={s.cQty}>{item.kind === 'discount' ? '' : formatDecimal(item.quantity, lang)}</Text>
-              <Text style={s.cUnit}>{item.kind === 'discount' ? '' : unitLabel(item.unit, lang)}</Text>
-              <Text style={s.cPrice}>{item.kind === 'discount' ? '' : money(item.unit_price)}</Text>
-              <Text style={s.cVat}>{rate(item.vat_rate)}</Text>
-              <Text style={s.cTotal}>{money(item.total_ht)}</Text>
-            </View>
+            <LineRow
+              key={item.id}
+              description={item.kind === 'discount' && !/^(remise|discount|déduction)/i.test(item.description) ? `${t.discount} — ${item.description}` : item.description}
+              details={item.details}
+              quantity={item.kind === 'discount' ? '' : formatDecimal(item.quantity, lang)}
+              unit={item.kind === 'discount' ? '' : unitLabel(item.unit, lang)}
+              price={item.kind === 'discount' ? '' : money(item.unit_price)}
+              rate={rate(item.vat_rate)}
+              total={money(item.total_ht)}
+            />
           ))}
         </View>
 
         <View style={s.summary} wrap={false}>
           <View style={s.vatTable}>
-            <Text style={s.sectionTitle}>{t.vatSummary}</Text>
-            <View style={s.vatTh}>
-              <Text style={s.vCat}>{t.vatRate}</Text>
-              <Text style={s.vBase}>{t.vatBase}</Text>
-              <Text style={s.vAmount}>{t.vatAmount}</Text>
-            </View>
+            <VatSummaryHeader t={t} />
             {m.totals.groups.map((g) => (
               <View style={s.vatTr} key={`${g.vat_category}|${g.vat_rate}`}>
                 <Text style={s.vCat}>

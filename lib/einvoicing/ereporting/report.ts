@@ -42,20 +42,12 @@ function prorate(amount: number, weights: number[]): number[] {
 async function groupsByDocument(db: Db, orgId: string, ids: string[]): Promise<Map<string, VatGroup[]>> {
   const items = ids.length
     ? await db
-        .select({
-          document_id: documentItems.document_id,
-          kind: documentItems.kind,
-          quantity: documentItems.quantity,
-          unit_price: documentItems.unit_price,
-          vat_rate: documentItems.vat_rate,
-          vat_category: documentItems.vat_category,
-        })
+        .select()
         .from(documentItems)
-        .innerJoin(documents, eq(documents.id, documentItems.document_id))
-        .where(and(eq(documents.org_id, orgId), inArray(documentItems.document_id, ids)))
+        .where(and(eq(documentItems.org_id, orgId), inArray(documentItems.document_id, ids)))
     : [];
   const lines = new Map<string, TotalsLine[]>(ids.map((id) => [id, []]));
-  for (const { document_id, ...line } of items) lines.get(document_id)!.push(line);
+  for (const item of items) lines.get(item.document_id)!.push(item);
   return new Map([...lines].map(([id, list]) => [id, computeTotals(list).groups]));
 }
 

@@ -1,7 +1,7 @@
 import { Document, Page, renderToBuffer, Text, View } from '@react-pdf/renderer';
 import { formatDecimal, formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
 import { Dec } from '@/lib/money';
-import { Box, documentDay, documentStyles as s, LABELS, Meta, printable, registerFonts, Section, unitLabel } from '@/lib/pdf';
+import { Box, documentDay, documentStyles as s, LABELS, LineRow, LinesHeader, Meta, printable, registerFonts, Section, unitLabel, VatSummaryHeader } from '@/lib/pdf';
 import type { InboundFields, InboundFormat } from './types';
 
 const t = LABELS.fr;
@@ -80,38 +80,25 @@ function InboundDocument({ fields: f, view }: { fields: InboundFields; view: Inb
           </Text>
 
           <View style={s.table}>
-            <View style={s.th} fixed>
-              <Text style={s.cDesc}>{t.description}</Text>
-              <Text style={s.cQty}>{t.quantity}</Text>
-              <Text style={s.cUnit}>{t.unit}</Text>
-              <Text style={s.cPrice}>{t.unitPrice}</Text>
-              <Text style={s.cVat}>{t.vatRate}</Text>
-              <Text style={s.cTotal}>{t.lineTotal}</Text>
-            </View>
+            <LinesHeader t={t} />
             {f.lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: printed once, never reordered; a line may have no id
-              <View style={s.tr} key={`${line.line_id ?? ''}-${i}`} wrap={false}>
-                <View style={s.cDesc}>
-                  <Text>{line.description || '—'}</Text>
-                  {line.details && <Text style={s.details}>{line.details}</Text>}
-                </View>
-                <Text style={s.cQty}>{line.quantity ? formatDecimal(line.quantity, 'fr') : ''}</Text>
-                <Text style={s.cUnit}>{unitLabel(line.unit, 'fr')}</Text>
-                <Text style={s.cPrice}>{line.unit_price ? price(line.unit_price) : ''}</Text>
-                <Text style={s.cVat}>{rate(line.vat_rate)}</Text>
-                <Text style={s.cTotal}>{amount(line.total_ht)}</Text>
-              </View>
+              <LineRow
+                // biome-ignore lint/suspicious/noArrayIndexKey: printed once, never reordered; a line may have no id
+                key={i}
+                description={line.description || '—'}
+                details={line.details}
+                quantity={line.quantity ? formatDecimal(line.quantity, 'fr') : ''}
+                unit={unitLabel(line.unit, 'fr')}
+                price={line.unit_price ? price(line.unit_price) : ''}
+                rate={rate(line.vat_rate)}
+                total={amount(line.total_ht)}
+              />
             ))}
           </View>
 
           <View style={s.summary} wrap={false}>
             <View style={s.vatTable}>
-              <Text style={s.sectionTitle}>{t.vatSummary}</Text>
-              <View style={s.vatTh}>
-                <Text style={s.vCat}>{t.vatRate}</Text>
-                <Text style={s.vBase}>{t.vatBase}</Text>
-                <Text style={s.vAmount}>{t.vatAmount}</Text>
-              </View>
+              <VatSummaryHeader t={t} />
               {f.vat_groups.map((g, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: printed once, never reordered
                 <View style={s.vatTr} key={`${g.category}|${g.rate}|${i}`}>
