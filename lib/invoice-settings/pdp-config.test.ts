@@ -113,3 +113,20 @@ describe('pdp_config', () => {
     expect((await put({ pdp_config: CONFIG }, await org.key(['invoice:read']))).status).toBe(403);
   });
 });
+
+describe('einvoicing:reseal-secrets', () => {
+  it('re-encrypts the secrets sealed with the previous key, counts those no key opens', async () => {
+    const { runCli } = await import('@/lib/cli/program');
+    const { invoiceSettingsCli } = await import('./cli');
+    process.env.SECRETS_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+    await put({ pdp_config: CONFIG });
+    process.env.SECRETS_ENCRYPTION_KEY = 'cd'.repeat(32);
+    process.env.SECRETS_ENCRYPTION_KEY_PREVIOUS = Buffer.alloc(32, 7).toString('base64');
+    const out: string[] = [];
+    const code = await runCli(['einvoicing:reseal-secrets', '--json'], { db: async () => org.db, out: (l) => out.push(l), err: (l) => out.push(l) }, [invoiceSettingsCli]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out.join('\n')).resealed).toBeGreaterThanOrEqual(1);
+    delete process.env.SECRETS_ENCRYPTION_KEY_PREVIOUS;
+    expect(readPdpConfig(await stored())!.client_secret).toBe(SECRET);
+  });
+});
