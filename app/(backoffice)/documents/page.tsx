@@ -12,6 +12,7 @@ import { requireStaffOrg } from '@/lib/http/staff';
 import { bulkDocumentsAction } from './bulk-actions';
 import { BULK_FORM, BulkBar, SelectAll } from './bulk-bar';
 import { ContactFilter } from './contact-filter';
+import { EInvoicingChip } from './einvoicing-chip';
 import { DOCUMENT_LIST_FILTERS, documentName, paymentState, STATUS_CHIPS, STATUS_LABELS, STATUSES, signedAmount, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Devis & factures' };
@@ -194,6 +195,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                         <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
                       )}
                       {isOverdue(d, today) && <span className="chip chip-red">en retard</span>}
+                      <EInvoicingChip doc={d} />
                     </td>
                     <td className="num">{formatMoney(signedAmount(d, d.total_ht))}</td>
                     <td className="num">{formatMoney(signedAmount(d, d.total_tva))}</td>

@@ -36,6 +36,7 @@ import { documentActions, paymentDeletion, refundOf } from './bound-actions';
 import { DocumentActions } from './document-actions';
 import { DraftPreview } from './draft-preview';
 import { EInvoiceCheck } from './einvoice-check';
+import { EInvoicingPanel } from './einvoicing-panel';
 import { ItemsTable } from './items-table';
 import { OnlinePayment } from './online-payment';
 import { PaymentsPanel } from './payments-panel';
@@ -260,6 +261,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           </>
         )}
       </section>
+
+      <EInvoicingPanel db={staff.db} orgId={staff.orgId} doc={doc} />
 
       {can.payments && (
         <PaymentsPanel

@@ -1,0 +1,102 @@
+import type { Db } from '@/db/client';
+import type { BillingDocument } from '@/lib/documents/schemas';
+import { lifecycleLog, loadTransmission } from '@/lib/einvoicing';
+import { formatInstant, formatMoney } from '@/lib/format';
+import { ISSUER_LABELS, lifecycleChip, lifecycleLabel, TRANSMISSION_CHIPS, TRANSMISSION_LABELS } from '../einvoicing-labels';
+import { RetryTransmission } from './retry-transmission';
+
+/**
+ * « Facturation électronique » on a finalized invoice's page: its transmission to the PA (status, flow id, the
+ * buyer's address, the reason of a failure and the retry) and its lifecycle timeline as the PA reported it, with the
+ * statuses the org sent (212 Encaissée).
+ */
+export async function EInvoicingPanel({ db, orgId, doc }: { db: Db; orgId: string; doc: BillingDocument }) {
+  if (!doc.finalized_at || doc.type === 'devis') return null;
+  const [transmission, log] = await Promise.all([loadTransmission(db, orgId, doc.id), lifecycleLog(db, orgId, doc.id)]);
+  if (doc.transmission_status === 'not_required' && !transmission && log.length === 0) {
+    return (
+      <section className="card" aria-label="Facturation électronique">
+        <h2>Facturation électronique</h2>
+        <p className="muted" data-testid="transmission-status">
+          Non concernée : ce document ne passe pas par la plateforme agréée (facturation électronique désactivée, ou client qui n’est pas
+          une entreprise française).
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="card" aria-label="Facturation électronique">
+      <h2>Facturation électronique</h2>
+      <dl className="props">
+        <dt>Transmission</dt>
+        <dd>
+          <span className={`chip ${TRANSMISSION_CHIPS[doc.transmission_status]}`} data-testid="transmission-status">
+            {TRANSMISSION_LABELS[doc.transmission_status]}
+          </span>
+        </dd>
+        <dt>Identifiant du flux</dt>
+        <dd>{doc.transmission_id ? <code>{doc.transmission_id}</code> : <span className="muted">pas encore attribué</span>}</dd>
+        {transmission?.buyer_address && (
+          <>
+            <dt>Adresse du client</dt>
+            <dd>
+              <code>{transmission.buyer_address}</code>
+            </dd>
+          </>
+        )}
+        {transmission && transmission.attempts > 0 && (
+          <>
+            <dt>Tentatives</dt>
+            <dd>{transmission.attempts}</dd>
+          </>
+        )}
+        {doc.lifecycle_status && (
+          <>
+            <dt>Cycle de vie</dt>
+            <dd>
+              <span className={`chip ${lifecycleChip(doc.lifecycle_status)}`} data-testid="lifecycle-status">
+                {lifecycleLabel(doc.lifecycle_status)}
+              </span>
+              {doc.lifecycle_reason && <span> — {doc.lifecycle_reason}</span>}
+            </dd>
+          </>
+        )}
+      </dl>
+      {transmission?.last_error && doc.transmission_status !== 'sent' && (
+        <p className={doc.transmission_status === 'failed' ? 'form-error' : 'notice notice-warning'} role="alert" data-testid="transmission-error">
+          {doc.transmission_status === 'failed' ? 'Échec : ' : 'Dernière erreur (nouvel essai prévu) : '}
+          {transmission.last_error}
+        </p>
+      )}
+      {doc.transmission_status === 'failed' && <RetryTransmission documentId={doc.id} />}
+      {log.length > 0 && (
+        <table className="table" aria-label="Cycle de vie de la facture électronique">
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>Statut</th>
+              <th>Émis par</th>
+              <th>Motif</th>
+              <th className="num">Montant</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.map((e) => (
+              <tr key={`${e.occurred_at.toISOString()}-${e.code}-${e.direction}`}>
+                <td>{formatInstant(e.occurred_at, { time: 'short' })}</td>
+                <td>
+                  <span className={`chip ${lifecycleChip(e.token)}`}>
+                    {e.code} {lifecycleLabel(e.token)}
+                  </span>
+                </td>
+                <td>{ISSUER_LABELS[e.issuer_role] ?? e.issuer_role}</td>
+                <td>{[e.reason_code, e.reason].filter(Boolean).join(' — ') || <span className="muted">—</span>}</td>
+                <td className="num">{e.amount_cents === null ? <span className="muted">—</span> : formatMoney(e.amount_cents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

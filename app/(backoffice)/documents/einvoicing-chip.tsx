@@ -1,0 +1,12 @@
+import type { BillingDocument } from '@/lib/documents/schemas';
+import { einvoicingAlert } from './einvoicing-labels';
+
+/** In the documents list: a failed transmission, or an invoice rejected (213) or refused (210), at a glance. */
+export function EInvoicingChip({ doc }: { doc: Pick<BillingDocument, 'transmission_status' | 'lifecycle_status'> }) {
+  const alert = einvoicingAlert(doc);
+  return alert ? (
+    <span className={`chip ${alert.chip}`} data-testid="einvoicing-alert">
+      {alert.label}
+    </span>
+  ) : null;
+}
