@@ -6,6 +6,20 @@ import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
 
 type Texts = Record<string, string>;
 
+/** The submit button, and the action's confirmation beside it. */
+function Submit({ label, pendingLabel, done }: { label: string; pendingLabel: string; done?: string }) {
+  return (
+    <div className="form-actions">
+      <SubmitButton pendingLabel={pendingLabel}>{label}</SubmitButton>
+      {done && (
+        <span className="notice notice-success" role="status">
+          {done}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /** The PA connection (pdp_config) and the e-invoicing switch. */
 export function PlatformForm({ action, values, secretMask }: { action: BoundFormAction; values: Texts; secretMask: string | null }) {
   const [state, formAction] = useActionState(action, initialFormState);
@@ -39,14 +53,7 @@ export function PlatformForm({ action, values, secretMask }: { action: BoundForm
         label="Transmettre les factures aux clients professionnels français par la plateforme"
         defaultChecked={texts.einvoicing_enabled === 'on'}
       />
-      <div className="form-actions">
-        <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
-        {state.done && (
-          <span className="notice notice-success" role="status">
-            {state.done}
-          </span>
-        )}
-      </div>
+      <Submit label="Enregistrer" pendingLabel="Enregistrement…" done={state.done} />
     </form>
   );
 }
@@ -69,14 +76,7 @@ export function EnrollForm({ action, values, label }: { action: BoundFormAction;
       <Field id="enroll-routing" label="Code de routage (facultatif)" hint="Pour recevoir les factures d’un service à une adresse distincte." error={state.errors?.routing_code}>
         <Input name="routing_code" maxLength={100} defaultValue={texts.routing_code} />
       </Field>
-      <div className="form-actions">
-        <SubmitButton pendingLabel="Demande en cours…">{label}</SubmitButton>
-        {state.done && (
-          <span className="notice notice-success" role="status">
-            {state.done}
-          </span>
-        )}
-      </div>
+      <Submit label={label} pendingLabel="Demande en cours…" done={state.done} />
     </form>
   );
 }
