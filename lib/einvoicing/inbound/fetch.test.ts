@@ -5,7 +5,10 @@ import { getStorage, readAll, setStorage, sha256Hex, type ObjectStorage } from '
 import { connectorForOrg } from '../connector';
 import { pdfText } from '../parse/testing';
 import { ciiInvoice } from '../testing';
-import { fetchInbound } from './fetch';
+import { hasLiveJob } from '@/lib/jobs';
+import { createTestOrg } from '@/lib/testing/fixtures';
+import { fetchableOrgs, fetchInbound } from './fetch';
+import { enqueueInboundFetches, fetchInboundJob } from './jobs';
 import { fixture, ownFacturX, type Receiver, sample, inboxFixture } from './testing';
 import { originalKey } from './view';
 
@@ -182,4 +185,17 @@ it('pages through more flows than one search returns (100), each read once', { t
   expect(rows).toHaveLength(130);
   expect(new Set(rows.map((r) => r.parse_status))).toEqual(new Set(['parse_failed']));
   expect(await fetchFor(org)).toEqual({ created: 0, existing: 0, repaired: 0, skipped: 0 });
+});
+
+it('the schedule queues a fetch for each enrolled org with a PA, none for the others', async () => {
+  const enrolled = await receiver();
+  const bare = await createTestOrg();
+  const orgs = await fetchableOrgs(enrolled.db);
+  expect(orgs).toContain(enrolled.org.id);
+  expect(orgs).not.toContain(bare.org.id);
+  const now = new Date();
+  expect(await enqueueInboundFetches(enrolled.db, now)).toBe(orgs.length);
+  await enqueueInboundFetches(enrolled.db, now);
+  expect(await hasLiveJob(enrolled.db, fetchInboundJob, { org_id: enrolled.org.id })).toBe(true);
+  expect(await hasLiveJob(enrolled.db, fetchInboundJob, { org_id: bare.org.id })).toBe(false);
 });

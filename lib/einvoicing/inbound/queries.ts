@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { inboundInvoices } from '@/db/schema';
 import { ApiError, conflict, notFound } from '@/lib/errors';
@@ -40,6 +40,16 @@ export async function loadInbound(db: Db, orgId: string, id: string): Promise<In
     .where(and(eq(inboundInvoices.org_id, orgId), eq(inboundInvoices.id, id)));
   if (!row) throw notFound('Received invoice');
   return row;
+}
+
+/** The answer (lifecycle token) the org sent for each of these received invoices, for the inbox: id → token. */
+export async function inboundAnswers(db: Db, orgId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: inboundInvoices.id, lifecycle_status: inboundInvoices.lifecycle_status })
+    .from(inboundInvoices)
+    .where(and(eq(inboundInvoices.org_id, orgId), inArray(inboundInvoices.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, r.lifecycle_status]));
 }
 
 export const getInboundInvoice = async (db: Db, orgId: string, id: string) => toInboundInvoice(await loadInbound(db, orgId, id));
