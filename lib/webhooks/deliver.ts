@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { webhooksAllowPrivate } from '@/lib/config';
@@ -87,31 +87,15 @@ type Claimed = {
 /** This process's endpoint gates: at most MAX_IN_FLIGHT_PER_ENDPOINT requests to an endpoint in flight at once here. */
 const gates = new Gates(MAX_IN_FLIGHT_PER_ENDPOINT);
 
-type LeaseRequest = { id: string; attempt: number; now: Date; until: Date };
 type Success = { id: string; attempt: number; at: Date; status: number; durationMs: number; body: string };
 type Deferral = { data: DeliverJobData; startAfter: number; lease?: Date };
 
 /**
- * The statements concurrent attempts share (one each per flush, see batcher): the leases, the successes and the
- * deferrals of a fetched batch cost a statement each instead of one per delivery.
+ * The statements concurrent attempts share (one each per flush, see batcher): the successes and the deferrals of a
+ * fetched batch cost a statement each instead of one per delivery.
  */
 function writers(db: Db) {
   return {
-    /**
-     * Takes each delivery for this attempt: still pending at this attempt number and not leased by another (a lease
-     * ends with its attempt, or expires if its worker dies). True for the ones taken.
-     */
-    lease: batcher<LeaseRequest, boolean>(async (items) => {
-      const rows = JSON.stringify(items.map((i) => ({ id: i.id, attempt: i.attempt, now: i.now.toISOString(), until: i.until.toISOString() })));
-      const result = (await db.execute(sql`
-        update ${webhookDeliveries} d set locked_until = r.until, updated_at = now()
-        from jsonb_to_recordset(${rows}::jsonb) as r(id uuid, attempt int, now timestamptz, until timestamptz)
-        where d.id = r.id and d.status = 'pending' and d.attempt = r.attempt and (d.locked_until is null or d.locked_until <= r.now)
-        returning d.id
-      `)) as unknown as { rows: Array<{ id: string }> };
-      const leased = new Set(result.rows.map((r) => r.id));
-      return items.map((i) => leased.has(i.id));
-    }),
     /** The common outcome in one statement per flush: the deliveries succeeded, their endpoints no longer failing. */
     succeed: batcher<Success, void>(async (items) => {
       const rows = JSON.stringify(
@@ -159,14 +143,44 @@ function writersFor(db: Db): Writers {
   return w;
 }
 
-/** The deliveries of a batch with their endpoints and events, in one read (no lock: the lease is what is taken). */
-async function readDeliveries(db: Db, ids: string[]): Promise<Map<string, Claimed>> {
+/**
+ * Takes the deliveries of a batch for this attempt, and reads them with their endpoints and events, in one
+ * statement. A delivery is leased (`locked_until`) when it is still pending at the job's attempt number, no other
+ * attempt holds it (a lease ends with its attempt, or expires if its worker dies), and its endpoint is enabled (or
+ * it is a test event); the others are read as they were, for attemptOne to say why not.
+ */
+async function takeDeliveries(db: Db, list: readonly DeliverJobData[], now: Date, until: Date): Promise<Map<string, Claimed & { leased: boolean }>> {
+  const wanted = JSON.stringify(list.map((d) => ({ id: d.delivery_id, attempt: d.attempt })));
+  const leased = db.$with('leased').as(
+    db
+      .update(webhookDeliveries)
+      .set({ locked_until: until })
+      .where(
+        and(
+          sql`(${webhookDeliveries.id}, ${webhookDeliveries.attempt}) in (select r.id, r.attempt from jsonb_to_recordset(${wanted}::jsonb) as r(id uuid, attempt int))`,
+          eq(webhookDeliveries.status, 'pending'),
+          or(isNull(webhookDeliveries.locked_until), lte(webhookDeliveries.locked_until, now)),
+          or(
+            eq(webhookDeliveries.event_type, TEST_EVENT_TYPE),
+            sql`exists (select 1 from ${webhookEndpoints} where ${webhookEndpoints.id} = ${webhookDeliveries.endpoint_id} and ${webhookEndpoints.enabled})`,
+          ),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id }),
+  );
   const rows = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events })
+    .with(leased)
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: events, leased: sql<boolean>`${leased.id} is not null` })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
     .leftJoin(events, and(isNull(webhookDeliveries.payload), eq(events.id, webhookDeliveries.event_id)))
-    .where(inArray(webhookDeliveries.id, ids));
+    .leftJoin(leased, eq(leased.id, webhookDeliveries.id))
+    .where(
+      inArray(
+        webhookDeliveries.id,
+        list.map((d) => d.delivery_id),
+      ),
+    );
   return new Map(rows.map((r) => [r.delivery.id, r]));
 }
 
@@ -202,11 +216,17 @@ export async function attemptDeliveries(db: Db, list: readonly DeliverJobData[],
 const asError = (reason: unknown) => (reason instanceof Error ? reason : new Error(String(reason)));
 
 function startAttempts(db: Db, list: readonly DeliverJobData[], options: DeliverOptions): Promise<AttemptOutcome>[] {
-  const found = readDeliveries(
-    db,
-    list.map((d) => d.delivery_id),
-  );
-  return list.map(async (data) => attemptOne(db, data, (await found).get(data.delivery_id), options));
+  const now = (options.now ?? (() => new Date()))();
+  const lease = new Date(now.getTime() + (options.timeoutMs ?? DELIVERY_TIMEOUT_MS) + LEASE_MARGIN_MS);
+  const taken = takeDeliveries(db, list, now, lease);
+  // Two jobs of one delivery in a batch: the first one makes the attempt.
+  const seen = new Set<string>();
+  return list.map(async (data) => {
+    const first = !seen.has(data.delivery_id);
+    seen.add(data.delivery_id);
+    const claimed = (await taken).get(data.delivery_id);
+    return attemptOne(db, data, claimed && { ...claimed, leased: claimed.leased && first }, now, lease, options);
+  });
 }
 
 /** A batch job lets go of its attempts still running after this long (see deliverBatch). */
@@ -244,32 +264,37 @@ export async function deliverBatch(db: Db, list: readonly DeliverJobData[], opti
   return results.map((r) => r ?? null);
 }
 
-async function attemptOne(db: Db, data: DeliverJobData, claimed: Claimed | undefined, options: DeliverOptions): Promise<AttemptOutcome> {
+async function attemptOne(
+  db: Db,
+  data: DeliverJobData,
+  claimed: (Claimed & { leased: boolean }) | undefined,
+  seen: Date,
+  lease: Date,
+  options: DeliverOptions,
+): Promise<AttemptOutcome> {
   const clock = options.now ?? (() => new Date());
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const w = writersFor(db);
   if (!claimed) return 'skipped';
   const { delivery, endpoint } = claimed;
-  if (delivery.status !== 'pending' || delivery.attempt !== data.attempt) return 'skipped';
-  const seen = clock();
-  if (delivery.locked_until && delivery.locked_until > seen) {
-    // Another attempt holds the lease, or a worker died holding it: look again when it ends, so a delivery whose
-    // worker died is never left pending without a job.
-    await w.defer({ data, startAfter: Math.ceil((delivery.locked_until.getTime() - seen.getTime()) / 1000) + 1 });
-    return 'deferred';
-  }
-  // A test event is staff's explicit request: it goes even to a disabled endpoint (checked before enabling it).
-  if (!endpoint.enabled && delivery.event_type !== TEST_EVENT_TYPE) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: 'failed', next_attempt_at: null, last_error: 'endpoint disabled' })
-      .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.attempt, data.attempt)));
+  if (!claimed.leased) {
+    if (delivery.status !== 'pending' || delivery.attempt !== data.attempt) return 'skipped';
+    if (delivery.locked_until && delivery.locked_until > seen) {
+      // Another attempt holds the lease, or a worker died holding it: look again when it ends, so a delivery whose
+      // worker died is never left pending without a job.
+      await w.defer({ data, startAfter: Math.ceil((delivery.locked_until.getTime() - seen.getTime()) / 1000) + 1 });
+      return 'deferred';
+    }
+    // A test event is staff's explicit request: it goes even to a disabled endpoint (checked before enabling it).
+    if (!endpoint.enabled && delivery.event_type !== TEST_EVENT_TYPE) {
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'failed', next_attempt_at: null, last_error: 'endpoint disabled' })
+        .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.attempt, data.attempt)));
+    }
+    // Otherwise a duplicate job of this delivery took it since: that one makes the attempt.
     return 'skipped';
   }
-  const now = clock();
-  const lease = new Date(now.getTime() + timeoutMs + LEASE_MARGIN_MS);
-  // Taken by a duplicate job of this delivery since it was read: that one makes the attempt.
-  if (!(await w.lease({ id: delivery.id, attempt: data.attempt, now, until: lease }))) return 'skipped';
   // The endpoint's turn: a slot of its gate, at once or after a short wait. Busy for longer, the delivery comes back
   // when a slot should be free (not every second: a slow receiver's backlog would keep the workers re-queuing it).
   const gate = gates.get(endpoint.id);

@@ -233,7 +233,9 @@ describe('delivery', () => {
       const ep = await endpoint(stalled.url);
       const deliveries = [];
       for (let i = 0; i <= MAX_IN_FLIGHT_PER_ENDPOINT; i++) deliveries.push((await eventFor(ep.id)).delivery);
-      const inFlight = deliveries.slice(0, MAX_IN_FLIGHT_PER_ENDPOINT).map((d) => attemptDelivery(org.db, { delivery_id: d.id, attempt: 0 }, LOCAL));
+      // Held for as long as the test needs them (a loaded machine): no timeout frees a slot.
+      const HELD = { ...LOCAL, timeoutMs: 60_000 };
+      const inFlight = deliveries.slice(0, MAX_IN_FLIGHT_PER_ENDPOINT).map((d) => attemptDelivery(org.db, { delivery_id: d.id, attempt: 0 }, HELD));
       const deadline = Date.now() + 5000;
       while (stalled.received.length < MAX_IN_FLIGHT_PER_ENDPOINT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       expect(stalled.received).toHaveLength(MAX_IN_FLIGHT_PER_ENDPOINT);
@@ -242,13 +244,14 @@ describe('delivery', () => {
       // worker for a slot, it comes back later as a new job.
       await new Promise((r) => setTimeout(r, FAST_LATENCY_MS + 50));
       const extra = deliveries.at(-1)!;
-      expect(await attemptDelivery(org.db, { delivery_id: extra.id, attempt: 0 }, LOCAL)).toBe('deferred');
+      expect(await attemptDelivery(org.db, { delivery_id: extra.id, attempt: 0 }, HELD)).toBe('deferred');
       expect(stalled.received).toHaveLength(MAX_IN_FLIGHT_PER_ENDPOINT);
       expect(await row(extra.id)).toMatchObject({ status: 'pending', attempt: 0, locked_until: null });
-      expect((await jobs(extra.id)).map((j) => [j.data.attempt, j.wait])).toEqual([
-        [0, 0],
-        [0, 1],
-      ]);
+      // It comes back one slot after the requests in flight should end (their age so far), not at once.
+      const [first, again] = await jobs(extra.id);
+      expect([first?.data.attempt, first?.wait, again?.data.attempt]).toEqual([0, 0, 0]);
+      expect(again!.wait).toBeGreaterThanOrEqual(1);
+      expect(again!.wait).toBeLessThanOrEqual(10);
 
       // Another endpoint is not held back by this one.
       const free = await endpoint();
@@ -283,6 +286,11 @@ describe('delivery', () => {
       );
       expect(outcomes).toEqual([null, null]);
       expect(Date.now() - started).toBeGreaterThanOrEqual(DETACH_AFTER_MS - 50);
+      const until = async (check: () => Promise<boolean> | boolean) => {
+        const deadline = Date.now() + 10_000;
+        while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      };
+      await until(async () => (await row(fast.id)).status === 'succeeded' && held.length === 1);
       expect(await row(fast.id)).toMatchObject({ status: 'succeeded', attempt: 1 });
       // The slow one is in flight under its lease, and covered by a job due once the lease has ended.
       expect(held).toHaveLength(1);
@@ -292,8 +300,7 @@ describe('delivery', () => {
         [0, (LOCAL.timeoutMs! + 30_000) / 1000 + 1],
       ]);
       held[0]!();
-      const deadline = Date.now() + 5000;
-      while ((await row(slow.id)).status === 'pending' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      await until(async () => (await row(slow.id)).status !== 'pending');
       expect(await row(slow.id)).toMatchObject({ status: 'succeeded', attempt: 1, locked_until: null });
       // That job then finds the attempt made: nothing is sent again.
       expect(await attemptDelivery(org.db, { delivery_id: slow.id, attempt: 0 }, LOCAL)).toBe('skipped');

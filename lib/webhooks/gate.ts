@@ -8,7 +8,7 @@
  * A full gate of an endpoint answering within FAST_LATENCY_MS lets a delivery wait in memory when its turn is within
  * MAX_LOCAL_WAIT_MS; otherwise the delivery is deferred, so that a slow receiver's backlog never holds a worker.
  */
-export const FAST_LATENCY_MS = 250;
+export const FAST_LATENCY_MS = 1000;
 export const MAX_LOCAL_WAIT_MS = 2000;
 
 type Slot = { started: number };
