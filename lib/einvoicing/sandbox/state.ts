@@ -286,7 +286,7 @@ export class SandboxState {
   /** GET of a line by id: a pending line moves on (Enabled, or withdrawn) when read after the creation's own read. */
   readLine(idInstance: number): SandboxLine | null {
     const line = this.lines.get(idInstance);
-    if (!line || !line.onRead) return line ?? null;
+    if (!line?.onRead) return line ?? null;
     if (line.readsBefore > 0) {
       line.readsBefore--;
       return line;
