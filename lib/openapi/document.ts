@@ -107,7 +107,7 @@ export function buildOpenApiDocument(baseUrl: string) {
         '`{data, meta: {next_cursor}}`. Every response carries `X-Request-Id`, and those to an API key the `RateLimit-*` headers.\n\n' +
         'POST accepts `Idempotency-Key`: a retry with the same key and body gets the first response again (`Idempotent-Replayed: true`). ' +
         'PUT, PATCH and DELETE do not take it: they are idempotent by themselves — PUT replaces and PATCH sets the fields given to the values given, ' +
-        'so a retry leaves the same state; a retried DELETE of something already deleted answers 404 `not_found`.',
+        'so a retry leaves the same state; a retried DELETE changes nothing more (it answers the same, or 404 `not_found` when the thing is gone).',
       contact: { name: 'Paraphe', url: baseUrl },
       license: { name: 'Proprietary: all rights reserved' },
     },
