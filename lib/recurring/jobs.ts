@@ -50,9 +50,10 @@ export const deliverOnGenerated = subscribe({
 const FAN_OUT_BATCH = 1000;
 
 /**
- * The hourly schedule: one `recurring.generate` job per due template (10,000 templates spread over the workers), keyed
- * by (template, date) so that a second run of the schedule before the first job ran adds none. Exactly-once does not
- * rest on the key: the generation's unique (template, period) and the template's row lock do. Returns how many.
+ * The hourly schedule: one `recurring.generate` job per due template (10,000 templates spread over the workers), named
+ * `<template>:<date>` by its singleton key for the queue's inspection. A second job for a template (the next hour's run
+ * before this one ran) is harmless: exactly-once rests on the template's row lock and the generation's unique
+ * (template, period), and a job finding nothing due does nothing. Returns how many templates were due.
  */
 export async function enqueueDueTemplates(db: Db, { now = new Date(), orgId }: { now?: Date; orgId?: string } = {}): Promise<number> {
   const { dueTemplates } = await import('./generate');
