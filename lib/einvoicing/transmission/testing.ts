@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
 import * as retryRoute from '@/app/v1/invoices/[id]/transmission/retry/route';
 import { documents, einvoicingLifecycleEvents, einvoicingTransmissions, events } from '@/db/schema';
 import { billingContext, line } from '@/lib/documents/testing';
 import { isValidSiret } from '@/lib/identifiers';
 import { renderStoredDocument } from '@/lib/pdf';
-import { LocalStorage, setStorage } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { tempStorageFixture } from '../inbound/testing';
 import { connectToSandbox, sandboxPaFixture } from '../testing';
 
 /** A valid SIRET of a SIREN (its facility 0001, the Luhn key found): contacts take a SIRET, their SIREN follows. */
@@ -20,9 +16,9 @@ export function siretOf(siren: string): string {
 }
 
 /** The retry route (the real route file). */
-export const retry = (org: { key(): Promise<string> } | null, id: string, token?: string) =>
-  (async () =>
-    call(retryRoute.POST, 'POST', `/v1/invoices/${id}/transmission/retry`, { token: token ?? (org ? await org.key() : undefined), params: { id } }))();
+export async function retry(org: { key(): Promise<string> } | null, id: string, token?: string) {
+  return call(retryRoute.POST, 'POST', `/v1/invoices/${id}/transmission/retry`, { token: token ?? (await org?.key()), params: { id } });
+}
 
 /**
  * A sandbox PA (statuses all visible at once) and temporary storage for the file, and `seller()`: an org with
@@ -31,15 +27,7 @@ export const retry = (org: { key(): Promise<string> } | null, id: string, token?
  */
 export function transmissionFixture() {
   const sandbox = sandboxPaFixture({ stepMs: 0 });
-  let dir = '';
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'paraphe-transmission-'));
-    setStorage(new LocalStorage(dir));
-  });
-  afterAll(async () => {
-    setStorage(undefined);
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  tempStorageFixture();
 
   async function seller(options: { einvoicing?: boolean } = {}) {
     const org = await createTestOrg();
