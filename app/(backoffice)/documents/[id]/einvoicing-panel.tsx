@@ -68,6 +68,11 @@ export async function EInvoicingPanel({ db, orgId, doc }: { db: Db; orgId: strin
           {transmission.last_error}
         </p>
       )}
+      {doc.transmission_status === 'failed' && !transmission?.last_error && (
+        <p className="form-error" role="alert" data-testid="transmission-error">
+          Échec : {doc.render_status === 'failed' ? 'le PDF Factur-X n’a pas pu être généré (voir la section PDF).' : 'la facture n’a pas pu être transmise.'}
+        </p>
+      )}
       {doc.transmission_status === 'failed' && <RetryTransmission documentId={doc.id} />}
       {log.length > 0 && (
         <table className="table" aria-label="Cycle de vie de la facture électronique">
