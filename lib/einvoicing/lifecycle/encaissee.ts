@@ -15,7 +15,7 @@ export type EncaisseeOutcome = 'sent' | 'skipped';
 /**
  * Emits 212 Encaissée for an invoice paid in full (the seller's status, mandatory: it feeds VAT on receipts), once:
  * as a CDAR flow to the PA with the amount collected (the invoice's total, in cents), the VAT rate when the invoice
- * has one, and the day of the payment that settled it. Its identity is the document (`sent:212:<id>` in the log,
+ * has one, and the day of the payment that settled it (in the log: dated when it is sent). Its identity is the document (`sent:212:<id>` in the log,
  * tracking id `212-<id>` at the PA): a job run twice finds it in the log; a run that died after the upload finds the
  * flow at the PA by its tracking id and records it without sending another. Only an invoice that was transmitted
  * (`sent`) — a payment before the transmission is emitted once it is (submit.ts).
@@ -33,8 +33,9 @@ export async function emitEncaissee(db: Db, orgId: string, documentId: string, c
     .select({ day: max(payments.paid_at) })
     .from(payments)
     .where(and(eq(payments.org_id, orgId), eq(payments.document_id, documentId)));
-  // The payment's calendar day (Europe/Paris), at noon UTC: the same day wherever it is read.
-  const occurredAt = new Date(`${paid?.day ?? new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+  // The status says when the money came: the payment's calendar day (Europe/Paris), at noon UTC (the same day wherever
+  // it is read). The log dates it when it is issued, so it reads as the invoice's latest status.
+  const paidAt = new Date(`${paid?.day ?? new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
   const rates = [...new Set((await loadItems(db, orgId, documentId)).filter((i) => i.kind === 'product').map((i) => i.vat_rate))];
   const trackingId = `212-${documentId}`;
   const xml = buildCdar({
@@ -43,7 +44,7 @@ export async function emitEncaissee(db: Db, orgId: string, documentId: string, c
     reasonCode: null,
     reason: null,
     issuerRole: 'seller',
-    issuedAt: occurredAt.toISOString(),
+    issuedAt: paidAt.toISOString(),
     invoice: {
       number: doc.number,
       issueDate: doc.issue_date,
@@ -66,7 +67,7 @@ export async function emitEncaissee(db: Db, orgId: string, documentId: string, c
       reason: null,
       issuerRole: 'seller',
       amountCents: doc.total_ttc,
-      occurredAt,
+      occurredAt: new Date(),
     }),
   );
   return 'sent';

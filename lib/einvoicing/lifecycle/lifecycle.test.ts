@@ -110,6 +110,8 @@ describe('212 Encaissée, emitted by the seller once the invoice is paid in full
     org.api.expectStatus(await org.api.pay(doc.id, { amount: doc.total_ttc - 40_000, paid_at: '2026-11-24', method: 'bank_transfer' }), 201, 'balance');
     expect(await hasLiveJob(org.db, emitEncaisseeJob, { org_id: org.org.id, document_id: doc.id })).toBe(true);
 
+    // Statuses reported before (delivered): the 212 sent after them is the invoice's latest.
+    await poll(org);
     expect(await emitEncaissee(org.db, org.org.id, doc.id)).toBe('sent');
     expect(await emitEncaissee(org.db, org.org.id, doc.id)).toBe('skipped');
     const cdars = sandbox.pa.state.flows.filter((f) => f.tenant === `org-${org.org.id}` && f.syntax === 'CDAR' && f.trackingId === `212-${doc.id}`);
@@ -147,10 +149,10 @@ describe('212 Encaissée, emitted by the seller once the invoice is paid in full
     expect(await codes(org, doc.id)).toEqual(['200', '202', '203', '205', '211', '212']);
     expect((await org.log(doc.id)).at(-1)).toMatchObject({ code: '212', issuer_role: 'seller_pa', amount_cents: doc.total_ttc });
     expect(await emitEncaissee(org.db, org.org.id, doc.id)).toBe('sent');
-    // Ours is dated by the payment (the 24th), the PA's report by when it came: both kept, in the order they happened.
+    // Both kept, each with its issuer, in the order they were issued.
     expect((await org.log(doc.id)).filter((e) => e.code === '212').map((e) => [e.direction, e.issuer_role])).toEqual([
-      ['sent', 'seller'],
       ['received', 'seller_pa'],
+      ['sent', 'seller'],
     ]);
     expect((await org.document(doc.id)).lifecycle_status).toBe('encaissee');
   });
