@@ -50,3 +50,21 @@ export function etagMatches(ifNoneMatch: string | null, sha256: string): boolean
     return t === '*' || t === `"${sha256}"`;
   });
 }
+
+/**
+ * The answer of a stored PDF's download endpoint: the ETag (`"<etag>"`, `Cache-Control: private, no-cache`, the file
+ * never changes once stored), 304 when If-None-Match has it, else the file streamed inline or as an attachment.
+ */
+export async function storedPdfResponse(
+  req: Request,
+  pdf: { etag: string; fileName: string; open(): Promise<StoredBody> },
+  download = false,
+): Promise<Response> {
+  const cache = { ETag: `"${pdf.etag}"`, 'Cache-Control': 'private, no-cache' };
+  if (etagMatches(req.headers.get('if-none-match'), pdf.etag)) return new Response(null, { status: 304, headers: cache });
+  const object = await pdf.open();
+  return new Response(object.body, {
+    status: 200,
+    headers: { ...cache, 'Content-Type': 'application/pdf', 'Content-Length': String(object.size), 'Content-Disposition': contentDisposition(pdf.fileName, download) },
+  });
+}

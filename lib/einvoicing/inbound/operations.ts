@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { operation } from '@/lib/openapi/operation';
 import { IdParams } from '@/lib/openapi/schemas';
 import { PdfFile, PdfQuery } from '@/lib/pdf';
@@ -54,56 +55,32 @@ export const getInboundPdfOperation = operation({
   ],
 });
 
-const answerErrors: Array<[number, string]> = [
-  [409, 'inbound_already_answered'],
-  [409, 'einvoicing_not_configured'],
-  [502, 'pa_refused'],
-  [503, 'pa_unavailable'],
-];
+/** POST /v1/invoices/inbound/{id}/{verb}: an answer sent to the PA (an extension of the spec). */
+const answerOperation = <B extends z.ZodType>(verb: string, status: string, what: string, body: B) =>
+  operation({
+    method: 'post',
+    path: `/v1/invoices/inbound/{id}/${verb}`,
+    tag,
+    summary: `${what} a received invoice (${status})`,
+    description:
+      `Extension of the spec. Sends ${status} to the PA as a CDAR lifecycle status issued by the buyer, records it in ` +
+      'the lifecycle log. The same answer again returns the first one and sends nothing; once approved or refused, ' +
+      'another answer is 409 inbound_already_answered (a dispute may still be settled either way).',
+    scope: 'invoice:write',
+    params: IdParams,
+    body,
+    responses: { 200: { description: 'The status sent.', schema: InboundAnswerResult } },
+    errors: [
+      [409, 'inbound_already_answered'],
+      [409, 'einvoicing_not_configured'],
+      [502, 'pa_refused'],
+      [503, 'pa_unavailable'],
+    ],
+  });
 
-const answerDescription = (what: string) =>
-  `Extension of the spec. Sends ${what} to the PA as a CDAR lifecycle status issued by the buyer, records it in the ` +
-  'lifecycle log. The same answer again returns the first one and sends nothing; once approved or refused, another ' +
-  'answer is 409 inbound_already_answered (a dispute may still be settled either way).';
-
-export const acceptInboundOperation = operation({
-  method: 'post',
-  path: '/v1/invoices/inbound/{id}/accept',
-  tag,
-  summary: 'Approve a received invoice (205 Approuvée)',
-  description: answerDescription('205 Approuvée'),
-  scope: 'invoice:write',
-  params: IdParams,
-  body: AcceptInboundInput,
-  responses: { 200: { description: 'The status sent.', schema: InboundAnswerResult } },
-  errors: answerErrors,
-});
-
-export const refuseInboundOperation = operation({
-  method: 'post',
-  path: '/v1/invoices/inbound/{id}/refuse',
-  tag,
-  summary: 'Refuse a received invoice (210 Refusée)',
-  description: answerDescription('210 Refusée with its reason code (XP Z12-012 closed list)'),
-  scope: 'invoice:write',
-  params: IdParams,
-  body: RefuseInboundInput,
-  responses: { 200: { description: 'The status sent.', schema: InboundAnswerResult } },
-  errors: answerErrors,
-});
-
-export const disputeInboundOperation = operation({
-  method: 'post',
-  path: '/v1/invoices/inbound/{id}/dispute',
-  tag,
-  summary: 'Dispute a received invoice (207 En litige)',
-  description: answerDescription('207 En litige with its reason'),
-  scope: 'invoice:write',
-  params: IdParams,
-  body: DisputeInboundInput,
-  responses: { 200: { description: 'The status sent.', schema: InboundAnswerResult } },
-  errors: answerErrors,
-});
+export const acceptInboundOperation = answerOperation('accept', '205 Approuvée', 'Approve', AcceptInboundInput);
+export const refuseInboundOperation = answerOperation('refuse', '210 Refusée, with a reason code of XP Z12-012’s closed list', 'Refuse', RefuseInboundInput);
+export const disputeInboundOperation = answerOperation('dispute', '207 En litige, with its reason', 'Dispute', DisputeInboundInput);
 
 export const inboundOperations = [
   listInboundOperation,

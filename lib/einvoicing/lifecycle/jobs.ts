@@ -1,46 +1,18 @@
-import type { Db } from '@/db/client';
 import type { BillingDocument } from '@/lib/documents';
 import { subscribe } from '@/lib/events';
-import { defineJob, enqueueMany } from '@/lib/jobs';
+import { defineJob } from '@/lib/jobs';
+import { perOrgSchedule } from '../per-org-schedule';
 
 /* The handlers are loaded when a job runs, as the other modules' are. */
 
-/** One org's lifecycle statuses, in its own job: a PA down for one org holds up no other. */
-export const pollLifecycleJob = defineJob<{ org_id: string }>({
-  name: 'einvoicing.lifecycle.poll',
-  retryLimit: 2,
-  retryDelaySeconds: 60,
-  retryBackoff: true,
-  expireInSeconds: 600,
-  async handle(data, { db }) {
-    const [{ pollLifecycle }, { connectorForOrg }] = await Promise.all([import('./poll'), import('../connector')]);
-    await pollLifecycle(db, data.org_id, await connectorForOrg(db, data.org_id));
-  },
-});
-
-/** One poll job per org with transmitted invoices, keyed by org and minute: a second run in the same minute adds none. */
-export async function enqueueLifecyclePolls(db: Db, now = new Date()): Promise<number> {
-  const { pollableOrgs } = await import('./poll');
-  const orgs = await pollableOrgs(db);
-  const minute = now.toISOString().slice(0, 16);
-  await enqueueMany(
-    db,
-    orgs.map((org_id) => ({ def: pollLifecycleJob as never, data: { org_id }, singletonKey: `lifecycle:${org_id}:${minute}` })),
-  );
-  return orgs.length;
-}
-
-/** Every 5 minutes: the statuses the PA reported since each org's cursor (the Flow service 1.1.0 has no callbacks). */
-export const lifecycleScheduleJob = defineJob<Record<string, never>>({
-  name: 'einvoicing.lifecycle.schedule',
-  retryLimit: 1,
-  retryDelaySeconds: 60,
-  retryBackoff: false,
-  expireInSeconds: 300,
-  cron: '*/5 * * * *',
-  async handle(_data, { db }) {
-    await enqueueLifecyclePolls(db);
-  },
+/** Every 5 minutes, one `einvoicing.lifecycle.poll` job per org with transmitted invoices: the statuses since its cursor. */
+export const {
+  job: pollLifecycleJob,
+  schedule: lifecycleScheduleJob,
+  enqueue: enqueueLifecyclePolls,
+} = perOrgSchedule({ job: 'einvoicing.lifecycle.poll', schedule: 'einvoicing.lifecycle.schedule' }, async () => {
+  const { pollableOrgs, pollLifecycle } = await import('./poll');
+  return { orgs: pollableOrgs, run: pollLifecycle };
 });
 
 export interface EncaisseeJobData {
