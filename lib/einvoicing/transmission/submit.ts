@@ -88,19 +88,20 @@ async function claim(db: Db, orgId: string, documentId: string, sha256: string, 
  * de vie"). Idempotent on the document and its file: the transmission row carries one tracking id for the document's
  * life, recorded before the PA is called; an attempt that finds an earlier intent (a retry, a job run twice, a worker
  * killed mid-upload) first searches the PA for a flow with that tracking id and only submits when there is none.
- * The buyer is looked up in the directory first: an unknown buyer fails at once, with the reason kept.
+ * The buyer is looked up in the directory first: an unknown buyer fails at once, with the reason kept. The reasons
+ * Paraphe words are in French (staff read them on the document page); the PA's own errors are kept as it gave them.
  */
 export async function submitTransmission(db: Db, orgId: string, documentId: string, options: SubmitOptions = {}): Promise<SubmitOutcome> {
   const now = options.now ?? (() => new Date());
   const doc = await loadDocument(db, orgId, documentId);
   if (doc.transmission_status !== 'pending' && doc.transmission_status !== 'sending') return 'skipped';
   const buyer = frenchBusinessBuyer(doc.client_snapshot);
-  if (!buyer) return fail(db, orgId, documentId, 'The buyer has no SIREN or SIRET: it cannot be found in the directory.', now());
+  if (!buyer) return fail(db, orgId, documentId, 'Le client n’a ni SIREN ni SIRET : il ne peut pas être trouvé dans l’annuaire.', now());
 
-  if (doc.render_status === 'failed') return fail(db, orgId, documentId, 'The Factur-X PDF could not be rendered (see the document’s render).', now());
+  if (doc.render_status === 'failed') return fail(db, orgId, documentId, 'Le PDF Factur-X n’a pas pu être généré (voir la section PDF du document).', now());
   const pdf = await readStoredPdf(db, orgId, documentId);
   if (!pdf) {
-    if (options.lastAttempt) return fail(db, orgId, documentId, 'The Factur-X PDF was still not stored after every attempt.', now());
+    if (options.lastAttempt) return fail(db, orgId, documentId, 'Le PDF Factur-X n’était toujours pas prêt après toutes les tentatives.', now());
     throw new RetryLater(`The Factur-X PDF of ${doc.number} is not stored yet (render_status ${doc.render_status}).`);
   }
   const sha256 = sha256Hex(pdf.content);
@@ -110,10 +111,10 @@ export async function submitTransmission(db: Db, orgId: string, documentId: stri
     const entry = await pa.lookup({ siren: buyer.siren, siret: buyer.siret });
     if (!entry) {
       const who = `SIREN ${buyer.siren}${buyer.siret ? ` (SIRET ${buyer.siret})` : ''}`;
-      return fail(db, orgId, documentId, `Unknown buyer: ${who} is not in the directory (annuaire); no PA receives its invoices.`, now(), sha256);
+      return fail(db, orgId, documentId, `Client inconnu de l’annuaire : ${who} n’y figure pas, aucune plateforme agréée ne reçoit ses factures.`, now(), sha256);
     }
     if (entry.platformStatus === 'Disabled') {
-      return fail(db, orgId, documentId, `The buyer's platform for ${entry.electronicAddress} does not receive invoices yet (directory line disabled).`, now(), sha256);
+      return fail(db, orgId, documentId, `La plateforme du client (${entry.electronicAddress}) ne reçoit pas encore de factures (ligne d’annuaire désactivée).`, now(), sha256);
     }
     const claimed = await claim(db, orgId, documentId, sha256, entry.electronicAddress, now());
     if (!claimed) return 'skipped';

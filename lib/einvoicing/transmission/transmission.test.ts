@@ -92,7 +92,7 @@ describe('submission', () => {
     expect(await submit(org, doc.id)).toBe('failed');
     expect((await org.document(doc.id)).transmission_status).toBe('failed');
     expect((await org.transmission(doc.id))?.last_error).toBe(
-      `Unknown buyer: SIREN ${UNKNOWN_BUYER_SIREN} (SIRET ${siretOf(UNKNOWN_BUYER_SIREN)}) is not in the directory (annuaire); no PA receives its invoices.`,
+      `Client inconnu de l’annuaire : SIREN ${UNKNOWN_BUYER_SIREN} (SIRET ${siretOf(UNKNOWN_BUYER_SIREN)}) n’y figure pas, aucune plateforme agréée ne reçoit ses factures.`,
     );
     expect(org.flows()).toHaveLength(0);
   });
