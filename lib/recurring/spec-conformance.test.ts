@@ -185,6 +185,34 @@ describe('PATCH /v1/recurring-invoices/{id} (scope invoice:write)', () => {
     expect((await api.get(t.id)).body).toEqual(res.body);
   });
 
+  it('the same fields as creation: each one accepted alone (partial: omitted fields unchanged), any other key refused', async () => {
+    const t = await make({ title: 'Avant', notes: 'N' });
+    const each: Record<string, unknown> = {
+      contact_id: contact.id,
+      frequency: 'quarterly',
+      items: [line('Seule', '1', 700)],
+      next_generation_date: '2099-02-10',
+      title: 'Après',
+      notes: 'Notes',
+      operation_nature: 'mixte',
+      auto_send: true,
+      auto_collect_sepa: true,
+    };
+    for (const [key, value] of Object.entries(each)) {
+      const res = await api.patch(t.id, { [key]: value });
+      expect([key, res.status], JSON.stringify(res.body)).toEqual([key, 200]);
+    }
+    const after = (await api.get(t.id)).body;
+    expect(after).toMatchObject({ ...each, items: [expect.objectContaining({ description: 'Seule', unit_price: 700, position: 0 })] });
+    invalid(await api.patch(t.id, { org_id: org.org.id }), 'org_id');
+    invalid(await api.patch(t.id, { status: 'paused' }), 'status');
+  });
+
+  it('title, notes, operation_nature: null clears (string or null)', async () => {
+    const t = await make({ title: 'T', notes: 'N', operation_nature: 'biens' });
+    expect((await api.patch(t.id, { title: null, notes: null, operation_nature: null })).body).toMatchObject({ title: null, notes: null, operation_nature: null });
+  });
+
   it('auto_send: when true operation_nature is required', async () => {
     const t = await make({ operation_nature: null });
     invalid(await api.patch(t.id, { auto_send: true }), 'operation_nature');
