@@ -10,3 +10,4 @@ export * from './exports';
 export * from './webhooks';
 export * from './einvoicing';
 export * from './recurring';
+export * from './signature';
