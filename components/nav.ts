@@ -12,6 +12,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: '/', label: 'Tableau de bord', ready: true },
       { href: '/contacts', label: 'Contacts', ready: true },
       { href: '/documents', label: 'Devis & factures', ready: true },
+      { href: '/invoices/received', label: 'Factures reçues', ready: true },
       { href: '/products', label: 'Produits', ready: true },
       { href: '/reminders', label: 'Relances', ready: true },
       { href: '/exports', label: 'Exports comptables', ready: true },

@@ -61,6 +61,7 @@ const pages = (d: Showcase) => [
   '/products/new',
   `/products/${d.product}/edit`,
   '/reminders',
+  '/invoices/received',
   '/exports',
   '/settings/organisation',
   '/settings/invoicing',

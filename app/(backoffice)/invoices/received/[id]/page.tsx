@@ -1,0 +1,174 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { type InboundDetail, loadInbound, sentStatuses } from '@/lib/einvoicing/inbound';
+import { ApiError } from '@/lib/errors';
+import { formatDay, formatInstant, formatMoney } from '@/lib/format';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { acceptInboundAction, disputeInboundAction, refuseInboundAction } from '../actions';
+import { answerLabel, FORMAT_LABELS, PARSE_STATUS_LABELS, REFUSAL_REASON_LABELS } from '../labels';
+import { AnswerForms } from './answer-forms';
+
+export const metadata: Metadata = { title: 'Facture reçue' };
+
+interface Line {
+  description: string;
+  quantity: string | null;
+  unit_price: string | null;
+  vat_rate: string | null;
+  total_ht: number;
+}
+
+const frame = { width: '100%', height: '80vh', border: '1px solid var(--line)', borderRadius: 'var(--radius)', background: '#fff' } as const;
+
+/** One received invoice: its readable PDF beside the fields read from it, its answers, and the actions. */
+export default async function ReceivedInvoicePage({ params }: { params: Promise<{ id: string }> }) {
+  const staff = await requireStaffOrg();
+  const { id } = await params;
+  const row = await loadInbound(staff.db, staff.orgId, id).catch((err: unknown) => {
+    if (err instanceof ApiError && err.status === 404) notFound();
+    throw err;
+  });
+  const history = await sentStatuses(staff.db, staff.orgId, row.id);
+  const detail = (row.parsed ?? {}) as InboundDetail;
+  const money = (cents: number | null | undefined) =>
+    cents === null || cents === undefined ? '—' : row.currency === 'EUR' || !row.currency ? formatMoney(cents) : `${(cents / 100).toFixed(2)} ${row.currency}`;
+  const status = PARSE_STATUS_LABELS[row.parse_status];
+  const answer = answerLabel(row.lifecycle_status);
+  const decided = row.lifecycle_status === 'approuvee' || row.lifecycle_status === 'refusee';
+  const pdfUrl = `/v1/invoices/inbound/${row.id}/pdf`;
+  const lines = (detail.lines ?? []) as Line[];
+  const title = `${detail.document_type === 'credit_note' ? 'Avoir reçu' : 'Facture reçue'} ${row.invoice_number ?? ''}`.trim();
+
+  return (
+    <>
+      <p>
+        <Link href="/invoices/received">← Factures reçues</Link>
+      </p>
+      <div className="page-header">
+        <h1>{title}</h1>
+        <div className="actions">
+          <span className={`chip ${status.chip}`}>{status.label}</span>
+          <span className={`chip ${answer.chip}`}>{answer.label}</span>
+        </div>
+      </div>
+
+      <div className="grid-2">
+        <section className="card" aria-labelledby="pdf-title">
+          <h2 id="pdf-title">Document</h2>
+          {row.pdf_storage_key ? (
+            <>
+              <p>
+                <a className="btn btn-sm" href={`${pdfUrl}?download=true`}>
+                  Télécharger le PDF
+                </a>
+              </p>
+              <iframe src={pdfUrl} title={`PDF de la ${title.toLowerCase()}`} style={frame} />
+            </>
+          ) : row.parse_status === 'pending' ? (
+            <p className="muted">Le fichier reçu est en cours de lecture.</p>
+          ) : (
+            <p className="muted">Pas de PDF lisible : le fichier XML reçu n’a pas pu être lu. Il est conservé tel quel.</p>
+          )}
+        </section>
+
+        <div className="stack">
+          <section className="card" aria-labelledby="fields-title">
+            <h2 id="fields-title">Données lues</h2>
+            {row.parse_status === 'parse_failed' && (
+              <div className="notice notice-warning" role="status">
+                Le fichier n’a pas pu être lu : {row.parse_error}
+              </div>
+            )}
+            <dl className="props">
+              <dt>Fournisseur</dt>
+              <dd>{row.seller_name ?? '—'}</dd>
+              <dt>SIREN</dt>
+              <dd>{row.sender_siren ?? '—'}</dd>
+              <dt>Numéro</dt>
+              <dd>{row.invoice_number ?? '—'}</dd>
+              <dt>Date d’émission</dt>
+              <dd>{row.issue_date ? formatDay(row.issue_date) : '—'}</dd>
+              <dt>Échéance</dt>
+              <dd>{row.due_date ? formatDay(row.due_date) : '—'}</dd>
+              <dt>Total HT</dt>
+              <dd>{money(row.total_ht)}</dd>
+              <dt>TVA</dt>
+              <dd>{money(row.total_vat)}</dd>
+              <dt>Total TTC</dt>
+              <dd>{money(row.total_ttc)}</dd>
+              <dt>Format</dt>
+              <dd>{row.format ? FORMAT_LABELS[row.format] : '—'}</dd>
+              <dt>Reçue par la plateforme</dt>
+              <dd>{formatInstant(row.received_at)}</dd>
+              <dt>Identifiant du flux</dt>
+              <dd>
+                <code>{row.flow_id}</code>
+              </dd>
+            </dl>
+          </section>
+
+          {lines.length > 0 && (
+            <section className="card" aria-labelledby="lines-title">
+              <h2 id="lines-title">Lignes</h2>
+              <table className="table" aria-label="Lignes de la facture reçue">
+                <thead>
+                  <tr>
+                    <th scope="col">Désignation</th>
+                    <th scope="col" className="num">
+                      Qté
+                    </th>
+                    <th scope="col" className="num">
+                      TVA
+                    </th>
+                    <th scope="col" className="num">
+                      Total HT
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {lines.map((l, i) => (
+                    // Lines carry no id of ours; their order is the document's.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the document's line order is their identity here
+                    <tr key={i}>
+                      <td>{l.description}</td>
+                      <td className="num">{l.quantity ?? '—'}</td>
+                      <td className="num">{l.vat_rate ? `${l.vat_rate.replace('.', ',')} %` : '—'}</td>
+                      <td className="num">{money(l.total_ht)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+
+          <section className="card" aria-labelledby="answer-title">
+            <h2 id="answer-title">Réponse au fournisseur</h2>
+            {history.length > 0 && (
+              <ol className="timeline" aria-label="Réponses envoyées">
+                {history.map((h) => (
+                  <li key={h.id}>
+                    <strong>{answerLabel(h.token).label}</strong> ({h.code}) — {formatInstant(h.occurred_at)}
+                    {h.reason_code && <div>Motif : {REFUSAL_REASON_LABELS[h.reason_code] ?? h.reason_code}</div>}
+                    {h.reason && <div>{h.reason}</div>}
+                  </li>
+                ))}
+              </ol>
+            )}
+            {decided ? (
+              <p className="muted">La réponse est définitive.</p>
+            ) : (
+              <AnswerForms
+                accept={acceptInboundAction.bind(null, row.id)}
+                refuse={refuseInboundAction.bind(null, row.id)}
+                dispute={disputeInboundAction.bind(null, row.id)}
+                canDecide={!decided}
+                canDispute={row.lifecycle_status !== 'en_litige'}
+              />
+            )}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
