@@ -25,23 +25,26 @@ export const PERIODICITY_OF: Record<VatRegime, { periodicity: EReportingPeriodic
 };
 
 const Periodicity = z.enum(EREPORTING_PERIODICITIES, { error: 'must be decade, monthly or bimonthly' });
-const Flag = z.boolean({ error: 'must be a boolean' }).default(false);
+const Flag = z.boolean({ error: 'must be a boolean' });
+const Regime = z.enum(VAT_REGIMES, { error: 'must be reel_normal_mensuel, reel_normal_trimestriel, reel_simplifie or franchise' });
+
+/*
+ * The spec types the field as free JSON: the documented keys are checked when present, any other key is kept as the
+ * integrator sent it, so what is PUT reads back unchanged — except that a vat_regime fills the periodicities it sets.
+ */
+const documented = {
+  b2c_sales: Flag.optional().meta({ description: 'Report sales to consumers (B2C): totals per day, VAT rate and category. Absent: false.' }),
+  international_sales: Flag.optional().meta({ description: 'Report sales to businesses established abroad (intra-EU and export). Absent: false.' }),
+  payment_data: Flag.optional().meta({ description: 'Report the payments collected for services taxed on receipts (no option for debits). Absent: false.' }),
+  vat_regime: Regime.optional().meta({ description: 'The org’s VAT regime: it sets both periodicities.' }),
+  periodicity: Periodicity.optional().meta({ description: 'Transactions: derived from vat_regime; when sent, must be that one.' }),
+  payments_periodicity: Periodicity.optional().meta({ description: 'Payments: derived from vat_regime; when sent, must be that one.' }),
+};
 
 export const EReportingPrefsInput = z
-  .strictObject(
-    {
-      b2c_sales: Flag.meta({ description: 'Report sales to consumers (B2C): totals per day, VAT rate and category.' }),
-      international_sales: Flag.meta({ description: 'Report sales to businesses established abroad (intra-EU and export).' }),
-      payment_data: Flag.meta({ description: 'Report the payments collected for services taxed on receipts (no option for debits).' }),
-      vat_regime: z
-        .enum(VAT_REGIMES, { error: 'must be reel_normal_mensuel, reel_normal_trimestriel, reel_simplifie or franchise' })
-        .meta({ description: 'The org’s VAT regime: it sets both periodicities.' }),
-      periodicity: Periodicity.optional().meta({ description: 'Transactions: derived from vat_regime; when sent, must be that one.' }),
-      payments_periodicity: Periodicity.optional().meta({ description: 'Payments: derived from vat_regime; when sent, must be that one.' }),
-    },
-    { error: 'must be an object' },
-  )
+  .looseObject(documented, { error: 'must be an object' })
   .superRefine((p, ctx) => {
+    if (!p.vat_regime) return;
     for (const key of ['periodicity', 'payments_periodicity'] as const) {
       const expected = PERIODICITY_OF[p.vat_regime][key];
       if (p[key] !== undefined && p[key] !== expected) {
@@ -49,29 +52,17 @@ export const EReportingPrefsInput = z
       }
     }
   })
-  .transform((p) => ({
-    b2c_sales: p.b2c_sales,
-    international_sales: p.international_sales,
-    payment_data: p.payment_data,
-    vat_regime: p.vat_regime,
-    ...PERIODICITY_OF[p.vat_regime],
-  }))
+  .transform((p) => (p.vat_regime ? { ...p, ...PERIODICITY_OF[p.vat_regime] } : p))
   .nullish()
   .transform((v) => v ?? null)
-  .meta({ description: 'E-reporting preferences, or null (nothing reported). Periodicities are derived from vat_regime (docs/einvoicing.md).' });
+  .meta({
+    description:
+      'E-reporting preferences, or null (nothing reported). The documented keys are checked when present, others kept; periodicities are derived from vat_regime (docs/einvoicing.md).',
+  });
 export type EReportingPrefsInput = z.output<typeof EReportingPrefsInput>;
 
-export const EReportingPrefs = z
-  .object({
-    b2c_sales: z.boolean(),
-    international_sales: z.boolean(),
-    payment_data: z.boolean(),
-    vat_regime: z.enum(VAT_REGIMES),
-    periodicity: z.enum(EREPORTING_PERIODICITIES),
-    payments_periodicity: z.enum(EREPORTING_PERIODICITIES),
-  })
-  .meta({ id: 'EReportingPrefs' });
+export const EReportingPrefs = z.looseObject(documented).meta({ id: 'EReportingPrefs' });
 export type EReportingPrefs = z.infer<typeof EReportingPrefs>;
 
-/** The stored preferences when they have this shape (a row written before it existed reads as none). */
+/** The stored preferences (an object; anything else reads as none). */
 export const storedEReportingPrefs = (value: unknown): EReportingPrefs | null => EReportingPrefs.safeParse(value).data ?? null;

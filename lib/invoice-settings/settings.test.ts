@@ -72,7 +72,7 @@ describe('invoice settings', () => {
       bic: 'AGRIFRPP',
       penalty_rate: '12.5',
       recovery_fee: 5000,
-      ereporting_prefs: { b2c_sales: true, international_sales: false, payment_data: false, vat_regime: 'reel_simplifie', periodicity: 'monthly', payments_periodicity: 'monthly' },
+      ereporting_prefs: { b2c_sales: true, vat_regime: 'reel_simplifie', periodicity: 'monthly', payments_periodicity: 'monthly' },
       pdp_config: { provider: 'afnor', base_url: 'https://pa.example.fr', token_url: null, client_id: 'paraphe', client_secret: '••••abcd' },
     });
 
