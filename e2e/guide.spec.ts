@@ -11,7 +11,7 @@ const DIR = 'docs/guide';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 let page: Page;
 let data: Showcase;
 
@@ -59,6 +59,8 @@ test('the main screens at 1440 px', async () => {
   await shoot('relances-facture', page.getByRole('region', { name: 'Relances de paiement', exact: true }));
   await open('/reminders');
   await shoot('a-relancer');
+  await open(`/recurring/${data.recurring}`);
+  await shoot('modele-recurrent');
   await open(`/documents/${data.creditNote}`);
   await shoot('avoir');
   await open('/documents');

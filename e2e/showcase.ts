@@ -11,11 +11,14 @@ export interface Showcase {
   invoice: string;
   creditNote: string;
   product: string;
+  /** A monthly recurring template of the client, run once (its history has the draft it generated). */
+  recurring: string;
 }
 
 /**
  * A client, a quote accepted with its deposit, a draft, a finalized invoice not yet sent, an invoice sent and
- * partly paid with a manual reminder, a partial credit note and a product, all through /v1 as the staff session.
+ * partly paid with a manual reminder, a partial credit note, a product and a recurring template run once, all through
+ * /v1 as the staff session.
  */
 export async function seedShowcase(page: Page): Promise<Showcase> {
   const api = apiAs(page);
@@ -60,6 +63,15 @@ export async function seedShowcase(page: Page): Promise<Showcase> {
   await api(`/v1/invoices/${creditNote.id}/finalize`, undefined);
 
   const product = await api('/v1/products', { name: 'Pose de parquet chêne', unit: 'MTK', unit_price_cents: 4550, vat_rate: '10' });
+  const recurring = await api('/v1/recurring-invoices', {
+    contact_id: contact.id,
+    frequency: 'monthly',
+    title: 'Entretien des parquets',
+    next_generation_date: '2027-01-31',
+    operation_nature: 'services',
+    items: [{ description: 'Entretien mensuel', quantity: '1', unit_price: 12000, vat_rate: '20' }],
+  });
+  await api(`/v1/recurring-invoices/${recurring.id}/run`, undefined);
   return {
     contact: contact.id,
     quote: quote.id,
@@ -69,5 +81,6 @@ export async function seedShowcase(page: Page): Promise<Showcase> {
     invoice: invoice.id,
     creditNote: creditNote.id,
     product: product.id,
+    recurring: recurring.id,
   };
 }

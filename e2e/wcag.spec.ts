@@ -13,7 +13,7 @@ const PHONE = { width: 390, height: 844 };
  * One sign-in and one data set for the file (beforeAll: once per worker, the journeys run on one), each test walking
  * every page at one size; not serial, so a failure at one size still reports the other.
  */
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 480_000 });
 let page: Page;
 let data: Showcase;
 
@@ -62,6 +62,11 @@ const pages = (d: Showcase) => [
   `/products/${d.product}/edit`,
   '/reminders',
   '/invoices/received',
+  '/recurring',
+  '/recurring/new',
+  `/recurring/new?from=${d.finalized}`,
+  `/recurring/${d.recurring}`,
+  `/recurring/${d.recurring}/edit`,
   '/exports',
   '/settings/organisation',
   '/settings/invoicing',

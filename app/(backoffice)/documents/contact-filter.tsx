@@ -1,8 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { type ContactChoice, searchContactsAction } from './actions';
-import { SearchPicker } from './search-picker';
+import { ContactPicker } from './contact-picker';
 
 /** The list's client filter: a contact search that submits the filter form with the contact picked. */
 export function ContactFilter({ contact }: { contact: { id: string; name: string } | null }) {
@@ -33,21 +32,13 @@ export function ContactFilter({ contact }: { contact: { id: string; name: string
           </button>
         </span>
       ) : (
-        <SearchPicker<ContactChoice>
+        <ContactPicker
           label="Filtrer par client"
           placeholder="Client…"
-          search={searchContactsAction}
           onPick={(c) => {
             setChosen({ id: c.id, name: c.name });
             submitWith(c.id);
           }}
-          emptyText="Aucun contact ne correspond."
-          renderOption={(c) => (
-            <>
-              <strong>{c.name}</strong>
-              {c.detail && <span className="muted"> · {c.detail}</span>}
-            </>
-          )}
         />
       )}
     </>

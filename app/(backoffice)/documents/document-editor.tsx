@@ -5,12 +5,12 @@ import { startTransition, useActionState, useEffect, useState } from 'react';
 import { Field, FieldError, FormErrors, Input, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
 import type { DocumentType } from '@/db/schema/billing';
 import { initialFormState } from '@/lib/http/form-state';
-import { type ContactChoice, type SaveTarget, saveDocumentAction, searchContactsAction } from './actions';
+import { type ContactChoice, type SaveTarget, saveDocumentAction } from './actions';
 import { type DraftForm, dueDateFor, errorAt, type LineDraft, termsFor, toPayload, validityDateFor } from './editor-model';
 import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
+import { ContactPicker } from './contact-picker';
 import { InlineContactForm } from './inline-contact-form';
 import { LinesEditor } from './lines-editor';
-import { SearchPicker } from './search-picker';
 
 interface Props {
   target: SaveTarget;
@@ -139,24 +139,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
           ) : creating !== null ? (
             <InlineContactForm name={creating} onCreated={pickContact} onCancel={() => setCreating(null)} />
           ) : (
-            <SearchPicker<ContactChoice>
-              label="Client"
-              placeholder="Rechercher un contact (nom, société, e-mail)"
-              search={searchContactsAction}
-              onPick={pickContact}
-              emptyText="Aucun contact ne correspond."
-              create={{
-                label: (text) => `Créer « ${text} »`,
-                onCreate: setCreating,
-                matches: (c, text) => c.name.toLocaleLowerCase('fr') === text.toLocaleLowerCase('fr'),
-              }}
-              renderOption={(c) => (
-                <>
-                  <strong>{c.name}</strong>
-                  {c.detail && <span className="muted"> · {c.detail}</span>}
-                </>
-              )}
-            />
+            <ContactPicker label="Client" placeholder="Rechercher un contact (nom, société, e-mail)" onPick={pickContact} onCreate={setCreating} />
           )}
         </Field>
       </section>

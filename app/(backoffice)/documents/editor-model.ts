@@ -321,18 +321,7 @@ export interface StoredDraft {
   payment_plan_kind: DraftForm['payment_plan_kind'];
   payment_plan_config: { percentage: string } | { count: number } | null;
   delivery_address: { name: string | null; address: string; postal_code: string | null; city: string; country: string } | null;
-  items?: Array<{
-    kind: LineDraft['kind'];
-    description: string;
-    details: string | null;
-    quantity: string;
-    unit: string | null;
-    unit_price: number;
-    vat_rate: string;
-    vat_category: VatCategory;
-    vat_exemption_reason?: string | null;
-    product_id: string | null;
-  }> | null;
+  items?: Array<StoredLine & { product_id: string | null }> | null;
 }
 
 export function formFromDocument(doc: StoredDraft): DraftForm {

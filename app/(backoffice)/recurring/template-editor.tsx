@@ -5,11 +5,10 @@ import { startTransition, useActionState, useEffect, useState } from 'react';
 import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
 import { initialFormState } from '@/lib/http/form-state';
 import { frenchFieldMessage } from '@/lib/i18n/errors-fr';
-import { type ContactChoice, searchContactsAction } from '../documents/actions';
+import { ContactPicker } from '../documents/contact-picker';
 import { errorAt, type LineDraft } from '../documents/editor-model';
 import { OPERATION_NATURE_LABELS } from '../documents/labels';
 import { LinesEditor } from '../documents/lines-editor';
-import { SearchPicker } from '../documents/search-picker';
 import { contactMandateAction, saveTemplateAction } from './actions';
 import { type TemplateForm, toTemplatePayload } from './editor-model';
 import { FREQUENCY_LABELS, FREQUENCY_SENTENCES, type Frequency } from './labels';
@@ -95,21 +94,13 @@ export function TemplateEditor({ id, initial, contact: initialContact, cancelHre
               </button>
             </div>
           ) : (
-            <SearchPicker<ContactChoice>
+            <ContactPicker
               label="Client"
               placeholder="Rechercher un contact (nom, société, e-mail)"
-              search={searchContactsAction}
               onPick={(c) => {
                 setContact({ id: c.id, name: c.name });
                 set('contact_id', c.id);
               }}
-              emptyText="Aucun contact ne correspond."
-              renderOption={(c) => (
-                <>
-                  <strong>{c.name}</strong>
-                  {c.detail && <span className="muted"> · {c.detail}</span>}
-                </>
-              )}
             />
           )}
         </Field>

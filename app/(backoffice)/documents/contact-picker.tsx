@@ -1,0 +1,43 @@
+'use client';
+
+import { type ContactChoice, searchContactsAction } from './actions';
+import { SearchPicker } from './search-picker';
+
+/**
+ * The search box that picks one of the org's live contacts (name, then e-mail and city): the editors' client, the
+ * lists' client filter. With `onCreate`, "Créer « … »" is offered when no contact has the name typed.
+ */
+export function ContactPicker({
+  label,
+  placeholder,
+  onPick,
+  onCreate,
+}: {
+  label: string;
+  placeholder: string;
+  onPick: (contact: ContactChoice) => void;
+  onCreate?: (name: string) => void;
+}) {
+  return (
+    <SearchPicker<ContactChoice>
+      label={label}
+      placeholder={placeholder}
+      search={searchContactsAction}
+      onPick={onPick}
+      emptyText="Aucun contact ne correspond."
+      create={
+        onCreate && {
+          label: (text) => `Créer « ${text} »`,
+          onCreate,
+          matches: (c, text) => c.name.toLocaleLowerCase('fr') === text.toLocaleLowerCase('fr'),
+        }
+      }
+      renderOption={(c) => (
+        <>
+          <strong>{c.name}</strong>
+          {c.detail && <span className="muted"> · {c.detail}</span>}
+        </>
+      )}
+    />
+  );
+}
