@@ -9,6 +9,7 @@ import { readCdar } from './cdar';
 import { emitEncaissee } from './encaissee';
 import { emitEncaisseeJob } from './jobs';
 import { pollLifecycle } from './poll';
+import { appendLifecycle } from './record';
 
 /*
  * Lifecycle statuses (issue 17 item 5) against the sandbox PA in-process, one scenario per buyer SIREN
@@ -155,5 +156,23 @@ describe('212 Encaissée, emitted by the seller once the invoice is paid in full
       ['sent', 'seller'],
     ]);
     expect((await org.document(doc.id)).lifecycle_status).toBe('encaissee');
+  });
+});
+
+describe('lifecycle_reason', () => {
+  it('is the reason of a negative status only: a positive status’s comment stays in the log', async () => {
+    const org = await seller();
+    const doc = await transmitted(org, '552032534');
+    const at = (s: number) => new Date(Date.now() + s * 1000);
+    const entry = { direction: 'received' as const, flowId: null, issuerRole: 'buyer' as const };
+    await org.db.transaction((tx) =>
+      appendLifecycle(tx, org.org.id, doc.id, { ...entry, paEventId: 'test:205', code: '205', reasonCode: null, reason: 'Bon pour paiement', occurredAt: at(1) }),
+    );
+    expect(await org.document(doc.id)).toMatchObject({ lifecycle_status: 'approuvee', lifecycle_reason: null });
+    expect((await org.log(doc.id)).find((e) => e.code === '205')).toMatchObject({ reason: 'Bon pour paiement' });
+    await org.db.transaction((tx) =>
+      appendLifecycle(tx, org.org.id, doc.id, { ...entry, paEventId: 'test:210', code: '210', reasonCode: 'DEST_ERR', reason: 'Mauvais destinataire', occurredAt: at(2) }),
+    );
+    expect(await org.document(doc.id)).toMatchObject({ lifecycle_status: 'refusee', lifecycle_reason: 'DEST_ERR — Mauvais destinataire' });
   });
 });

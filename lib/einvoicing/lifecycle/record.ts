@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { documents, einvoicingLifecycleEvents, type LifecycleIssuerRole } from '@/db/schema';
 import { recordDocumentEvent } from '@/lib/documents';
-import { lifecycleToken } from '../lifecycle-codes';
+import { lifecycleToken, REASON_REQUIRED } from '../lifecycle-codes';
 
 export interface LifecycleEntry {
   /** The status' identity: `cdar:<flow id>:<message id>` for one the PA reports, `sent:212:<document id>` for ours. */
@@ -25,7 +25,8 @@ export interface LifecycleEntry {
  */
 export async function appendLifecycle(tx: Tx, orgId: string, documentId: string, entry: LifecycleEntry): Promise<boolean> {
   const token = lifecycleToken(entry.code);
-  const reason = [entry.reasonCode, entry.reason].filter(Boolean).join(' — ') || null;
+  // The spec's lifecycle_reason is the reason of a negative status; a positive one's comment stays in the log only.
+  const reason = REASON_REQUIRED.has(entry.code) ? [entry.reasonCode, entry.reason].filter(Boolean).join(' — ') || null : null;
   const [inserted] = await tx
     .insert(einvoicingLifecycleEvents)
     .values({
