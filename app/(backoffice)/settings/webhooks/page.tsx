@@ -29,7 +29,7 @@ export default async function WebhooksPage() {
       </div>
       <p className="muted">
         Paraphe envoie chaque événement choisi (requête POST signée selon Standard Webhooks) aux adresses ci-dessous, et réessaie pendant environ 28 h en
-        cas d’échec. Voir la <Link href="/docs/api">référence API</Link>.
+        cas d’échec. La <Link href="/docs/api#tag/webhook-events">référence API</Link> décrit chaque événement, ses en-têtes et un exemple de contenu.
       </p>
       {canWrite && (
         <section className="card">
