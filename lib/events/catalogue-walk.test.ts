@@ -256,8 +256,10 @@ it('lists every catalogued token either as emitted by an installed module or as 
   const installed = new Set(installedModules().map((m) => m.name));
   for (const type of EVENT_TYPES) {
     const { owner } = EVENT_CATALOGUE[type];
-    // A module that arrives turns its tokens into ones this walk must drive: remove them from NOT_EMITTED_YET (./catalogue.ts).
-    expect(installed.has(owner), `${type}: its owner ${owner} is ${installed.has(owner) ? 'installed' : 'not installed'}`).toBe(!NOT_EMITTED_YET.includes(type));
+    // A module that emits a token turns it into one this walk must drive: remove it from NOT_EMITTED_YET (./catalogue.ts). A module
+    // installed in stages (signature: its foundation first) keeps its tokens there, and declares no payload schema for them, until it emits them.
+    if (NOT_EMITTED_YET.includes(type)) expect(eventRegistry().schemas[type], `${type} is not emitted yet: no module declares it`).toBeUndefined();
+    else expect(installed.has(owner), `${type}: its owner ${owner} is not installed`).toBe(true);
   }
 });
 

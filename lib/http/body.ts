@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appBaseUrl } from '@/lib/config';
 import { ApiError } from '@/lib/errors';
 
@@ -16,9 +17,14 @@ const tooLarge = (limit: number) =>
  * limit is ever held in memory.
  */
 export async function readBody(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(req, limit));
+}
+
+/** The body as bytes, with the same 413 rule as `readBody`. */
+export async function readBodyBytes(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
   const declared = Number(req.headers.get('content-length') ?? Number.NaN);
   if (declared > limit) throw tooLarge(limit);
-  if (!req.body) return '';
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -32,7 +38,7 @@ export async function readBody(req: Request, limit = DEFAULT_BODY_LIMIT): Promis
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 /** `application/json`, `application/merge-patch+json`…: the media types a JSON endpoint reads. */
@@ -70,3 +76,35 @@ export function requireSameOrigin(req: Request): void {
 
 const crossOrigin = () =>
   new ApiError(403, 'cross_origin_request', 'A request carrying the back-office session must come from the back-office itself; integrations use an API key.');
+
+/** A file upload endpoint (Operation.bodyMediaType `multipart/form-data`) reads nothing else. */
+export function requireMultipartBody(req: Request): void {
+  const media = (req.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (media !== 'multipart/form-data') {
+    throw new ApiError(415, 'unsupported_media_type', `Send the body as multipart/form-data${media ? `, not ${media}` : ''}.`);
+  }
+}
+
+/**
+ * A multipart body, bounded like any body, as `{name: string | File}` (the first value of each name), and a digest
+ * of its fields and files' contents (not of the bytes: the boundary changes at every retry) for Idempotency-Key.
+ */
+export async function readMultipart(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<{ fields: Record<string, string | File>; digest: string }> {
+  const bytes = await readBodyBytes(req, limit);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': req.headers.get('content-type') ?? '' } }).formData();
+  } catch {
+    throw new ApiError(400, 'invalid_multipart', 'The request body is not valid multipart/form-data.');
+  }
+  const fields: Record<string, string | File> = {};
+  const digest = createHash('sha256');
+  for (const [name, value] of form.entries()) {
+    if (name in fields) continue;
+    fields[name] = value;
+    digest.update(`${name}\n`);
+    digest.update(typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer()));
+    digest.update('\n');
+  }
+  return { fields, digest: `multipart:${digest.digest('hex')}` };
+}

@@ -7,7 +7,7 @@ import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
 import { readSession, type SessionPrincipal } from '@/lib/auth/session';
 import { invalidApiKey } from '@/lib/auth/throttle';
 import { ApiError, fromZodError, notFound } from '@/lib/errors';
-import { DEFAULT_BODY_LIMIT, isUnsafeMethod, readBody, requireJsonBody, requireSameOrigin } from './body';
+import { DEFAULT_BODY_LIMIT, isUnsafeMethod, readBody, readMultipart, requireJsonBody, requireMultipartBody, requireSameOrigin } from './body';
 import { refuseControlCharacters } from './control-characters';
 import { withIdempotency } from './idempotency';
 import { consumeRateLimit, rateLimitHeaders } from './rate-limit';
@@ -47,6 +47,8 @@ interface RouteOptions<P, Q, B> {
   body?: B;
   /** Largest body accepted, in bytes (DEFAULT_BODY_LIMIT, 1 MiB, when omitted): more is a 413 before it is read. */
   maxBodyBytes?: number;
+  /** `multipart/form-data` for a file upload; JSON otherwise. */
+  bodyMediaType?: 'application/json' | 'multipart/form-data';
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -75,11 +77,15 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
       const params = options.params ? parseParams(options.params, (await next?.params) ?? {}) : undefined;
       const query = options.query ? parseWith(options.query, refuseControlCharacters(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
       // Every body of a write is JSON, read or not; only the operations that take one read it, up to their limit.
-      if (isUnsafeMethod(req.method)) requireJsonBody(req);
-      const rawBody = options.body ? await readBody(req, options.maxBodyBytes ?? DEFAULT_BODY_LIMIT) : '';
+      // …except the file uploads, which are multipart/form-data (their schema describes the form's fields).
+      const multipart = options.bodyMediaType === 'multipart/form-data';
+      if (isUnsafeMethod(req.method)) (multipart ? requireMultipartBody : requireJsonBody)(req);
+      const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+      const form = options.body && multipart ? await readMultipart(req, limit) : null;
+      const rawBody = form ? form.digest : options.body ? await readBody(req, limit) : '';
       // Bodies: their string schemas refuse control characters (lib/openapi/schemas wellFormed), so that an import still
       // reports a bad row in its summary instead of refusing the whole request.
-      const body = options.body ? parseWith(options.body, parseJson(rawBody)) : undefined;
+      const body = options.body ? parseWith(options.body, form ? form.fields : parseJson(rawBody)) : undefined;
       const ctx = { req, requestId, db, orgId: principal.orgId, principal, params, query, body } as RouteContext<P, Q, B>;
 
       const idempotencyKey = req.method === 'POST' ? req.headers.get('idempotency-key') : null;

@@ -85,6 +85,9 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   envelope_not_draft: 'Cette enveloppe est déjà envoyée.',
   signature_conflict: 'La signature a changé entre-temps : rechargez la page.',
   invalid_code: 'Code invalide.',
+  invalid_pdf: 'Ce fichier n’est pas un PDF lisible.',
+  pdf_encrypted: 'Ce PDF est protégé par un mot de passe : envoyez-en une copie non protégée.',
+  invalid_multipart: 'Le fichier envoyé est illisible : réessayez.',
 };
 
 /** Whether a code has its French (the catalogue's test asks it of every code thrown in lib/). */

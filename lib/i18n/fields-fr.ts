@@ -115,6 +115,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   auto_send_signed_invoices: 'Envoi des factures signées',
   iban: 'IBAN',
   bic: 'BIC',
+  // Signature
+  file: 'Fichier',
+  labels: 'Étiquettes',
+  cc_recipients: 'Destinataires en copie',
   // Organisation and staff
   name: 'Nom',
   legal_name: 'Raison sociale',

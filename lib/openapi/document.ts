@@ -38,7 +38,7 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   const errors: Array<[number, string]> = [...STANDARD_ERRORS, ...(op.errors ?? [])];
   if (op.params) errors.push([404, 'not_found']);
   if (op.query || op.body) errors.push([422, 'validation_error']);
-  if (op.body) errors.push([400, 'invalid_json'], [413, 'payload_too_large']);
+  if (op.body) errors.push([400, op.bodyMediaType === 'multipart/form-data' ? 'invalid_multipart' : 'invalid_json'], [413, 'payload_too_large']);
   // Writes: a body is JSON or nothing; the back-office's session cookie is honoured from its own origin only.
   if (op.method !== 'get') errors.push([415, 'unsupported_media_type'], [403, 'cross_origin_request']);
   // Idempotency-Key on POST: a replay while the first runs, or the key reused for another request.
@@ -63,7 +63,7 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     ...(op.params || op.query ? { requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) } } : {}),
     // A body every field of which is optional may be omitted altogether (send, manual reminder).
     ...(op.body && op.method !== 'get'
-      ? { requestBody: { required: !op.body.safeParse(undefined).success, content: { 'application/json': { schema: op.body } } } }
+      ? { requestBody: { required: !op.body.safeParse(undefined).success, content: { [op.bodyMediaType ?? 'application/json']: { schema: op.body } } } }
       : {}),
     ...(requestHeaders(op).length ? { parameters: requestHeaders(op) } : {}),
     responses,

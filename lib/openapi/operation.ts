@@ -19,6 +19,8 @@ export interface Operation<P = z.ZodType | undefined, Q = z.ZodType | undefined,
   body?: B;
   /** Largest body accepted, in bytes; 1 MiB when omitted (lib/http/body.ts). */
   maxBodyBytes?: number;
+  /** `multipart/form-data` for a file upload (the body schema describes its fields); JSON when omitted. */
+  bodyMediaType?: 'application/json' | 'multipart/form-data';
   /** Success responses: status → schema (omit for an empty body) and description. */
   responses: Record<number, { description: string; schema?: z.ZodType; contentType?: string }>;
   /** Error codes this operation can answer beyond the ones every call can (401/403/429/500). */

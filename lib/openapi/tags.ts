@@ -15,5 +15,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'E-invoicing': 'The organisation’s enrollment with its PA (plateforme agréée) and the transmission of its invoices through it.',
   'Inbound invoices': 'Supplier invoices received through the PA: read, download, and answer them (accept, refuse, dispute).',
   'Recurring invoices': 'Templates that issue an invoice every period (and may send it or collect it by SEPA debit), with their generations.',
+  Signature:
+    'Electronic signature: the PDFs to sign and the templates of envelopes (envelopes, signers, approvers, the audit chain and the proof arrive with issue 18).',
   'Webhook events': 'What each endpoint receives: one POST per event it subscribes to, with the body, headers and an example of each.',
 };

@@ -1,0 +1,74 @@
+import { operation } from '@/lib/openapi/operation';
+import { IdParams } from '@/lib/openapi/schemas';
+import { MAX_PDF_BYTES, NoQuery, SignatureDocument, SignatureDocumentBody, SignatureListQuery, SignatureTemplate, SignatureTemplateCreate, SignatureTemplateList } from './schemas';
+
+const tag = 'Signature';
+
+export const uploadDocumentOperation = operation({
+  method: 'post',
+  path: '/v1/signature/documents',
+  tag,
+  summary: 'Upload a PDF to be signed',
+  description:
+    'multipart/form-data with the PDF in the field `file` (at most 20 MB). It must really be a PDF (a `%PDF-` header and a document that loads, ' +
+    'with at least one page; else 422 `invalid_pdf`) and not be encrypted (422 `pdf_encrypted`). Its page count and SHA-256 are kept.',
+  scope: 'signature:write',
+  query: NoQuery,
+  body: SignatureDocumentBody,
+  bodyMediaType: 'multipart/form-data',
+  // The PDF and the multipart envelope around it.
+  maxBodyBytes: MAX_PDF_BYTES + 64 * 1024,
+  responses: { 201: { description: 'The stored document.', schema: SignatureDocument } },
+  errors: [
+    [422, 'invalid_pdf'],
+    [422, 'pdf_encrypted'],
+  ],
+});
+
+export const createTemplateOperation = operation({
+  method: 'post',
+  path: '/v1/signature/templates',
+  tag,
+  summary: 'Create a signature template',
+  description: 'Presets of an envelope: subject, message, labels and copied recipients.',
+  scope: 'signature:write',
+  query: NoQuery,
+  body: SignatureTemplateCreate,
+  responses: { 201: { description: 'The created template.', schema: SignatureTemplate } },
+});
+
+export const listTemplatesOperation = operation({
+  method: 'get',
+  path: '/v1/signature/templates',
+  tag,
+  summary: 'List signature templates, newest first',
+  scope: 'signature:read',
+  query: SignatureListQuery,
+  responses: { 200: { description: 'A page of templates.', schema: SignatureTemplateList } },
+  errors: [[422, 'invalid_cursor']],
+});
+
+export const getTemplateOperation = operation({
+  method: 'get',
+  path: '/v1/signature/templates/{id}',
+  tag,
+  summary: 'Retrieve a signature template',
+  scope: 'signature:read',
+  params: IdParams,
+  query: NoQuery,
+  responses: { 200: { description: 'The template.', schema: SignatureTemplate } },
+});
+
+export const deleteTemplateOperation = operation({
+  method: 'delete',
+  path: '/v1/signature/templates/{id}',
+  tag,
+  summary: 'Delete a signature template',
+  description: 'Envelopes and forms made from it keep their values.',
+  scope: 'signature:write',
+  params: IdParams,
+  query: NoQuery,
+  responses: { 204: { description: 'Deleted.' } },
+});
+
+export const signatureOperations = [uploadDocumentOperation, createTemplateOperation, listTemplatesOperation, getTemplateOperation, deleteTemplateOperation];

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { PageQuery } from '@/lib/http/pagination';
+import { pageOf, Timestamp, text, wellFormed } from '@/lib/openapi/schemas';
+
+/** The largest PDF `POST /v1/signature/documents` keeps (DESIGN §12: 20 MB). */
+export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+
+export const NoQuery = z.strictObject({});
+export const SignatureListQuery = z.strictObject(PageQuery.shape);
+
+export const SignatureDocument = z
+  .object({
+    id: z.uuid(),
+    name: z.string().meta({ description: 'The uploaded file name.' }),
+    byte_size: z.number().int().meta({ description: 'Size of the PDF in bytes.' }),
+    page_count: z.number().int().meta({ description: 'Pages of the PDF.' }),
+    sha256: z.string().meta({ description: 'SHA-256 (lowercase hex) of the PDF as stored.' }),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'SignatureDocument' });
+export type SignatureDocument = z.infer<typeof SignatureDocument>;
+
+export const SignatureDocumentBody = z
+  .strictObject({
+    file: z.file({ error: 'required (a PDF file in the multipart field file)' }).meta({ description: 'The PDF, at most 20 MB, not encrypted.' }),
+  })
+  .meta({ id: 'SignatureDocumentUpload' });
+
+const Label = z
+  .string({ error: 'must be a string' })
+  .trim()
+  .min(1, 'must not be blank')
+  .max(100, 'at most 100 characters')
+  .refine(wellFormed, 'contains an invalid character');
+
+const CcRecipient = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
+
+export const SignatureTemplate = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    subject: z.string().nullable().meta({ description: 'Subject of the signature request e-mail.' }),
+    message: z.string().nullable().meta({ description: 'Message of the signature request e-mail.' }),
+    labels: z.array(z.string()),
+    cc_recipients: z.array(z.string()).meta({ description: 'Copied on the completion notification.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'SignatureTemplate' });
+export type SignatureTemplate = z.infer<typeof SignatureTemplate>;
+
+export const SignatureTemplateCreate = z
+  .strictObject({
+    name: z
+      .string({ error: 'required' })
+      .trim()
+      .min(1, 'must not be blank')
+      .max(200, 'at most 200 characters')
+      .refine(wellFormed, 'contains an invalid character'),
+    subject: text(200),
+    message: text(5000),
+    labels: z
+      .array(Label, { error: 'must be an array of strings' })
+      .transform((list) => [...new Set(list)])
+      .pipe(z.array(z.string()).max(50, 'at most 50 distinct tags'))
+      .default([]),
+    cc_recipients: z
+      .array(CcRecipient, { error: 'must be an array of e-mail addresses' })
+      .max(50, 'at most 50 addresses')
+      .transform((list) => [...new Set(list)])
+      .default([]),
+  })
+  .meta({ id: 'SignatureTemplateCreate' });
+export type SignatureTemplateCreate = z.output<typeof SignatureTemplateCreate>;
+
+export const SignatureTemplateList = pageOf(SignatureTemplate, 'SignatureTemplateList');
