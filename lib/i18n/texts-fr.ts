@@ -74,6 +74,17 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be 1 to 20 characters among A-Z a-z 0-9 \+ - _ \/ .*$/, 'De 1 à 20 caractères : lettres, chiffres, + - _ /.'],
   [/^already used by the (\w+) series \((.+)\)$/, (m) => `Déjà utilisé par une autre série de numérotation (${m[2]}).`],
   [/^a provider account id such as .+$/, 'Identifiant de compte du prestataire invalide (ex. acct_…).'],
+  // Signature
+  [/^must be a uuid$/, 'Identifiant invalide.'],
+  [/^must be an array of signers$/, 'Liste de signataires illisible.'],
+  [/^at most (\d+) signers$/, (m) => `Au plus ${m[1]} signataires.`],
+  [/^at most (\d+)$/, (m) => `Au plus ${m[1]}.`],
+  [/^must be (\d+) or more$/, (m) => `Au moins ${m[1]}.`],
+  [/^must be a phone number in E\.164 form.*$/, 'Numéro au format international attendu (ex. +33612345678).'],
+  [/^cannot be none at the advanced assurance level$/, 'Au niveau avancé, chaque signataire confirme son identité par un code.'],
+  [/^no such signature document$/, 'Choisissez un document à signer existant.'],
+  [/^no such signature template$/, 'Choisissez un modèle d’enveloppe existant.'],
+  [/^must be a finalized (?:devis|facture) of the organisation$/, 'Choisissez un devis ou une facture finalisé(e).'],
   // Choices
   [/^must be particulier or professionnel$/, 'Choisissez particulier ou professionnel.'],
   [/^must be fr or en$/, 'Choisissez français ou anglais.'],

@@ -1,4 +1,5 @@
 import { operation } from '@/lib/openapi/operation';
+import { Envelope, EnvelopeCreate, EnvelopeList, EnvelopeListQuery, EnvelopeWithSigners } from './envelope-schemas';
 import { IdParams } from '@/lib/openapi/schemas';
 import { MAX_PDF_BYTES, NoQuery, SignatureDocument, SignatureDocumentBody, SignatureListQuery, SignatureTemplate, SignatureTemplateCreate, SignatureTemplateList } from './schemas';
 
@@ -72,3 +73,56 @@ export const deleteTemplateOperation = operation({
 });
 
 export const signatureOperations = [uploadDocumentOperation, createTemplateOperation, listTemplatesOperation, getTemplateOperation, deleteTemplateOperation];
+
+export const createEnvelopeOperation = operation({
+  method: 'post',
+  path: '/v1/signature/envelopes',
+  tag,
+  summary: 'Create a draft envelope with its signers',
+  description:
+    'The source is an uploaded PDF (`document`) or a finalized quote or invoice of the organisation (`devis`, `facture`). A template fills the subject, ' +
+    'message, labels and copied recipients the request omits. `advanced` assurance needs a one-time code for every signer; `sms_otp` needs an E.164 phone. ' +
+    'The envelope.created event starts its audit chain.',
+  scope: 'signature:write',
+  query: NoQuery,
+  body: EnvelopeCreate,
+  responses: { 201: { description: 'The draft, with its signers.', schema: EnvelopeWithSigners } },
+});
+
+export const listEnvelopesOperation = operation({
+  method: 'get',
+  path: '/v1/signature/envelopes',
+  tag,
+  summary: 'List envelopes, newest first',
+  description: '`q` searches the subject and the signers’ e-mails; `label` is an exact label; `contact_id` the contact of the source quote or invoice. Signers are omitted.',
+  scope: 'signature:read',
+  query: EnvelopeListQuery,
+  responses: { 200: { description: 'A page of envelopes.', schema: EnvelopeList } },
+  errors: [[422, 'invalid_cursor']],
+});
+
+export const getEnvelopeOperation = operation({
+  method: 'get',
+  path: '/v1/signature/envelopes/{id}',
+  tag,
+  summary: 'Retrieve an envelope with its signers and audit chain',
+  scope: 'signature:read',
+  params: IdParams,
+  query: NoQuery,
+  responses: { 200: { description: 'The envelope.', schema: Envelope } },
+});
+
+export const deleteEnvelopeOperation = operation({
+  method: 'delete',
+  path: '/v1/signature/envelopes/{id}',
+  tag,
+  summary: 'Delete a draft envelope',
+  description: 'Only a draft (409 `envelope_not_draft` otherwise): a sent envelope and its audit chain are kept.',
+  scope: 'signature:write',
+  params: IdParams,
+  query: NoQuery,
+  responses: { 204: { description: 'Deleted.' } },
+  errors: [[409, 'envelope_not_draft']],
+});
+
+export const envelopeOperations = [createEnvelopeOperation, listEnvelopesOperation, getEnvelopeOperation, deleteEnvelopeOperation];
