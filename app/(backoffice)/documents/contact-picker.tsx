@@ -41,3 +41,15 @@ export function ContactPicker({
     />
   );
 }
+
+/** The contact an editor has chosen, and « Changer de client » to pick another. */
+export function ChosenContact({ name, onChange }: { name: string; onChange: () => void }) {
+  return (
+    <div className="toolbar">
+      <strong data-testid="editor-contact">{name}</strong>
+      <button type="button" className="btn btn-sm" onClick={onChange}>
+        Changer de client
+      </button>
+    </div>
+  );
+}

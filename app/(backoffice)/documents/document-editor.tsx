@@ -8,7 +8,7 @@ import { initialFormState } from '@/lib/http/form-state';
 import { type ContactChoice, type SaveTarget, saveDocumentAction } from './actions';
 import { type DraftForm, dueDateFor, errorAt, type LineDraft, termsFor, toPayload, validityDateFor } from './editor-model';
 import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
-import { ContactPicker } from './contact-picker';
+import { ChosenContact, ContactPicker } from './contact-picker';
 import { InlineContactForm } from './inline-contact-form';
 import { LinesEditor } from './lines-editor';
 
@@ -130,12 +130,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
         <h2>Client</h2>
         <Field id="doc-contact_id" hint="Ses conditions de paiement et d’escompte par défaut s’appliquent au document." error={error('contact_id')}>
           {contact ? (
-            <div className="toolbar">
-              <strong data-testid="editor-contact">{contact.name}</strong>
-              <button type="button" className="btn btn-sm" onClick={() => setContact(null)}>
-                Changer de client
-              </button>
-            </div>
+            <ChosenContact name={contact.name} onChange={() => setContact(null)} />
           ) : creating !== null ? (
             <InlineContactForm name={creating} onCreated={pickContact} onCancel={() => setCreating(null)} />
           ) : (

@@ -5,7 +5,7 @@ import { startTransition, useActionState, useEffect, useState } from 'react';
 import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
 import { initialFormState } from '@/lib/http/form-state';
 import { frenchFieldMessage } from '@/lib/i18n/errors-fr';
-import { ContactPicker } from '../documents/contact-picker';
+import { ChosenContact, ContactPicker } from '../documents/contact-picker';
 import { errorAt, type LineDraft } from '../documents/editor-model';
 import { OPERATION_NATURE_LABELS } from '../documents/labels';
 import { LinesEditor } from '../documents/lines-editor';
@@ -87,12 +87,7 @@ export function TemplateEditor({ id, initial, contact: initialContact, cancelHre
         <h2>Client</h2>
         <Field id="doc-contact_id" hint="Chaque facture générée porte ses conditions de paiement par défaut." error={error('contact_id')}>
           {contact ? (
-            <div className="toolbar">
-              <strong data-testid="editor-contact">{contact.name}</strong>
-              <button type="button" className="btn btn-sm" onClick={() => setContact(null)}>
-                Changer de client
-              </button>
-            </div>
+            <ChosenContact name={contact.name} onChange={() => setContact(null)} />
           ) : (
             <ContactPicker
               label="Client"
