@@ -1,26 +1,19 @@
 import { z } from 'zod';
 import { ASSURANCE_LEVELS, ENVELOPE_STATUSES, ROUTING_MODES, SIGNATURE_SOURCE_KINDS, SIGNER_STATUSES, VERIFICATION_METHODS } from '@/db/schema/signature';
 import { PageQuery } from '@/lib/http/pagination';
-import { pageOf, Timestamp, text, wellFormed } from '@/lib/openapi/schemas';
+import { pageOf, Timestamp, text } from '@/lib/openapi/schemas';
+import { EmailAddress, EmailList, LabelList } from './schemas';
 
 /** The version of the consent text the signing page shows (DESIGN §12); recorded on the envelope and at consent. */
 export const CONSENT_TEXT_VERSION = '2026-11-26';
 
-const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
 const E164 = z
   .string({ error: 'must be a phone number in E.164 form (+33612345678)' })
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form (+33612345678)');
-const Label = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .min(1, 'must not be blank')
-  .max(100, 'at most 100 characters')
-  .refine(wellFormed, 'contains an invalid character');
-
 export const SignerInput = z
   .strictObject({
-    email: Email,
+    email: EmailAddress,
     full_name: text(200),
     phone: E164.nullish(),
     routing_order: z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must be 0 or more').max(100, 'at most 100').default(0),
@@ -33,16 +26,10 @@ export const SignerInput = z
 /** The optional fields of PATCH (spec), shared by create: omitted or null clears. */
 const envelopeFields = {
   signers: z.array(SignerInput, { error: 'must be an array of signers' }).min(1, 'required (at least one signer)').max(50, 'at most 50 signers'),
-  cc_recipients: z.array(Email, { error: 'must be an array of e-mail addresses' }).max(50, 'at most 50 addresses').default([]),
-  labels: z
-    .array(Label, { error: 'must be an array of strings' })
-    .transform((list) => [...new Set(list)])
-    .pipe(z.array(z.string()).max(50, 'at most 50 distinct tags'))
-    .default([]),
   expires_at: z.iso.datetime({ offset: true, error: 'must be an RFC 3339 timestamp' }).nullish(),
   subject: text(200),
   message: text(5000),
-  reply_to: Email.nullish(),
+  reply_to: EmailAddress.nullish(),
   sender_name: text(200),
   reminder_interval_hours: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be 1 or more').max(8760, 'at most 8760').nullish(),
   reminder_max_count: z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must be 0 or more').max(20, 'at most 20').nullish(),
@@ -56,9 +43,9 @@ export const EnvelopeCreate = z
     assurance_level: z.enum(ASSURANCE_LEVELS, { error: 'must be one of simple, advanced' }).default('simple'),
     template_id: z.uuid({ error: 'must be a uuid' }).nullish(),
     ...envelopeFields,
-    // With a template, its presets fill what the request leaves out.
-    cc_recipients: envelopeFields.cc_recipients.removeDefault().optional(),
-    labels: envelopeFields.labels.removeDefault().optional(),
+    // With a template, its presets fill what the request leaves out (in PATCH, omitted means empty: `.default([])`).
+    cc_recipients: EmailList.optional(),
+    labels: LabelList.optional(),
   })
   .superRefine((e, ctx) => {
     if (e.assurance_level !== 'advanced') return;

@@ -26,14 +26,26 @@ export const SignatureDocumentBody = z
   })
   .meta({ id: 'SignatureDocumentUpload' });
 
-const Label = z
+export const Label = z
   .string({ error: 'must be a string' })
   .trim()
   .min(1, 'must not be blank')
   .max(100, 'at most 100 characters')
   .refine(wellFormed, 'contains an invalid character');
 
-const CcRecipient = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
+export const EmailAddress = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
+
+/** Labels: non-blank, deduplicated, at most 50. */
+export const LabelList = z
+  .array(Label, { error: 'must be an array of strings' })
+  .transform((list) => [...new Set(list)])
+  .pipe(z.array(z.string()).max(50, 'at most 50 distinct tags'));
+
+/** Copied recipients: e-mail addresses, lower-cased, deduplicated, at most 50. */
+export const EmailList = z
+  .array(EmailAddress, { error: 'must be an array of e-mail addresses' })
+  .max(50, 'at most 50 addresses')
+  .transform((list) => [...new Set(list)]);
 
 export const SignatureTemplate = z
   .object({
@@ -59,16 +71,8 @@ export const SignatureTemplateCreate = z
       .refine(wellFormed, 'contains an invalid character'),
     subject: text(200),
     message: text(5000),
-    labels: z
-      .array(Label, { error: 'must be an array of strings' })
-      .transform((list) => [...new Set(list)])
-      .pipe(z.array(z.string()).max(50, 'at most 50 distinct tags'))
-      .default([]),
-    cc_recipients: z
-      .array(CcRecipient, { error: 'must be an array of e-mail addresses' })
-      .max(50, 'at most 50 addresses')
-      .transform((list) => [...new Set(list)])
-      .default([]),
+    labels: LabelList.default([]),
+    cc_recipients: EmailList.default([]),
   })
   .meta({ id: 'SignatureTemplateCreate' });
 export type SignatureTemplateCreate = z.output<typeof SignatureTemplateCreate>;
