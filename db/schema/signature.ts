@@ -165,15 +165,25 @@ export const signatureEnvelopes = pgTable(
   ],
 );
 
+/** The envelope a row belongs to, deleted with it (only a draft can be: migration 0024). */
+const envelopeId = () =>
+  uuid('envelope_id')
+    .notNull()
+    .references(() => signatureEnvelopes.id, { onDelete: 'cascade' });
+
+/** The signer a row belongs to, deleted with them (a draft's signer set is replaced). */
+const signerId = () =>
+  uuid('signer_id')
+    .notNull()
+    .references(() => signatureSigners.id, { onDelete: 'cascade' });
+
 /** Documents attached to an envelope besides its main one (`…/documents`, while draft). */
 export const signatureEnvelopeDocuments = pgTable(
   'signature_envelope_documents',
   {
     id: id(),
     org_id: orgId(),
-    envelope_id: uuid('envelope_id')
-      .notNull()
-      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    envelope_id: envelopeId(),
     document_id: uuid('document_id')
       .notNull()
       .references(() => signatureDocuments.id),
@@ -188,9 +198,7 @@ export const signatureSigners = pgTable(
   {
     id: id(),
     org_id: orgId(),
-    envelope_id: uuid('envelope_id')
-      .notNull()
-      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    envelope_id: envelopeId(),
     /** Order in the request: the spec's signer arrays keep it. */
     position: integer('position').notNull(),
     email: text('email').notNull(),
@@ -238,9 +246,7 @@ export const signatureApprovers = pgTable(
   {
     id: id(),
     org_id: orgId(),
-    envelope_id: uuid('envelope_id')
-      .notNull()
-      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    envelope_id: envelopeId(),
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -256,12 +262,8 @@ export const signatureFields = pgTable(
   {
     id: id(),
     org_id: orgId(),
-    envelope_id: uuid('envelope_id')
-      .notNull()
-      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
-    signer_id: uuid('signer_id')
-      .notNull()
-      .references(() => signatureSigners.id, { onDelete: 'cascade' }),
+    envelope_id: envelopeId(),
+    signer_id: signerId(),
     position: integer('position').notNull(),
     type: text('type', { enum: FIELD_TYPES }).notNull(),
     /** 1-based. */
@@ -296,12 +298,8 @@ export const signatureRequestedDocuments = pgTable(
   {
     id: id(),
     org_id: orgId(),
-    envelope_id: uuid('envelope_id')
-      .notNull()
-      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
-    signer_id: uuid('signer_id')
-      .notNull()
-      .references(() => signatureSigners.id, { onDelete: 'cascade' }),
+    envelope_id: envelopeId(),
+    signer_id: signerId(),
     position: integer('position').notNull(),
     label: text('label').notNull(),
     description: text('description'),
@@ -317,15 +315,11 @@ export const signatureUploads = pgTable(
   {
     id: id(),
     org_id: orgId(),
-    envelope_id: uuid('envelope_id')
-      .notNull()
-      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    envelope_id: envelopeId(),
     requested_document_id: uuid('requested_document_id')
       .notNull()
       .references(() => signatureRequestedDocuments.id, { onDelete: 'cascade' }),
-    signer_id: uuid('signer_id')
-      .notNull()
-      .references(() => signatureSigners.id, { onDelete: 'cascade' }),
+    signer_id: signerId(),
     name: text('name').notNull(),
     content_type: text('content_type').notNull(),
     storage_key: text('storage_key').notNull(),
@@ -342,9 +336,7 @@ export const signatureOtpCodes = pgTable(
   {
     id: id(),
     org_id: orgId(),
-    signer_id: uuid('signer_id')
-      .notNull()
-      .references(() => signatureSigners.id, { onDelete: 'cascade' }),
+    signer_id: signerId(),
     channel: text('channel', { enum: OTP_CHANNELS }).notNull(),
     code_hash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -389,9 +381,7 @@ export const signatureAuditEvents = pgTable(
   {
     id: id(),
     org_id: orgId(),
-    envelope_id: uuid('envelope_id')
-      .notNull()
-      .references(() => signatureEnvelopes.id, { onDelete: 'cascade' }),
+    envelope_id: envelopeId(),
     seq_index: bigint('seq_index', { mode: 'number' }).notNull(),
     event_type: text('event_type').notNull(),
     event_data: jsonb('event_data').notNull(),
