@@ -8,6 +8,7 @@ const NoQuery = z.strictObject({});
 export const getEnrollmentOperation = operation({
   method: 'get',
   path: '/v1/invoice/einvoicing/enrollment',
+  operationId: 'getEinvoicingEnrollment',
   tag,
   summary: 'The org’s enrollment in the e-invoicing directory',
   description: 'not_enrolled until requested; pending while the PA has not confirmed the directory line; enrolled; failed with its reason.',
@@ -19,6 +20,7 @@ export const getEnrollmentOperation = operation({
 export const postEnrollmentOperation = operation({
   method: 'post',
   path: '/v1/invoice/einvoicing/enrollment',
+  operationId: 'enrollEinvoicing',
   tag,
   summary: 'Enroll the org in the e-invoicing directory through its PA',
   description:

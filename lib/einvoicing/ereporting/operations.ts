@@ -4,6 +4,7 @@ import { EReportingData, EReportingQuery } from './schemas';
 export const ereportingOperation = operation({
   method: 'get',
   path: '/v1/invoices/ereporting',
+  operationId: 'getEreportingReport',
   tag: 'Invoices',
   summary: 'E-reporting data of a period (B2C and international sales, payments for services)',
   description:

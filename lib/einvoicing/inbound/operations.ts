@@ -10,6 +10,7 @@ const tag = 'Inbound invoices';
 export const listInboundOperation = operation({
   method: 'get',
   path: '/v1/invoices/inbound',
+  operationId: 'listInboundInvoices',
   tag,
   summary: 'List received invoices, newest first',
   description:
@@ -24,6 +25,7 @@ export const listInboundOperation = operation({
 export const getInboundOperation = operation({
   method: 'get',
   path: '/v1/invoices/inbound/{id}',
+  operationId: 'getInboundInvoice',
   tag,
   summary: 'Get a received invoice',
   description: 'The parsed fields. The structured XML and the integrity digest are not exposed.',
@@ -35,6 +37,7 @@ export const getInboundOperation = operation({
 export const getInboundPdfOperation = operation({
   method: 'get',
   path: '/v1/invoices/inbound/{id}/pdf',
+  operationId: 'getInboundInvoicePdf',
   tag,
   summary: 'Download the readable PDF of a received invoice',
   description:
@@ -60,6 +63,7 @@ const answerOperation = <B extends z.ZodType>(verb: string, status: string, what
   operation({
     method: 'post',
     path: `/v1/invoices/inbound/{id}/${verb}`,
+    operationId: `${verb}InboundInvoice`,
     tag,
     summary: `${what} a received invoice (${status})`,
     description:
