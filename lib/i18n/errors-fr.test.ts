@@ -49,7 +49,14 @@ function thrownCodes(): Map<string, string> {
 }
 
 /** Where a code is not a literal: each site must only relay codes written as literals elsewhere. */
-const RELAYED_CODES = new Set(['lib/errors.ts', 'lib/documents/transitions.ts', 'lib/reminders/reminders.ts', 'lib/sending/send-document.ts']);
+// The received invoices' actions relay pa_unavailable / pa_refused (lib/einvoicing paFailure, written as literals there).
+const RELAYED_CODES = new Set([
+  'lib/errors.ts',
+  'lib/documents/transitions.ts',
+  'lib/reminders/reminders.ts',
+  'lib/sending/send-document.ts',
+  'app/(backoffice)/invoices/received/actions.ts',
+]);
 
 /** The codes DESIGN.md §3 lists, some thrown by modules still to come: they are worded before they arrive. */
 const DESIGN_CODES = [
