@@ -1,5 +1,7 @@
 import { type Db, getDatabase } from '@/db/client';
-import { appBaseUrl, demoDataEnabled, webhooksAllowPrivate } from '@/lib/config';
+import { spawn } from 'node:child_process';
+import { appBaseUrl, demoDataEnabled, paSandboxPort, webhooksAllowPrivate } from '@/lib/config';
+import { connectToDevSandbox } from '@/lib/einvoicing';
 import { prepareQueues, startWorkers } from '@/lib/jobs';
 import { jobs } from '@/lib/modules';
 import { demoOrgId, fillDemoData } from '@/lib/orgs/demo-data';
@@ -20,6 +22,8 @@ export async function boot() {
   const demo = await seedDemo(database.db);
   if (demo) console.log(formatCredentials(demo, appBaseUrl()));
   if (demoDataEnabled()) await addDemoData(database.db, demo?.orgId ?? (await demoOrgId(database.db)));
+  const sandboxPort = paSandboxPort();
+  if (sandboxPort) await startDevSandbox(database.db, sandboxPort);
   if ((process.env.WORKER_MODE ?? 'inline') !== 'off') {
     await startWorkers(jobs);
     console.log(`[paraphe] database: ${database.kind}; inline job worker started`);
@@ -36,5 +40,19 @@ async function addDemoData(db: Db, orgId: string | null) {
     if (added) console.log(`[paraphe] demo data (DEMO_DATA=true): ${added.contacts} clients and ${added.documents} documents added to the demo org`);
   } catch (error) {
     console.error('[paraphe] demo data (DEMO_DATA=true) could not be added:', error);
+  }
+}
+
+/**
+ * PA_SANDBOX=true (development): the sandbox PA in a process of its own (scripts/pa-sandbox.ts, ended with this
+ * server, however it ends: the child leaves when its IPC channel closes), and the demo org connected to it when it has no PA. A failure is reported, never fatal.
+ */
+async function startDevSandbox(db: Db, port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/pa-sandbox.ts'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, PA_SANDBOX_PORT: String(port) } });
+  child.on('error', (error) => console.error('[paraphe] the sandbox PA could not start (PA_SANDBOX=true):', error));
+  process.once('exit', () => child.kill());
+  const orgId = await demoOrgId(db);
+  if (orgId && (await connectToDevSandbox(db, orgId, `http://127.0.0.1:${port}`).catch(() => false))) {
+    console.log(`[paraphe] PA_SANDBOX=true: the demo org is connected to the sandbox PA on http://127.0.0.1:${port} (Réglages → Facturation électronique)`);
   }
 }

@@ -19,3 +19,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(0);
   });
 }
+// Started by the app (PA_SANDBOX=true): leave with it, however it ends.
+process.once('disconnect', async () => {
+  await close();
+  process.exit(0);
+});

@@ -83,6 +83,19 @@ export function demoDataEnabled(env: Record<string, string | undefined> = proces
 }
 
 /**
+ * PA_SANDBOX=true (development only: ignored when NODE_ENV=production): the server starts the sandbox PA beside it, in a
+ * process of its own on PA_SANDBOX_PORT (default 4010), and connects the demo org to it when it has no PA yet
+ * (docs/einvoicing.md). Null when off; else the port.
+ */
+export function paSandboxPort(env: Record<string, string | undefined> = process.env): number | null {
+  const raw = env.PA_SANDBOX?.trim().toLowerCase();
+  if (!(raw === 'true' || raw === '1' || raw === 'yes') || env.NODE_ENV === 'production') return null;
+  const port = Number(env.PA_SANDBOX_PORT ?? 4010);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PA_SANDBOX_PORT must be a port number, not "${env.PA_SANDBOX_PORT}".`);
+  return port;
+}
+
+/**
  * WEBHOOKS_ALLOW_PRIVATE=true lets webhook endpoints use http and loopback, private, link-local… addresses (tests and
  * local development only: on a server it opens the internal network to whoever can register an endpoint).
  */

@@ -46,3 +46,4 @@ export { retryTransmission } from './transmission/retry';
 export { submitTransmission } from './transmission/submit';
 export { loadTransmission } from './transmission/state';
 export { Enrollment, EnrollmentInput, InboundInvoice } from './schemas';
+export { connectToDevSandbox, DEV_SANDBOX_CLIENT } from './sandbox/dev';
