@@ -47,7 +47,7 @@ export async function connectToSandbox(org: TestOrg, url: string, settings: Reco
   return res.body;
 }
 
-const SAMPLE = readFileSync('/work/shared/facturx/samples/factur-x-en16931.xml', 'utf8');
+const SAMPLE = readFileSync('lib/einvoicing/parse/fixtures/samples/factur-x-en16931.xml', 'utf8');
 
 /** A CII invoice (the shared EN 16931 sample) with its number, buyer SIREN (BT-47) and seller SIREN (BT-30) replaced. */
 export function ciiInvoice({ number = 'F20260023', buyerSiren = '987654321', sellerSiren }: { number?: string; buyerSiren?: string; sellerSiren?: string } = {}): Buffer {

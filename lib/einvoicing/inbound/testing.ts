@@ -30,7 +30,7 @@ export const inboundRoutes = {
   dispute: disputeRoute.POST,
 };
 
-const SAMPLES = path.join(process.cwd(), '../shared/facturx/samples');
+const SAMPLES = path.join(process.cwd(), 'lib/einvoicing/parse/fixtures/samples');
 const FIXTURES = path.join(process.cwd(), 'lib/einvoicing/parse/fixtures');
 export const sample = (name: string) => readFile(path.join(SAMPLES, name));
 export const fixture = (name: string) => readFile(path.join(FIXTURES, name));

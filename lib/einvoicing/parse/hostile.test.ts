@@ -7,7 +7,7 @@ import { MAX_INBOUND_BYTES, parseInboundInvoice } from './parse-inbound-invoice'
 import { PDF_TIME_LIMIT_MS } from './pdf';
 import type { ParseErrorCode } from './types';
 
-const SAMPLE = readFileSync(path.join(process.cwd(), '../shared/facturx/samples/factur-x-basic.xml'));
+const SAMPLE = readFileSync(path.join(process.cwd(), 'lib/einvoicing/parse/fixtures/samples/factur-x-basic.xml'));
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 /** Parses, and checks it answered parse_failed with the code, without throwing, within `ms`. */

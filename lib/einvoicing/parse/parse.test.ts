@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseInboundInvoice } from './parse-inbound-invoice';
 import type { InboundFields, InboundParseResult } from './types';
 
-const SAMPLES = path.join(process.cwd(), '../shared/facturx/samples');
+const SAMPLES = path.join(process.cwd(), 'lib/einvoicing/parse/fixtures/samples');
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -14,7 +14,7 @@ function parsed(result: InboundParseResult): InboundFields & { format: string } 
   return { ...result.fields, format: result.format };
 }
 
-describe('the Factur-X samples of ../shared/facturx/samples', () => {
+describe('the Factur-X samples (../shared/facturx/samples, kept in the repository with their licence)', () => {
   const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.xml'));
 
   it('are all there (EN 16931 and BASIC)', () => {

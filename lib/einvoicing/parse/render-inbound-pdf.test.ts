@@ -46,7 +46,7 @@ describe('renderInboundPdf: a readable PDF of an XML-only received invoice', () 
   });
 
   it('a CII: the Factur-X sample in its own words, every line and VAT group', async () => {
-    const { fields, format } = await read(path.join(process.cwd(), '../shared/facturx/samples/factur-x-en16931.xml'));
+    const { fields, format } = await read(path.join(process.cwd(), 'lib/einvoicing/parse/fixtures/samples/factur-x-en16931.xml'));
     const text = await pdfText(await renderInboundPdf(fields, { format }));
     for (const expected of ['LE FOURNISSEUR', 'N° F20260023', 'format UN/CEFACT CII', 'PRESTATION SUPPORT', 'APPEL', 'Total HT 100,00 €', 'Total TVA 4,90 €', 'Total TTC 104,90 €']) {
       expect(text).toContain(expected);
