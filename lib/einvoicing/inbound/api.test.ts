@@ -1,12 +1,9 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { getRouteRegex } from 'next/dist/shared/lib/router/utils/route-regex';
-import { getSortedRoutes } from 'next/dist/shared/lib/router/utils/sorted-routes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inboundInvoices } from '@/db/schema';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { servedBy } from '@/lib/testing/next-routes';
 import { connectorForOrg } from '../connector';
 import { ciiInvoice } from '../testing';
 import { fetchInbound } from './fetch';
@@ -81,10 +78,6 @@ describe('GET /v1/invoices/inbound', () => {
   });
 
   it('is served by its own route, not by /v1/invoices/{id} (the static segment wins)', () => {
-    const names = (dir: string, prefix: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isFile() && e.name === 'route.ts' ? [prefix] : e.isDirectory() ? names(path.join(dir, e.name), `${prefix}/${e.name}`) : []));
-    const sorted = getSortedRoutes(names(path.join(process.cwd(), 'app/v1'), '/v1'));
-    const servedBy = (pathname: string) => sorted.find((r) => getRouteRegex(r).re.test(pathname));
     expect(servedBy('/v1/invoices/inbound')).toBe('/v1/invoices/inbound');
     expect(servedBy(`/v1/invoices/inbound/${ids.first}`)).toBe('/v1/invoices/inbound/[id]');
     expect(servedBy(`/v1/invoices/inbound/${ids.first}/pdf`)).toBe('/v1/invoices/inbound/[id]/pdf');
