@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { einvoicingEnrollments, einvoicingPollCursors, inboundInvoices, invoiceSettings } from '@/db/schema';
+import { einvoicingEnrollments, inboundInvoices, invoiceSettings } from '@/db/schema';
 import { getStorage } from '@/lib/storage';
 import { type FlowType, type PaConnector, PaError, type PaFlow } from '../port';
+import { walkFlows } from '../lifecycle/walk';
 import { processInbound } from './process';
 import { originalKey } from './view';
 
@@ -62,29 +63,6 @@ export async function ingestFlow(db: Db, orgId: string, connector: PaConnector, 
   return true;
 }
 
-interface Cursor {
-  /** The latest `updatedAt` read. */
-  after: Date | null;
-  /** The flows read at exactly that instant. */
-  seen: string[];
-}
-
-async function readCursor(db: Db, orgId: string): Promise<Cursor> {
-  const [row] = await db
-    .select()
-    .from(einvoicingPollCursors)
-    .where(and(eq(einvoicingPollCursors.org_id, orgId), eq(einvoicingPollCursors.stream, 'inbound')));
-  return { after: row?.updated_after ?? null, seen: row?.seen_flow_ids ?? [] };
-}
-
-async function saveCursor(db: Db, orgId: string, cursor: Cursor, lastError: string | null) {
-  const values = { updated_after: cursor.after, seen_flow_ids: cursor.seen, polled_at: new Date(), last_error: lastError };
-  await db
-    .insert(einvoicingPollCursors)
-    .values({ org_id: orgId, stream: 'inbound', ...values })
-    .onConflictDoUpdate({ target: [einvoicingPollCursors.org_id, einvoicingPollCursors.stream], set: values });
-}
-
 /** Received invoices left `pending` by a run that stopped between insert and parse (the repair sweep). */
 async function completePending(db: Db, orgId: string): Promise<number> {
   const rows = await db
@@ -107,38 +85,25 @@ async function completePending(db: Db, orgId: string): Promise<number> {
  */
 export async function fetchInbound(db: Db, orgId: string, connector: PaConnector): Promise<FetchReport> {
   const report: FetchReport = { created: 0, existing: 0, repaired: await completePending(db, orgId), skipped: 0 };
-  const cursor = await readCursor(db, orgId);
-  let lastError: string | null = null;
-  try {
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const since = cursor.after ? new Date(cursor.after.getTime() - 1).toISOString() : null;
-      const flows = await connector.searchFlows({ updatedAfter: since, directions: ['In'], flowTypes: INBOUND_FLOW_TYPES, limit: PAGE });
-      let progressed = false;
-      for (const flow of flows) {
-        const at = new Date(flow.updatedAt);
-        const sameInstant = cursor.after !== null && at.getTime() === cursor.after.getTime();
-        if ((sameInstant && cursor.seen.includes(flow.flowId)) || (cursor.after !== null && at < cursor.after)) continue;
-        try {
-          if (await ingestFlow(db, orgId, connector, flow)) report.created++;
-          else report.existing++;
-        } catch (err) {
-          if (!(err instanceof PaError) || err.retryable || err.kind === 'auth') throw err;
-          report.skipped++;
-          lastError = `Flow ${flow.flowId} skipped: ${err.message}`;
-        }
-        progressed = true;
-        if (sameInstant) cursor.seen.push(flow.flowId);
-        else Object.assign(cursor, { after: at, seen: [flow.flowId] });
+  const search = { directions: ['In' as const], flowTypes: INBOUND_FLOW_TYPES };
+  await walkFlows(
+    db,
+    orgId,
+    'inbound',
+    connector,
+    search,
+    async (flow) => {
+      try {
+        if (await ingestFlow(db, orgId, connector, flow)) report.created++;
+        else report.existing++;
+      } catch (err) {
+        if (!(err instanceof PaError) || err.retryable || err.kind === 'auth') throw err;
+        report.skipped++;
+        return `Flow ${flow.flowId} skipped: ${err.message}`;
       }
-      if (progressed) await saveCursor(db, orgId, cursor, lastError);
-      // A short page is the last; a full page of flows all read already (over 100 at one instant) cannot move on.
-      if (flows.length < PAGE || !progressed) break;
-    }
-  } catch (err) {
-    await saveCursor(db, orgId, cursor, err instanceof Error ? err.message.slice(0, 1000) : String(err));
-    throw err;
-  }
-  await saveCursor(db, orgId, cursor, lastError);
+    },
+    MAX_PAGES,
+  );
   return report;
 }
 

@@ -34,7 +34,8 @@ async function saveCursor(db: Db, orgId: string, stream: PollStream, cursor: Cur
  * `onFlow` once. The annex's search is strict (`updatedAfter`): it asks from 1 ms before the cursor and skips the
  * flows already read at that instant, so flows sharing a timestamp are neither lost nor read twice. The cursor is
  * saved after every page and only up to the last flow handled: a run that throws (PA down) resumes there, with the
- * error kept in the cursor's last_error. Returns how many flows were handled.
+ * error kept in the cursor's last_error. `onFlow` may return a string (a flow it skipped, and why), kept in last_error
+ * too. Returns how many flows were handled.
  */
 export async function walkFlows(
   db: Db,
@@ -42,12 +43,14 @@ export async function walkFlows(
   stream: PollStream,
   connector: PaConnector,
   search: Omit<FlowSearch, 'updatedAfter' | 'limit'>,
-  onFlow: (flow: PaFlow) => Promise<void>,
+  onFlow: (flow: PaFlow) => Promise<unknown>,
+  maxPages = MAX_PAGES,
 ): Promise<number> {
   const cursor = await readCursor(db, orgId, stream);
   let handled = 0;
+  let note: string | null = null;
   try {
-    for (let page = 0; page < MAX_PAGES; page++) {
+    for (let page = 0; page < maxPages; page++) {
       const since = cursor.after ? new Date(cursor.after.getTime() - 1).toISOString() : null;
       const flows = await connector.searchFlows({ ...search, updatedAfter: since, limit: PAGE });
       let progressed = false;
@@ -55,19 +58,21 @@ export async function walkFlows(
         const at = new Date(flow.updatedAt);
         const sameInstant = cursor.after !== null && at.getTime() === cursor.after.getTime();
         if ((sameInstant && cursor.seen.includes(flow.flowId)) || (cursor.after !== null && at < cursor.after)) continue;
-        await onFlow(flow);
+        const skipped = await onFlow(flow);
+        if (typeof skipped === 'string') note = skipped;
         handled++;
         progressed = true;
         if (sameInstant) cursor.seen.push(flow.flowId);
         else Object.assign(cursor, { after: at, seen: [flow.flowId] });
       }
-      if (progressed) await saveCursor(db, orgId, stream, cursor, null);
+      if (progressed) await saveCursor(db, orgId, stream, cursor, note);
+      // A short page is the last; a full page of flows all read already (over 100 at one instant) cannot move on.
       if (flows.length < PAGE || !progressed) break;
     }
   } catch (err) {
     await saveCursor(db, orgId, stream, cursor, err instanceof Error ? err.message.slice(0, 1000) : String(err));
     throw err;
   }
-  await saveCursor(db, orgId, stream, cursor, null);
+  await saveCursor(db, orgId, stream, cursor, note);
   return handled;
 }
