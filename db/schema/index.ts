@@ -11,3 +11,4 @@ export * from './webhooks';
 export * from './einvoicing';
 export * from './recurring';
 export * from './signature';
+export * from './sms';
