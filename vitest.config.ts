@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './lib/testing/worker-database';
 
 // DATABASE_URL unset → each test worker runs on its own in-memory PGlite; set → the PostgreSQL it names.
 export default defineConfig({
@@ -10,9 +11,9 @@ export default defineConfig({
     // (lib/auth/throttle.ts) would answer the suite's many 401 checks with 429; its own test sets a low threshold.
     env: { PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test', API_KEY_FAILURES_PER_MINUTE: '1000000' },
     pool: 'forks',
-    // PGlite: every test file has its own in-memory database, so two files run at once (vitest's default is one worker
-    // on 2 cores). PostgreSQL: the files share one database and pg-boss's queues, so one at a time.
-    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+    // Two files at once (vitest's default is one worker on 2 cores). PGlite: every test file has its own in-memory
+    // database; PostgreSQL: every worker its own copy of the test database (lib/testing/worker-database.ts).
+    maxWorkers: TEST_WORKERS,
     // Every finalization runs the e-invoice validation (docs/facturx.md, "Validation before sealing"): seconds on a
     // loaded 2-core machine, and a process's first one also loads the compiled schematrons.
     testTimeout: 60_000,
