@@ -1,0 +1,1 @@
+ALTER TABLE "signature_documents" ADD COLUMN "text_tags" jsonb DEFAULT '[]'::jsonb NOT NULL;
