@@ -7,7 +7,7 @@ import { EmailAddress, EmailList, LabelList } from './schemas';
 /** The version of the consent text the signing page shows (DESIGN §12); recorded on the envelope and at consent. */
 export const CONSENT_TEXT_VERSION = '2026-11-26';
 
-const E164 = z
+export const E164 = z
   .string({ error: 'must be a phone number in E.164 form (+33612345678)' })
   .trim()
   .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form (+33612345678)');
