@@ -6,7 +6,17 @@ import { orgs } from './orgs';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'failed'] as const;
 export const EMAIL_TRANSPORTS = ['resend', 'outbox'] as const;
-export const EMAIL_TEMPLATES = ['document_sent', 'payment_reminder', 'quote_expiry_reminder', 'account_locked', 'webhook_endpoint_disabled'] as const;
+export const EMAIL_TEMPLATES = [
+  'document_sent',
+  'payment_reminder',
+  'quote_expiry_reminder',
+  'account_locked',
+  'webhook_endpoint_disabled',
+  'signature_request',
+  'signature_reminder',
+  'signature_expired',
+  'signature_approval_requested',
+] as const;
 
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export type EmailTransport = (typeof EMAIL_TRANSPORTS)[number];

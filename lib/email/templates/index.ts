@@ -8,6 +8,8 @@ import { documentSent } from './document-sent';
 import type { Language } from './nouns';
 import { paymentReminder } from './payment-reminder';
 import { quoteExpiryReminder } from './quote-expiry-reminder';
+import { SignatureApprovalRequestedData, SignatureExpiredData, SignatureRequestData } from './signature-data';
+import { signatureApprovalRequested, signatureExpired, signatureReminder, signatureRequest } from './signature-lifecycle';
 import type { RenderedTemplate } from './types';
 import { webhookEndpointDisabled } from './webhook-endpoint-disabled';
 
@@ -18,6 +20,10 @@ const TEMPLATES = {
   quote_expiry_reminder: { schema: QuoteExpiryReminderData, build: quoteExpiryReminder },
   account_locked: { schema: AccountLockedData, build: accountLocked },
   webhook_endpoint_disabled: { schema: WebhookEndpointDisabledData, build: webhookEndpointDisabled },
+  signature_request: { schema: SignatureRequestData, build: signatureRequest },
+  signature_reminder: { schema: SignatureRequestData, build: signatureReminder },
+  signature_expired: { schema: SignatureExpiredData, build: signatureExpired },
+  signature_approval_requested: { schema: SignatureApprovalRequestedData, build: signatureApprovalRequested },
 } satisfies Record<EmailTemplate, { schema: z.ZodType; build: (data: never, lang: Language) => RenderedTemplate }>;
 
 /** The data a caller passes for each template (zod input: optional fields may be left out). */

@@ -7,6 +7,10 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   quote_expiry_reminder: 'Expiration de devis',
   account_locked: 'Compte verrouillé',
   webhook_endpoint_disabled: 'Webhook désactivé',
+  signature_request: 'Demande de signature',
+  signature_reminder: 'Rappel de signature',
+  signature_expired: 'Signature expirée',
+  signature_approval_requested: 'Approbation de signature',
 };
 
 /** 2048 → "2 Ko". */
