@@ -1,31 +1,20 @@
 import { signatureEnvelopes } from '@/db/schema';
 import { defineModule } from '@/lib/manifest';
-import { signatureEventSchemas } from './events';
-import { bulkSendJob } from './bulk-job';
-import { formOperations } from './form-operations';
 import { envelopeOperations, signatureOperations } from './operations';
 import { emailSuggestionOperation } from './suggestion-operations';
 
 /**
- * Electronic signature (DESIGN §12, docs/signature.md). Its event tokens (`signature.*`) are declared with their
- * payload schemas (./events.ts) as they leave NOT_EMITTED_YET.
+ * Electronic signature (DESIGN §12, docs/signature.md). Its event tokens (`signature.*`) stay in NOT_EMITTED_YET
+ * until the envelope lifecycle emits them: it declares no payload schema yet.
  */
 export const manifest = defineModule({
   name: 'signature',
-  operations: [...signatureOperations, ...envelopeOperations, emailSuggestionOperation, ...formOperations],
-  // Forms and bulk sending (issue 19): form-operations.ts, forms.ts, form-submissions.ts, bulk.ts.
-  jobs: [bulkSendJob],
-  // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
-  events: signatureEventSchemas,
+  operations: [...signatureOperations, ...envelopeOperations, emailSuggestionOperation],
   contactReferences: [{ resource: 'signature_envelopes', table: signatureEnvelopes, column: signatureEnvelopes.contact_id }],
 });
 
 export { AUDIT_EVENT_TYPES, type AuditChainReport, type AuditEventInput, type AuditEventType, appendAuditEvent, auditEvents, publicAuditEvent, verifyAuditChain } from './audit';
 export { inspectPdf, uploadDocument } from './documents';
-export { envelopeEventObject, SignatureEnvelopeEvent, SignatureSignerEvent, signerEventObject } from './events';
-export { envelopeMailContext, envelopePageUrl, queueSignerRequest } from './signature-emails';
-export { decryptSignerToken, hashSignerToken, issueSignerToken, killSignerTokens, signerUrl } from './tokens';
-export { currentTurn, DEFAULT_REMINDER_INTERVAL_HOURS, nextReminderAt, openTurns, type TurnContext } from './turns';
 export { CONSENT_TEXT_VERSION, EnvelopeCreate, EnvelopeListQuery } from './envelope-schemas';
 export { type Actor, actorOf, createEnvelope, deleteEnvelope, getEnvelope, listEnvelopes } from './envelopes';
 export * from './operations';
@@ -33,8 +22,3 @@ export { EmailSuggestion, EmailSuggestionInput, suggestEmail } from './email-sug
 export { emailSuggestionOperation } from './suggestion-operations';
 export { MAX_PDF_BYTES, SignatureDocument, SignatureTemplate, SignatureTemplateCreate } from './schemas';
 export { createTemplate, deleteTemplate, getTemplate, listTemplates } from './templates';
-export { bulkSend } from './bulk';
-export { type BulkSendJobData, bulkSendJob } from './bulk-job';
-export * from './form-operations';
-export { BulkSend, BulkSendResult, MAX_BULK_RECIPIENTS, SignatureForm, SignatureFormCreate } from './form-schemas';
-export { createForm, deleteForm, formSubmissionCounts, formUrl, getForm, listForms, setFormActive } from './forms';
