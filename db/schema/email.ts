@@ -16,6 +16,8 @@ export const EMAIL_TEMPLATES = [
   'signature_reminder',
   'signature_expired',
   'signature_approval_requested',
+  'signature_code',
+  'signature_declined',
 ] as const;
 
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -11,6 +11,8 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   signature_reminder: 'Rappel de signature',
   signature_expired: 'Signature expirée',
   signature_approval_requested: 'Approbation de signature',
+  signature_code: 'Code de signature',
+  signature_declined: 'Signature refusée',
 };
 
 /** 2048 → "2 Ko". */
