@@ -12,3 +12,4 @@ export * from './einvoicing';
 export * from './recurring';
 export * from './signature';
 export * from './sms';
+export * from './signature-tokens';
