@@ -1,24 +1,28 @@
 import { signatureEnvelopes } from '@/db/schema';
 import { defineModule } from '@/lib/manifest';
+import { signatureEventSchemas } from './events';
 import { envelopeOperations, signatureOperations } from './operations';
-import { emailSuggestionOperation } from './suggestion-operations';
 
 /**
- * Electronic signature (DESIGN §12, docs/signature.md). Its event tokens (`signature.*`) stay in NOT_EMITTED_YET
- * until the envelope lifecycle emits them: it declares no payload schema yet.
+ * Electronic signature (DESIGN §12, docs/signature.md). Its event tokens (`signature.*`) are declared with their
+ * payload schemas (./events.ts) as they leave NOT_EMITTED_YET.
  */
 export const manifest = defineModule({
   name: 'signature',
-  operations: [...signatureOperations, ...envelopeOperations, emailSuggestionOperation],
+  operations: [...signatureOperations, ...envelopeOperations],
+  // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
+  events: signatureEventSchemas,
   contactReferences: [{ resource: 'signature_envelopes', table: signatureEnvelopes, column: signatureEnvelopes.contact_id }],
 });
 
 export { AUDIT_EVENT_TYPES, type AuditChainReport, type AuditEventInput, type AuditEventType, appendAuditEvent, auditEvents, publicAuditEvent, verifyAuditChain } from './audit';
 export { inspectPdf, uploadDocument } from './documents';
+export { envelopeEventObject, SignatureEnvelopeEvent, SignatureSignerEvent, signerEventObject } from './events';
+export { envelopeMailContext, envelopePageUrl, queueSignerRequest } from './signature-emails';
+export { decryptSignerToken, hashSignerToken, issueSignerToken, killSignerTokens, signerUrl } from './tokens';
+export { currentTurn, DEFAULT_REMINDER_INTERVAL_HOURS, nextReminderAt, openTurns, type TurnContext } from './turns';
 export { CONSENT_TEXT_VERSION, EnvelopeCreate, EnvelopeListQuery } from './envelope-schemas';
 export { type Actor, actorOf, createEnvelope, deleteEnvelope, getEnvelope, listEnvelopes } from './envelopes';
 export * from './operations';
-export { EmailSuggestion, EmailSuggestionInput, suggestEmail } from './email-suggestion';
-export { emailSuggestionOperation } from './suggestion-operations';
 export { MAX_PDF_BYTES, SignatureDocument, SignatureTemplate, SignatureTemplateCreate } from './schemas';
 export { createTemplate, deleteTemplate, getTemplate, listTemplates } from './templates';
