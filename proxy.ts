@@ -4,6 +4,7 @@ import { appBaseUrl } from '@/lib/config';
 import { ApiError } from '@/lib/errors';
 import {
   checkoutOrigins,
+  isPaymentPage,
   isPaymentSettingsPage,
   isTokenPage,
   newNonce,
@@ -25,7 +26,7 @@ export function proxy(request: NextRequest) {
     nonce,
     https: servedOverHttps(request.url, request.headers.get('x-forwarded-proto'), appBaseUrl()),
     development: process.env.NODE_ENV === 'development',
-    formActions: tokenPage
+    formActions: isPaymentPage(request.nextUrl.pathname)
       ? checkoutOrigins(process.env.STRIPE_API_BASE)
       : isPaymentSettingsPage(request.nextUrl.pathname)
         ? onboardingOrigins(process.env.STRIPE_API_BASE)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce, securityHeaders, servedOverHttps } from './security-headers';
+import { contentSecurityPolicy, isPaymentPage, isTokenPage, newNonce, securityHeaders, servedOverHttps } from './security-headers';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
 
@@ -45,5 +45,12 @@ describe('security headers', () => {
     const nonces = new Set(Array.from({ length: 100 }, newNonce));
     expect(nonces.size).toBe(100);
     expect(Buffer.from([...nonces][0] as string, 'base64')).toHaveLength(16);
+  });
+
+  it('treats the payer’s and the signer’s secret-link pages and the signer’s API as token pages; only the payer’s post to checkout', () => {
+    for (const path of ['/pay/abc', '/pay/abc/pdf', '/sign/abc', '/sign/abc?lang=en', '/api/sign/abc', '/api/sign/abc/code/verify']) expect(isTokenPage(path), path).toBe(true);
+    for (const path of ['/pay', '/sign', '/api/signer', '/signature', '/v1/signature/envelopes', '/api/stripe/webhook']) expect(isTokenPage(path), path).toBe(false);
+    expect(isPaymentPage('/pay/abc/checkout')).toBe(true);
+    expect(isPaymentPage('/sign/abc')).toBe(false);
   });
 });

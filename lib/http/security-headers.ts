@@ -68,8 +68,9 @@ export function servedOverHttps(url: string, forwardedProto: string | null, appB
 }
 
 /**
- * The public pages reached by a secret link (/pay/<token>, its checkout and PDF): the token never leaves in a Referer
- * (not even to our own pages), no search engine keeps them, no cache stores them.
+ * The public pages reached by a secret link (/pay/<token>, its checkout and PDF; /sign/<token> and the signer's API
+ * /api/sign/<token>/…): the token never leaves in a Referer (not even to our own pages), no search engine keeps them,
+ * no cache stores them.
  */
 export const TOKEN_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'no-referrer',
@@ -77,7 +78,10 @@ export const TOKEN_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-export const isTokenPage = (pathname: string) => /^\/pay\/[^/]+(?:\/|$)/.test(pathname);
+export const isTokenPage = (pathname: string) => /^\/(?:pay|sign|api\/sign)\/[^/]+(?:\/|$)/.test(pathname);
+
+/** The payer's pages: their forms post to the provider's hosted checkout. */
+export const isPaymentPage = (pathname: string) => /^\/pay\/[^/]+(?:\/|$)/.test(pathname);
 
 /** Settings → Paiements: its "Connecter" form answers 303 to the provider's onboarding (an Account Link). */
 export const isPaymentSettingsPage = (pathname: string) => /^\/settings\/payments(?:\/|$)/.test(pathname);
