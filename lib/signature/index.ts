@@ -1,6 +1,7 @@
 import { signatureEnvelopes } from '@/db/schema';
 import { defineModule } from '@/lib/manifest';
 import { signatureEventSchemas } from './events';
+import { formOperations } from './form-operations';
 import { envelopeOperations, signatureOperations } from './operations';
 
 /**
@@ -9,7 +10,7 @@ import { envelopeOperations, signatureOperations } from './operations';
  */
 export const manifest = defineModule({
   name: 'signature',
-  operations: [...signatureOperations, ...envelopeOperations],
+  operations: [...signatureOperations, ...envelopeOperations, ...formOperations],
   // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
   events: signatureEventSchemas,
   contactReferences: [{ resource: 'signature_envelopes', table: signatureEnvelopes, column: signatureEnvelopes.contact_id }],
@@ -26,3 +27,6 @@ export { type Actor, actorOf, createEnvelope, deleteEnvelope, getEnvelope, listE
 export * from './operations';
 export { MAX_PDF_BYTES, SignatureDocument, SignatureTemplate, SignatureTemplateCreate } from './schemas';
 export { createTemplate, deleteTemplate, getTemplate, listTemplates } from './templates';
+export * from './form-operations';
+export { BulkSend, BulkSendResult, MAX_BULK_RECIPIENTS, SignatureForm, SignatureFormCreate } from './form-schemas';
+export { createForm, deleteForm, formSubmissionCounts, formUrl, getForm, listForms, setFormActive } from './forms';

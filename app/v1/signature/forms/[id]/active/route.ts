@@ -1,0 +1,5 @@
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { setFormActive, setFormActiveOperation } from '@/lib/signature';
+
+export const POST = route(setFormActiveOperation, async ({ db, orgId, params, body }) => ok(await setFormActive(db, orgId, params.id, body.active)));
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');
