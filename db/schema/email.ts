@@ -18,6 +18,7 @@ export const EMAIL_TEMPLATES = [
   'signature_approval_requested',
   'signature_code',
   'signature_declined',
+  'signature_completed',
 ] as const;
 
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -13,6 +13,7 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   signature_approval_requested: 'Approbation de signature',
   signature_code: 'Code de signature',
   signature_declined: 'Signature refusée',
+  signature_completed: 'Document signé',
 };
 
 /** 2048 → "2 Ko". */
