@@ -83,11 +83,25 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   inbound_pdf_unavailable: 'Cette facture reçue n’a pas de PDF lisible : son fichier XML n’a pas pu être lu.',
   // Signature
   envelope_not_draft: 'Cette enveloppe est déjà envoyée.',
+  envelope_not_active: 'Seule une enveloppe envoyée ou en cours de signature peut être annulée ou relancée.',
+  envelope_not_expired: 'Seule une enveloppe expirée peut être réactivée.',
+  approval_pending: 'Cette enveloppe attend encore une approbation : elle ne peut pas être envoyée avant.',
+  signer_link_unavailable: 'Ce signataire n’a pas de lien valide : ce n’est pas encore son tour, il a terminé, ou l’enveloppe est close ou expirée.',
   signature_conflict: 'La signature a changé entre-temps : rechargez la page.',
   invalid_code: 'Code invalide.',
   invalid_pdf: 'Ce fichier n’est pas un PDF lisible.',
   pdf_encrypted: 'Ce PDF est protégé par un mot de passe : envoyez-en une copie non protégée.',
   invalid_multipart: 'Le fichier envoyé est illisible : réessayez.',
+  // The signer's API (/api/sign/<token>/…)
+  link_expired: 'Ce lien de signature ne fonctionne plus : la demande est terminée, annulée ou expirée.',
+  signer_locked: 'Trop de codes erronés : la signature est bloquée. Contactez l’expéditeur du document.',
+  verification_not_required: 'Aucun code n’est demandé pour cette signature.',
+  already_verified: 'Votre identité est déjà confirmée.',
+  not_your_turn: 'Ce n’est pas encore votre tour de signer : vous recevrez un e-mail quand il viendra.',
+  consent_required: 'Acceptez d’abord de signer électroniquement.',
+  verification_required: 'Confirmez d’abord votre identité avec le code reçu.',
+  fields_incomplete: 'Remplissez d’abord les champs obligatoires.',
+  uploads_incomplete: 'Joignez d’abord les documents demandés.',
 };
 
 /** Whether a code has its French (the catalogue's test asks it of every code thrown in lib/). */
