@@ -13,6 +13,7 @@ import { manifest as recurring } from '@/lib/recurring';
 import { manifest as reminders } from '@/lib/reminders';
 import { manifest as sending } from '@/lib/sending';
 import { manifest as signature } from '@/lib/signature';
+import { manifest as signedQuotes } from '@/lib/signed-quotes';
 import { manifest as sms } from '@/lib/sms';
 import { manifest as stats } from '@/lib/stats';
 import { manifest as webhooks } from '@/lib/webhooks';
@@ -24,7 +25,7 @@ import { manifest as webhooks } from '@/lib/webhooks';
  */
 const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
 
-export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks, einvoicing, recurring, signature, sms];
+export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks, einvoicing, recurring, signature, sms, signedQuotes];
 
 /** Every event token is declared by exactly the module that owns it, and an owner present declares all of its own. */
 function checkEventOwnership(list: readonly ModuleManifest[]) {

@@ -16,7 +16,14 @@ import { assertAllowed } from './transitions';
  * each VAT group's base (one line per rate, rounded once per group), so the deposit carries the quote's VAT
  * mix; the deposits of a quote (cancelled ones aside) may not exceed 100 %.
  */
-export async function createDeposit(db: Db, orgId: string, quoteId: string, body: { percentage?: string }): Promise<BillingDocument> {
+export async function createDeposit(
+  db: Db,
+  orgId: string,
+  quoteId: string,
+  body: { percentage?: string },
+  // A signed quote's installments fall due month after month (lib/signed-quotes); the API's deposit is due on receipt.
+  options: { dueDate?: string } = {},
+): Promise<BillingDocument> {
   return db.transaction(async (tx) => {
     const quote = await loadDocument(tx, orgId, quoteId, true);
     const today = todayParis();
@@ -57,7 +64,7 @@ export async function createDeposit(db: Db, orgId: string, quoteId: string, body
         contact_id: contact.id,
         issue_date: today,
         // A deposit is asked for on receipt.
-        due_date: today,
+        due_date: options.dueDate ?? today,
         validity_date: null,
         service_date: null,
         title: quote.title ? `Acompte — ${quote.title}` : `Acompte sur le devis ${quote.number}`,

@@ -34,6 +34,8 @@ export { createDocument } from './create-document';
 export { expireQuotes } from './expire-quotes';
 export { listDocuments } from './list-documents';
 export { createDeposit } from './create-deposit';
+// A signed quote's cascade converts it as POST …/convert-to-facture does (lib/signed-quotes).
+export { convertToFacture } from './convert-to-facture';
 export { createCreditNote } from './create-credit-note';
 export { acceptQuote, rejectQuote } from './quote-decision';
 export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './transitions';

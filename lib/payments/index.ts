@@ -19,6 +19,7 @@ export const manifest = defineModule({
   },
 });
 
+export { canTakePayments } from './can-take-payments';
 export { chargeMandate } from './charge-mandate';
 export { connectAccount, paymentAccountState, type PaymentAccountState } from './connect-account';
 export { getSepaMandateOperation, revokeSepaMandateOperation, setupSepaMandateOperation } from './mandate-operations';

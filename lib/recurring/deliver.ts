@@ -3,17 +3,11 @@ import type { Db } from '@/db/client';
 import { recurringGenerations } from '@/db/schema';
 import { finalizeDocument, loadContactRow, loadDocument } from '@/lib/documents';
 import { ApiError } from '@/lib/errors';
-import { chargeMandate, paymentAccountState, paymentProvider, sendForPayment } from '@/lib/payments';
+import { canTakePayments, chargeMandate, sendForPayment } from '@/lib/payments';
 import { contactEmail } from '@/lib/reminders';
 import { SendDocumentInput, sendDocument } from '@/lib/sending';
 import { type GenerationRow, loadGeneration, reasonOf, recordDeliveryFailure } from './generations';
 import { loadTemplate } from './templates';
-
-/** The org takes online payments: the provider is configured and its connected account can charge. */
-async function canTakePayments(db: Db, orgId: string): Promise<boolean> {
-  if (!paymentProvider()) return false;
-  return (await paymentAccountState(db, orgId))?.charges_enabled === true;
-}
 
 async function setGeneration(db: Db, id: string, changes: Partial<GenerationRow>, onlyWhen?: ReturnType<typeof isNull>) {
   const [row] = await db
