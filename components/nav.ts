@@ -31,6 +31,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: '/settings/webhooks', label: 'Webhooks', ready: true },
       { href: '/docs/api', label: 'Référence API', ready: true },
       { href: '/dev/mail', label: 'Boîte d’envoi (démo)', ready: true },
+      { href: '/dev/sms', label: 'SMS envoyés (démo)', ready: true },
     ],
   },
 ];

@@ -75,6 +75,7 @@ const pages = (d: Showcase) => [
   '/settings/api-keys',
   '/settings/webhooks',
   '/dev/mail',
+  '/dev/sms',
 ];
 
 /** The dialogs staff open most, each checked open. */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { type Db, getDb } from '@/db/client';
 import { type ApiKeyPrincipal, verifyApiKey } from '@/lib/auth/api-keys';
+import { clientAddress } from '@/lib/auth/client-address';
 import { hasScope, type Scope } from '@/lib/auth/scopes';
 import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
 import { readSession, type SessionPrincipal } from '@/lib/auth/session';
@@ -10,7 +12,7 @@ import { ApiError, fromZodError, notFound } from '@/lib/errors';
 import { DEFAULT_BODY_LIMIT, isUnsafeMethod, readBody, readMultipart, requireJsonBody, requireMultipartBody, requireSameOrigin } from './body';
 import { refuseControlCharacters } from './control-characters';
 import { withIdempotency } from './idempotency';
-import { consumeRateLimit, rateLimitHeaders } from './rate-limit';
+import { consumeRateLimit, rateLimitHeaders, sharedLimiter } from './rate-limit';
 
 export type Principal = ApiKeyPrincipal | (SessionPrincipal & { orgId: string });
 
@@ -220,6 +222,73 @@ export function methodNotAllowed(...served: HttpMethod[]): Record<HttpMethod | '
   // OPTIONS names the methods served (Next.js's own would list the 405 handlers too).
   const options = async () => new Response(null, { status: 204, headers: { Allow: allow } });
   return { ...(Object.fromEntries(HTTP_METHODS.map((m) => [m, handler])) as Record<HttpMethod, typeof handler>), OPTIONS: options };
+}
+
+export interface PublicRouteContext<P, Q, B> {
+  req: Request;
+  requestId: string;
+  db: Db;
+  /** The client's address (lib/auth/client-address), what the per-address limit counts and the audit records keep. */
+  ip: string;
+  userAgent: string | null;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+/** Requests one client address may make per minute to the public API of a limiter prefix; SIGN_RATE_LIMIT_POINTS overrides it. */
+export const PUBLIC_RATE_LIMIT_POINTS = 300;
+const publicLimiters = new Map<string, Promise<RateLimiterPostgres>>();
+
+async function limitAddress(prefix: string, address: string): Promise<void> {
+  const points = Number(process.env.SIGN_RATE_LIMIT_POINTS ?? PUBLIC_RATE_LIMIT_POINTS);
+  const key = `${prefix}:${points}`;
+  let made = publicLimiters.get(key);
+  if (!made) {
+    made = sharedLimiter({ keyPrefix: prefix, points, duration: 60, clearExpiredByTimeout: false });
+    publicLimiters.set(key, made);
+  }
+  try {
+    await (await made).consume(address);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+    const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+    throw new ApiError(429, 'rate_limited', `Too many requests from this address: retry in ${seconds} s.`, null, { 'Retry-After': String(seconds) });
+  }
+}
+
+/**
+ * The wrapper of the public JSON endpoints authenticated by a secret in their path instead of a key or session (the
+ * signer's `/api/sign/<token>/…`): request id, a per-address rate limit, the body's media type and size, zod parsing
+ * of path/query/body (a malformed path is a 404), and the uniform error body. The handler checks the secret itself.
+ */
+export function publicApiRoute<P extends AnySchema | undefined = undefined, Q extends AnySchema | undefined = undefined, B extends AnySchema | undefined = undefined>(
+  options: { limitPrefix: string; params?: P; query?: Q; body?: B; maxBodyBytes?: number; bodyMediaType?: 'application/json' | 'multipart/form-data' },
+  handler: (ctx: PublicRouteContext<P, Q, B>) => Promise<Reply | Response>,
+) {
+  return async (req: Request, next?: NextRouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      const ip = clientAddress(req.headers);
+      await limitAddress(options.limitPrefix, ip);
+      const db = await getDb();
+      const params = options.params ? parseParams(options.params, (await next?.params) ?? {}) : undefined;
+      const query = options.query ? parseWith(options.query, refuseControlCharacters(Object.fromEntries(new URL(req.url).searchParams))) : undefined;
+      const multipart = options.bodyMediaType === 'multipart/form-data';
+      if (isUnsafeMethod(req.method)) (multipart ? requireMultipartBody : requireJsonBody)(req);
+      const limit = options.maxBodyBytes ?? DEFAULT_BODY_LIMIT;
+      const form = options.body && multipart ? await readMultipart(req, limit) : null;
+      const body = options.body ? parseWith(options.body, form ? form.fields : parseJson(await readBody(req, limit))) : undefined;
+      const userAgent = req.headers.get('user-agent')?.slice(0, 500) ?? null;
+      const ctx = { req, requestId, db, ip, userAgent, params, query, body } as PublicRouteContext<P, Q, B>;
+      const res = respond(await handler(ctx), requestId, {});
+      // Answers about a secret link are nobody's to keep, unless the handler says otherwise (a PDF with its ETag).
+      if (!res.headers.has('cache-control')) res.headers.set('Cache-Control', 'no-store');
+      return res;
+    } catch (err) {
+      return errorResponse(err, requestId, { 'Cache-Control': 'no-store' });
+    }
+  };
 }
 
 /** For routes outside authentication (OpenAPI document, unknown paths): request id and error mapping only. */

@@ -18,13 +18,16 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
     <>
       <div className="page-header">
         <h1>Boîte d’envoi (démo)</h1>
-        {before && (
-          <div className="actions">
+        <div className="actions">
+          <Link className="btn" href="/dev/sms">
+            SMS envoyés
+          </Link>
+          {before && (
             <Link className="btn" href="/dev/mail">
               Plus récents
             </Link>
-          </div>
-        )}
+          )}
+        </div>
       </div>
       {configuredTransport() === 'resend' ? (
         <div className="notice notice-warning">

@@ -1,0 +1,9 @@
+import { methodNotAllowed, publicApiRoute } from '@/lib/http/handler';
+import { signerDocument } from '@/lib/signature/signer-api';
+import { SIGN_LIMIT_PREFIX, SignerParams } from '@/lib/signature/signer-schemas';
+
+/** The PDF to sign, with its SHA-256 as ETag. */
+export const GET = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams }, async ({ db, params, req }) =>
+  signerDocument(db, params.token, req.headers.get('if-none-match')),
+);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');
