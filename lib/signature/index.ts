@@ -1,8 +1,10 @@
 import { signatureEnvelopes } from '@/db/schema';
 import { defineModule } from '@/lib/manifest';
 import { signatureEventSchemas } from './events';
+import { evidenceOperations } from './evidence-operations';
 import { formOperations } from './form-operations';
 import { envelopeOperations, signatureOperations } from './operations';
+import { sealEnvelopeJob } from './seal-job';
 
 /**
  * Electronic signature (DESIGN §12, docs/signature.md). Its event tokens (`signature.*`) are declared with their
@@ -10,7 +12,8 @@ import { envelopeOperations, signatureOperations } from './operations';
  */
 export const manifest = defineModule({
   name: 'signature',
-  operations: [...signatureOperations, ...envelopeOperations, ...formOperations],
+  operations: [...signatureOperations, ...envelopeOperations, ...formOperations, ...evidenceOperations],
+  jobs: [sealEnvelopeJob],
   // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
   events: signatureEventSchemas,
   contactReferences: [{ resource: 'signature_envelopes', table: signatureEnvelopes, column: signatureEnvelopes.contact_id }],
@@ -30,3 +33,13 @@ export { createTemplate, deleteTemplate, getTemplate, listTemplates } from './te
 export * from './form-operations';
 export { BulkSend, BulkSendResult, MAX_BULK_RECIPIENTS, SignatureForm, SignatureFormCreate } from './form-schemas';
 export { createForm, deleteForm, formSubmissionCounts, formUrl, getForm, listForms, setFormActive } from './forms';
+export { attachDocument, detachDocument, listAttachedDocuments } from './attachments';
+export { loadSealingIdentity, SealingCertificateError, sealingIdentity, setSealingIdentity } from './certificate';
+export { signatureCli } from './cli';
+export { originalPdf, proofPdf, signedPdf } from './downloads';
+export * from './evidence-operations';
+export { envelopeForEvidence, FieldsPut, listFields, replaceFields, SignatureField } from './fields';
+export { EVIDENCE_FILE_NAME } from './proof';
+export { listRequestedDocuments, replaceRequestedDocuments, RequestedDocumentsPut } from './requested-documents';
+export { SEAL_JOB, sealEnvelope, sealEnvelopeJob } from './seal-job';
+export { checkSeal, verifyEnvelope } from './verify';

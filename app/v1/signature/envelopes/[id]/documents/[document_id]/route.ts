@@ -1,0 +1,8 @@
+import { methodNotAllowed, noContent, route } from '@/lib/http/handler';
+import { detachDocument, detachDocumentOperation } from '@/lib/signature';
+
+export const DELETE = route(detachDocumentOperation, async ({ db, orgId, params }) => {
+  await detachDocument(db, orgId, params.id, params.document_id);
+  return noContent();
+});
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed('DELETE');

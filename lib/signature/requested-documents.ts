@@ -1,0 +1,85 @@
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '@/db/client';
+import { signatureRequestedDocuments, signatureSigners } from '@/db/schema';
+import { validationError } from '@/lib/errors';
+import { text, Timestamp, wellFormed } from '@/lib/openapi/schemas';
+import { envelopeForEvidence, requireDraft } from './fields';
+
+type RequestedRow = typeof signatureRequestedDocuments.$inferSelect;
+
+export const RequestedDocumentInput = z.strictObject({
+  signer_id: z.uuid({ error: 'must be a uuid' }),
+  label: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, 'must not be blank')
+    .max(200, 'at most 200 characters')
+    .refine(wellFormed, 'contains an invalid character'),
+  description: text(2000),
+  required: z.boolean({ error: 'must be a boolean' }).default(true),
+});
+
+export const RequestedDocumentsPut = z
+  .strictObject({
+    requested_documents: z.array(RequestedDocumentInput, { error: 'must be an array of requested documents' }).max(50, 'at most 50 requested documents'),
+  })
+  .meta({ id: 'SignatureRequestedDocumentsPut' });
+export type RequestedDocumentsPut = z.output<typeof RequestedDocumentsPut>;
+
+export const RequestedDocument = z
+  .object({
+    id: z.uuid(),
+    signer_id: z.uuid(),
+    label: z.string(),
+    description: z.string().nullable(),
+    required: z.boolean(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'SignatureRequestedDocument' });
+export const RequestedDocumentList = z.object({ data: z.array(RequestedDocument) }).meta({ id: 'SignatureRequestedDocumentList' });
+
+export function publicRequestedDocument(row: RequestedRow): z.infer<typeof RequestedDocument> {
+  return { id: row.id, signer_id: row.signer_id, label: row.label, description: row.description, required: row.required, created_at: row.created_at.toISOString() };
+}
+
+export const requestedDocumentsOf = (conn: Db | Tx, envelopeId: string) =>
+  conn.select().from(signatureRequestedDocuments).where(eq(signatureRequestedDocuments.envelope_id, envelopeId)).orderBy(asc(signatureRequestedDocuments.position));
+
+/** `GET …/requested-documents`. */
+export async function listRequestedDocuments(db: Db, orgId: string, envelopeId: string) {
+  await envelopeForEvidence(db, orgId, envelopeId);
+  return { data: (await requestedDocumentsOf(db, envelopeId)).map(publicRequestedDocument) };
+}
+
+/** `PUT …/requested-documents`: replaced while draft; each for a signer of the envelope (422 `requested_documents.<i>.signer_id`). */
+export async function replaceRequestedDocuments(db: Db, orgId: string, envelopeId: string, input: RequestedDocumentsPut) {
+  return db.transaction(async (tx) => {
+    requireDraft(await envelopeForEvidence(tx, orgId, envelopeId, true));
+    const signers = new Set(
+      (await tx.select({ id: signatureSigners.id }).from(signatureSigners).where(eq(signatureSigners.envelope_id, envelopeId))).map((s) => s.id),
+    );
+    input.requested_documents.forEach((d, i) => {
+      if (!signers.has(d.signer_id)) throw validationError(`requested_documents.${i}.signer_id`, `requested_documents.${i}.signer_id: not a signer of this envelope`);
+    });
+    // A draft has no uploads yet: replacing the list loses nothing a signer gave.
+    await tx.delete(signatureRequestedDocuments).where(eq(signatureRequestedDocuments.envelope_id, envelopeId));
+    if (input.requested_documents.length === 0) return { data: [] };
+    const rows = await tx
+      .insert(signatureRequestedDocuments)
+      .values(
+        input.requested_documents.map((d, position) => ({
+          org_id: orgId,
+          envelope_id: envelopeId,
+          signer_id: d.signer_id,
+          position,
+          label: d.label,
+          description: d.description ?? null,
+          required: d.required,
+        })),
+      )
+      .returning();
+    rows.sort((a, b) => a.position - b.position);
+    return { data: rows.map(publicRequestedDocument) };
+  });
+}
