@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { events, onlinePayments } from '@/db/schema';
+import { events, onlinePayments, signatureEnvelopes } from '@/db/schema';
 import { routes as contactRoutes, newContact } from '@/lib/contacts/testing';
 import { addDays, todayParis } from '@/lib/dates';
 import { expireQuotes } from '@/lib/documents';
@@ -15,6 +15,8 @@ import { connectedStripe } from '@/lib/payments/testing';
 import { remindersContext } from '@/lib/reminders/testing';
 import { recurringApi, templateBody } from '@/lib/recurring/testing';
 import { recordEventExamples } from '@/lib/openapi/examples/record';
+import { expireDueEnvelopes } from '@/lib/signature';
+import { envelopeApi, pdfRow } from '@/lib/signature/lifecycle-testing';
 import { call } from '@/lib/testing/http';
 import { EVENT_CATALOGUE, EVENT_TYPES, type EventType, NOT_EMITTED_YET } from './catalogue';
 import { publicEvent } from './events';
@@ -247,6 +249,29 @@ function steps(): Step[] {
         await submitTransmission(ctx.org.db, ctx.org.org.id, issued.id);
         await pollLifecycle(ctx.org.db, ctx.org.org.id, await connectorForOrg(ctx.org.db, ctx.org.org.id));
         return { 'invoice.transmission_updated': issued.id, 'invoice.lifecycle_updated': issued.id };
+      },
+    },
+    {
+      name: 'POST /v1/signature/envelopes/{id}/send, then /cancel',
+      run: async () => {
+        const envelopes = envelopeApi(ctx.org);
+        const body = { source_kind: 'document', source_document_id: await pdfRow(ctx.org), signers: [{ email: 'signataire@client.example' }] };
+        const env = ok(await envelopes.create(body), 201, 'envelope');
+        ok(await envelopes.send(env.id), 200, 'send');
+        ok(await envelopes.cancel(env.id), 200, 'cancel');
+        return { 'signature.envelope.sent': env.id, 'signature.envelope.cancelled': env.id };
+      },
+    },
+    {
+      name: 'signature.expiry (job): an envelope past its expiry',
+      run: async () => {
+        const envelopes = envelopeApi(ctx.org);
+        const body = { source_kind: 'document', source_document_id: await pdfRow(ctx.org), signers: [{ email: 'signataire@client.example' }] };
+        const env = ok(await envelopes.create(body), 201, 'envelope');
+        ok(await envelopes.send(env.id), 200, 'send');
+        await ctx.org.db.update(signatureEnvelopes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(signatureEnvelopes.id, env.id));
+        await expireDueEnvelopes(ctx.org.db);
+        return { 'signature.envelope.expired': env.id };
       },
     },
   ];

@@ -51,11 +51,8 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
  * list. A module that arrives removes its tokens from it.
  */
 export const NOT_EMITTED_YET: readonly EventType[] = [
-  'signature.envelope.sent',
   'signature.envelope.completed',
   'signature.envelope.declined',
-  'signature.envelope.expired',
-  'signature.envelope.cancelled',
   'signature.signer.signed',
   'signature.signer.declined',
 ];

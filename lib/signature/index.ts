@@ -3,6 +3,8 @@ import { defineModule } from '@/lib/manifest';
 import { signatureEventSchemas } from './events';
 import { evidenceOperations } from './evidence-operations';
 import { formOperations } from './form-operations';
+import { signatureLifecycleJobs } from './lifecycle-jobs';
+import { lifecycleOperations } from './lifecycle-operations';
 import { envelopeOperations, signatureOperations } from './operations';
 import { sealEnvelopeJob } from './seal-job';
 
@@ -12,8 +14,8 @@ import { sealEnvelopeJob } from './seal-job';
  */
 export const manifest = defineModule({
   name: 'signature',
-  operations: [...signatureOperations, ...envelopeOperations, ...formOperations, ...evidenceOperations],
-  jobs: [sealEnvelopeJob],
+  operations: [...signatureOperations, ...envelopeOperations, ...lifecycleOperations, ...formOperations, ...evidenceOperations],
+  jobs: [...signatureLifecycleJobs, sealEnvelopeJob],
   // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
   events: signatureEventSchemas,
   contactReferences: [{ resource: 'signature_envelopes', table: signatureEnvelopes, column: signatureEnvelopes.contact_id }],
@@ -24,6 +26,23 @@ export { inspectPdf, uploadDocument } from './documents';
 export { envelopeEventObject, SignatureEnvelopeEvent, SignatureSignerEvent, signerEventObject } from './events';
 export { envelopeMailContext, envelopePageUrl, queueSignerRequest } from './signature-emails';
 export { decryptSignerToken, hashSignerToken, issueSignerToken, killSignerTokens, signerUrl } from './tokens';
+export { addApprover, approveEnvelope, listApprovers, publicApprover, removeApprover } from './approvers';
+export { expireDueEnvelopes } from './expiry';
+export {
+  cancelEnvelope,
+  DEFAULT_EXPIRY_DAYS,
+  envelopeTimeline,
+  envelopeWithSigners,
+  loadEnvelope,
+  patchEnvelope,
+  reactivateEnvelope,
+  sendEnvelope,
+  signerLink,
+} from './lifecycle';
+export { signatureExpiryJob, signatureLifecycleJobs, signatureRemindersJob } from './lifecycle-jobs';
+export * from './lifecycle-operations';
+export { ApproveInput, Approver, ApproverCreate, EnvelopePatch, ReactivateInput, SignerLink } from './lifecycle-schemas';
+export { remindEnvelope, sendDueSignatureReminders } from './reminders';
 export { currentTurn, DEFAULT_REMINDER_INTERVAL_HOURS, nextReminderAt, openTurns, type TurnContext } from './turns';
 export { CONSENT_TEXT_VERSION, EnvelopeCreate, EnvelopeListQuery } from './envelope-schemas';
 export { type Actor, actorOf, createEnvelope, deleteEnvelope, getEnvelope, listEnvelopes } from './envelopes';

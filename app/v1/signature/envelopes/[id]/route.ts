@@ -1,9 +1,10 @@
 import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
-import { deleteEnvelope, deleteEnvelopeOperation, getEnvelope, getEnvelopeOperation } from '@/lib/signature';
+import { deleteEnvelope, deleteEnvelopeOperation, getEnvelope, getEnvelopeOperation, patchEnvelope, patchEnvelopeOperation } from '@/lib/signature';
 
 export const GET = route(getEnvelopeOperation, async ({ db, orgId, params }) => ok(await getEnvelope(db, orgId, params.id)));
+export const PATCH = route(patchEnvelopeOperation, async ({ db, orgId, params, body }) => ok(await patchEnvelope(db, orgId, params.id, body)));
 export const DELETE = route(deleteEnvelopeOperation, async ({ db, orgId, params }) => {
   await deleteEnvelope(db, orgId, params.id);
   return noContent();
 });
-export const { POST, PUT, PATCH, OPTIONS } = methodNotAllowed('GET', 'DELETE');
+export const { POST, PUT, OPTIONS } = methodNotAllowed('GET', 'PATCH', 'DELETE');

@@ -1,0 +1,8 @@
+import { methodNotAllowed, noContent, route } from '@/lib/http/handler';
+import { removeApprover, removeApproverOperation } from '@/lib/signature';
+
+export const DELETE = route(removeApproverOperation, async ({ db, orgId, params }) => {
+  await removeApprover(db, orgId, params.id, params.approver_id);
+  return noContent();
+});
+export const { GET, POST, PUT, PATCH, OPTIONS } = methodNotAllowed('DELETE');

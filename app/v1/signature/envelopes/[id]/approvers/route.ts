@@ -1,0 +1,6 @@
+import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { addApprover, addApproverOperation, listApprovers, listApproversOperation } from '@/lib/signature';
+
+export const GET = route(listApproversOperation, async ({ db, orgId, params }) => ok(await listApprovers(db, orgId, params.id)));
+export const POST = route(addApproverOperation, async ({ db, orgId, params, body }) => created(await addApprover(db, orgId, params.id, body)));
+export const { PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET', 'POST');

@@ -1,0 +1,8 @@
+import { clientAddress } from '@/lib/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { actorOf, cancelEnvelope, cancelEnvelopeOperation } from '@/lib/signature';
+
+export const POST = route(cancelEnvelopeOperation, async ({ db, orgId, params, req, principal }) =>
+  ok(await cancelEnvelope(db, orgId, params.id, actorOf(req, principal, clientAddress(req.headers)))),
+);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

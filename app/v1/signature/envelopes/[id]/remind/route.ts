@@ -1,0 +1,8 @@
+import { clientAddress } from '@/lib/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { actorOf, remindEnvelope, remindEnvelopeOperation } from '@/lib/signature';
+
+export const POST = route(remindEnvelopeOperation, async ({ db, orgId, params, req, principal }) =>
+  ok(await remindEnvelope(db, orgId, params.id, actorOf(req, principal, clientAddress(req.headers)))),
+);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,0 +1,8 @@
+import { clientAddress } from '@/lib/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { actorOf, sendEnvelope, sendEnvelopeOperation } from '@/lib/signature';
+
+export const POST = route(sendEnvelopeOperation, async ({ db, orgId, params, req, principal }) =>
+  ok(await sendEnvelope(db, orgId, params.id, actorOf(req, principal, clientAddress(req.headers)))),
+);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');
