@@ -6,6 +6,7 @@ import { prepareQueues, startWorkers } from '@/lib/jobs';
 import { jobs } from '@/lib/modules';
 import { demoOrgId, fillDemoData } from '@/lib/orgs/demo-data';
 import { formatCredentials, seedDemo } from '@/lib/orgs/seed';
+import { sealingIdentity } from '@/lib/signature';
 
 /**
  * Server start: migrate (inside getDatabase), create the job queues (a change writes its jobs in its own
@@ -17,6 +18,10 @@ export async function boot() {
   if (webhooksAllowPrivate()) {
     console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
   }
+  // The sealing certificate is checked first: a bad file stops the start with its reason (unreadable, wrong password,
+  // expired, no private key) rather than failing the first completed envelope.
+  const seal = sealingIdentity();
+  console.log(`[paraphe] signature seal: ${seal.subject} (${seal.source === 'development' ? 'development certificate in .data/' : 'SIGNATURE_CERT_PATH'}), valid until ${seal.notAfter.toISOString().slice(0, 10)}`);
   const database = await getDatabase();
   await prepareQueues(database, jobs);
   const demo = await seedDemo(database.db);
