@@ -5,6 +5,7 @@ import { signatureDocuments } from '@/db/schema';
 import { ApiError } from '@/lib/errors';
 import { getStorage, objectKey, sha256Hex } from '@/lib/storage';
 import { MAX_PDF_BYTES, type SignatureDocument } from './schemas';
+import { findTextTags } from './text-tags';
 
 type DocumentRow = typeof signatureDocuments.$inferSelect;
 
@@ -50,11 +51,13 @@ export function publicDocument(row: DocumentRow): SignatureDocument {
   };
 }
 
-/** `POST /v1/signature/documents`: a PDF checked, stored (lib/storage), and its page count and SHA-256 kept. */
+/** `POST /v1/signature/documents`: a PDF checked, stored (lib/storage), and its page count, SHA-256 and text tags kept. */
 export async function uploadDocument(db: Db, orgId: string, file: File): Promise<SignatureDocument> {
   if (file.size > MAX_PDF_BYTES) throw new ApiError(413, 'payload_too_large', 'file: the PDF is larger than 20 MB.', 'file');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const { pageCount } = await inspectPdf(bytes);
+  // Read before anything is kept: a malformed tag refuses the upload (422 invalid_text_tag).
+  const textTags = await findTextTags(bytes);
   const id = uuidv7();
   const key = objectKey('signature', orgId, 'documents', `${id}.pdf`);
   const stored = await getStorage().put(key, bytes, { contentType: 'application/pdf' });
@@ -62,7 +65,7 @@ export async function uploadDocument(db: Db, orgId: string, file: File): Promise
   if (stored.sha256 !== sha256) throw new Error(`storage kept ${stored.sha256} for ${key}, expected ${sha256}`);
   const [row] = await db
     .insert(signatureDocuments)
-    .values({ id, org_id: orgId, name: displayName(file.name), storage_key: key, sha256, page_count: pageCount, byte_size: bytes.byteLength })
+    .values({ id, org_id: orgId, name: displayName(file.name), storage_key: key, sha256, page_count: pageCount, byte_size: bytes.byteLength, text_tags: textTags })
     .returning();
   return publicDocument(row!);
 }

@@ -6,6 +6,7 @@ import { ApiError, conflict, notFound, validationError } from '@/lib/errors';
 import { afterCursor, toPage } from '@/lib/http/pagination';
 import { appendAuditEvent, auditEvents, publicAuditEvent } from './audit';
 import { CONSENT_TEXT_VERSION, type EnvelopeCreate, type EnvelopeListQuery } from './envelope-schemas';
+import { placeTagFields } from './text-tags';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
 type SignerRow = typeof signatureSigners.$inferSelect;
@@ -159,6 +160,8 @@ export async function createEnvelope(db: Db, orgId: string, input: EnvelopeCreat
       )
       .returning();
     signers.sort((a, b) => a.position - b.position);
+    // An uploaded PDF's text tags become its fields (issue 19).
+    if (source.document_id) await placeTagFields(tx, orgId, envelope!.id, source.document_id, signers);
     await appendAuditEvent(tx, envelope!.id, {
       event_type: 'envelope.created',
       event_data: {

@@ -12,7 +12,9 @@ export const uploadDocumentOperation = operation({
   summary: 'Upload a PDF to be signed',
   description:
     'multipart/form-data with the PDF in the field `file` (at most 20 MB). It must really be a PDF (a `%PDF-` header and a document that loads, ' +
-    'with at least one page; else 422 `invalid_pdf`) and not be encrypted (422 `pdf_encrypted`). Its page count and SHA-256 are kept.',
+    'with at least one page; else 422 `invalid_pdf`) and not be encrypted (422 `pdf_encrypted`). Its page count and SHA-256 are kept. ' +
+    'Text tags `{{type:signer[:label][:required|optional]}}` (e.g. `{{signature:1}}`, `{{text:1:Fonction:required}}`) are read from it: ' +
+    'they become the fields of the envelopes made on it; a malformed one is 422 `invalid_text_tag` naming it.',
   scope: 'signature:write',
   query: NoQuery,
   body: SignatureDocumentBody,
@@ -23,6 +25,7 @@ export const uploadDocumentOperation = operation({
   errors: [
     [422, 'invalid_pdf'],
     [422, 'pdf_encrypted'],
+    [422, 'invalid_text_tag'],
   ],
 });
 
