@@ -16,7 +16,7 @@ import { remindersContext } from '@/lib/reminders/testing';
 import { recurringApi, templateBody } from '@/lib/recurring/testing';
 import { recordEventExamples } from '@/lib/openapi/examples/record';
 import { expireDueEnvelopes } from '@/lib/signature';
-import { envelopeApi, pdfRow } from '@/lib/signature/lifecycle-testing';
+import { envelopeApi, pdfRow } from '@/lib/signature/testing';
 import { call } from '@/lib/testing/http';
 import { EVENT_CATALOGUE, EVENT_TYPES, type EventType, NOT_EMITTED_YET } from './catalogue';
 import { publicEvent } from './events';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { verifyAuditChain } from './audit';
-import { envelopeApi, mailsTo, pdfRow, staffMember } from './lifecycle-testing';
+import { envelopeApi, mailsTo, pdfRow, staffMember } from './testing';
 
 let org: TestOrg;
 let other: TestOrg;

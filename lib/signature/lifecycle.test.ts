@@ -9,7 +9,7 @@ import { getStorage, LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { verifyAuditChain } from './audit';
-import { envelopeApi, envelopeRow, eventsOfType, mailsTo, pdfRow, routes, signersOf } from './lifecycle-testing';
+import { envelopeApi, envelopeRow, eventsOfType, mailsTo, pdfRow, routes, signersOf } from './testing';
 import { hashSignerToken } from './tokens';
 
 let dir = '';

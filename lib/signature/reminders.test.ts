@@ -4,7 +4,7 @@ import { signatureEnvelopes, signatureSigners } from '@/db/schema';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { verifyAuditChain } from './audit';
 import { expireDueEnvelopes } from './expiry';
-import { envelopeApi, envelopeRow, eventsOfType, mailsTo, pdfRow, signersOf } from './lifecycle-testing';
+import { envelopeApi, envelopeRow, eventsOfType, mailsTo, pdfRow, signersOf } from './testing';
 import { sendDueSignatureReminders } from './reminders';
 import { decryptSignerToken, hashSignerToken } from './tokens';
 

@@ -1,3 +1,4 @@
+/** Test helpers of the signature module's owner-side lifecycle (lib/signature/lifecycle*.ts, approvers, reminders). */
 import { and, asc, eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import * as approve from '@/app/v1/signature/envelopes/[id]/approve/route';
