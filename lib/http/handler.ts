@@ -9,8 +9,10 @@ import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
 import { readSession, type SessionPrincipal } from '@/lib/auth/session';
 import { invalidApiKey } from '@/lib/auth/throttle';
 import { ApiError, fromZodError, notFound } from '@/lib/errors';
+import type { Deprecation } from '@/lib/openapi/operation';
 import { DEFAULT_BODY_LIMIT, isUnsafeMethod, readBody, readMultipart, requireJsonBody, requireMultipartBody, requireSameOrigin } from './body';
 import { refuseControlCharacters } from './control-characters';
+import { deprecationHeaders } from './deprecation';
 import { withIdempotency } from './idempotency';
 import { consumeRateLimit, rateLimitHeaders, sharedLimiter } from './rate-limit';
 
@@ -51,6 +53,8 @@ interface RouteOptions<P, Q, B> {
   maxBodyBytes?: number;
   /** `multipart/form-data` for a file upload; JSON otherwise. */
   bodyMediaType?: 'application/json' | 'multipart/form-data';
+  /** A deprecated operation's notice: its Deprecation, Sunset and Link headers go on every answer (lib/http/deprecation). */
+  deprecated?: Deprecation;
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -66,12 +70,13 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
 ) {
   return async (req: Request, next?: NextRouteContext): Promise<Response> => {
     const requestId = randomUUID();
-    let limitHeaders: Record<string, string> = {};
+    // Named "limit" for the quota's headers; a deprecated operation's notice rides with them on every answer.
+    let limitHeaders: Record<string, string> = deprecationHeaders(options.deprecated);
     try {
       const db = await getDb();
       const principal = await authenticate(db, req);
       // Every call made with a key counts against its quota, one refused for its scope too.
-      if (principal.kind === 'api_key') limitHeaders = rateLimitHeaders(await consumeRateLimit(principal.keyId));
+      if (principal.kind === 'api_key') limitHeaders = { ...limitHeaders, ...rateLimitHeaders(await consumeRateLimit(principal.keyId)) };
       if (!hasScope(principal.scopes, options.scope)) {
         throw new ApiError(403, 'forbidden', `This call needs the ${options.scope} scope.`);
       }

@@ -26,7 +26,7 @@ const STANDARD_ERRORS: Array<[number, string]> = [
   [500, 'internal_error'],
 ];
 
-function toOpenApi(op: Operation): ZodOpenApiOperationObject {
+export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = {};
   for (const [status, r] of Object.entries(op.responses)) {
     responses[status as '200'] = {
@@ -55,7 +55,8 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   return {
     operationId: operationId(op),
     summary: op.summary,
-    description: `${op.description ? `${op.description}\n\n` : ''}Scope: \`${op.scope}\`.`,
+    description: `${op.description ? `${op.description}\n\n` : ''}${deprecationNotice(op)}Scope: \`${op.scope}\`.`,
+    ...(op.deprecated ? { deprecated: true } : {}),
     tags: [op.tag],
     // OpenAPI 3.1 lets a non-OAuth requirement list the roles it needs: the scope of the call.
     security: [{ apiKey: [op.scope] }],
@@ -68,6 +69,16 @@ function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     ...(requestHeaders(op).length ? { parameters: requestHeaders(op) } : {}),
     responses,
   } as ZodOpenApiOperationObject;
+}
+
+/** The reference's words on a deprecated operation: since when, until when, what replaces it (docs/api-versioning.md). */
+function deprecationNotice(op: Operation): string {
+  const d = op.deprecated;
+  if (!d) return '';
+  const until = d.sunset ? `; it stops being served on ${d.sunset}` : '';
+  const instead = d.replacement ? ` Use ${d.replacement} instead.` : '';
+  const link = d.link ? ` See ${d.link}.` : '';
+  return `**Deprecated** since ${d.since}${until}.${instead}${link}\n\n`;
 }
 
 /** Every scope, what it grants (lib/auth/scopes: a write scope implies its module's read scope). */

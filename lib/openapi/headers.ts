@@ -1,7 +1,7 @@
 import type { oas31 } from 'zod-openapi';
 import type { Operation } from './operation';
 
-type HeaderName = 'RequestId' | 'RateLimitLimit' | 'RateLimitRemaining' | 'RateLimitReset' | 'RetryAfter' | 'IdempotentReplayed' | 'ETag';
+type HeaderName = 'RequestId' | 'RateLimitLimit' | 'RateLimitRemaining' | 'RateLimitReset' | 'RetryAfter' | 'IdempotentReplayed' | 'ETag' | 'Deprecation' | 'Sunset';
 
 /**
  * The headers lib/http puts on responses (handler.ts, rate-limit.ts, idempotency.ts) and the PDF routes' cache
@@ -39,6 +39,17 @@ export const HEADER_COMPONENTS: Record<HeaderName, oas31.HeaderObject> = {
     required: true,
     schema: { type: 'string' },
   },
+  Deprecation: {
+    description:
+      'On every response of a deprecated operation (RFC 9745): when its deprecation was announced, as `@` and Unix seconds. ' +
+      'A `Link` header with rel="deprecation" points to the notice; docs/api-versioning.md says what follows.',
+    required: true,
+    schema: { type: 'string', pattern: '^@\\d+$' },
+  },
+  Sunset: {
+    description: 'When a deprecated operation stops being served (RFC 8594), an HTTP-date; at least 6 months after its deprecation.',
+    schema: { type: 'string' },
+  },
 };
 
 const ref = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
@@ -53,6 +64,8 @@ export function responseHeaders(op: Operation, status: number) {
     ...(status === 429 ? { 'Retry-After': ref('RetryAfter') } : {}),
     ...(op.method === 'post' && status < 300 ? { 'Idempotent-Replayed': ref('IdempotentReplayed') } : {}),
     ...(hasConditionalGet(op) && (status === 200 || status === 304) ? { ETag: ref('ETag') } : {}),
+    // lib/http/deprecation.ts: on every answer of the operation, errors included.
+    ...(op.deprecated ? { Deprecation: ref('Deprecation'), ...(op.deprecated.sunset ? { Sunset: ref('Sunset') } : {}) } : {}),
   };
 }
 
