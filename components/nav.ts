@@ -17,7 +17,7 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
       { href: '/reminders', label: 'Relances', ready: true },
       { href: '/exports', label: 'Exports comptables', ready: true },
       { href: '/recurring', label: 'Facturation récurrente', ready: true },
-      { href: '/signature', label: 'Signature', ready: false },
+      { href: '/signature', label: 'Signature', ready: true },
     ],
   },
   {

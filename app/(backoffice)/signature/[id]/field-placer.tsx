@@ -1,0 +1,287 @@
+'use client';
+
+import { useEffect, useRef, useState, useTransition } from 'react';
+import { isRefusal, refusalMessage } from '@/lib/http/form-state';
+import { saveFieldsAction } from '../actions';
+import { clampBox, type PlacedField, toFieldsPayload } from '../editor-model';
+import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, type FieldType } from '../labels';
+import '../signature.css';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjs: Promise<PdfJs> | null = null;
+/** pdf.js once, its worker bundled by Next and served from our origin (the CSP allows workers from 'self' only). */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((lib) => {
+    lib.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/legacy/build/pdf.worker.min.mjs', import.meta.url), { type: 'module' });
+    return lib;
+  });
+  return pdfjs;
+}
+
+const TYPES = Object.keys(FIELD_TYPE_LABELS) as FieldType[];
+const DRAG_TYPE = 'application/x-paraphe-field';
+let counter = 0;
+const nextKey = () => `f${++counter}`;
+const pct = (v: number) => Math.round(v * 1000) / 10;
+
+interface Props {
+  envelopeId: string;
+  documentUrl: string;
+  signers: Array<{ id: string; name: string }>;
+  initial: PlacedField[];
+}
+
+/**
+ * Fields placed on the rendered pages: drag a type from the palette onto a page, drag a box to move it; the table
+ * below is the keyboard way (page, position and size in % of the page) and the place to set the signer, label and
+ * « obligatoire ». « Enregistrer les champs » replaces the envelope's fields (PUT …/fields).
+ */
+export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props) {
+  const [fields, setFields] = useState<PlacedField[]>(initial);
+  const [signer, setSigner] = useState(signers[0]?.id ?? '');
+  const [sizes, setSizes] = useState<Array<{ width: number; height: number }>>([]);
+  const [failed, setFailed] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [saving, startSave] = useTransition();
+  const holder = useRef<HTMLDivElement>(null);
+  const moving = useRef<{ key: string; dx: number; dy: number; page: HTMLElement } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    (async () => {
+      const lib = await loadPdfJs();
+      const res = await fetch(documentUrl, { cache: 'no-store' });
+      if (!res.ok) throw new Error(`document: ${res.status}`);
+      const task = lib.getDocument({ data: new Uint8Array(await res.arrayBuffer()), isEvalSupported: false, useSystemFonts: true });
+      destroy = () => void task.destroy();
+      const doc = await task.promise;
+      const pages = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
+      if (cancelled) return;
+      setSizes(pages.map((p) => p.getViewport({ scale: 1 })).map((v) => ({ width: v.width, height: v.height })));
+      await new Promise((r) => requestAnimationFrame(r));
+      for (const [i, page] of pages.entries()) {
+        const canvas = holder.current?.querySelector<HTMLCanvasElement>(`canvas[data-page="${i + 1}"]`);
+        if (cancelled || !canvas) return;
+        const base = page.getViewport({ scale: 1 });
+        const cssWidth = canvas.parentElement?.clientWidth || base.width;
+        const viewport = page.getViewport({ scale: (cssWidth / base.width) * Math.min(window.devicePixelRatio || 1, 2) });
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
+        await page.render({ canvas, viewport }).promise;
+      }
+    })().catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [documentUrl]);
+
+  const update = (key: string, change: Partial<PlacedField>) =>
+    setFields((list) => list.map((f) => (f.key === key ? { ...f, ...change, ...clampBox({ ...f, ...change }) } : f)));
+  const add = (type: FieldType, page: number, x?: number, y?: number) => {
+    const size = FIELD_DEFAULT_SIZE[type];
+    const box = clampBox({ ...size, x: (x ?? 0.5) - size.width / 2, y: (y ?? 0.5) - size.height / 2 });
+    setFields((list) => [...list, { key: nextKey(), signer_id: signer, type, page, required: type !== 'checkbox', label: '', ...box }]);
+    setMessage(null);
+  };
+  const fraction = (e: { clientX: number; clientY: number }, page: HTMLElement) => {
+    const r = page.getBoundingClientRect();
+    return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
+  };
+
+  const save = () =>
+    startSave(async () => {
+      const answer = await saveFieldsAction(envelopeId, toFieldsPayload(fields));
+      if (isRefusal(answer)) setMessage({ ok: false, text: refusalMessage(answer) });
+      else {
+        setFields(answer.data.map((f) => ({ key: f.id, signer_id: f.signer_id, type: f.type, page: f.page, x: f.x, y: f.y, width: f.width, height: f.height, required: f.required, label: f.label ?? '' })));
+        setMessage({ ok: true, text: `${answer.data.length} champ${answer.data.length > 1 ? 's' : ''} enregistré${answer.data.length > 1 ? 's' : ''}.` });
+      }
+    });
+
+  const signerName = (id: string) => signers.find((s) => s.id === id)?.name ?? 'Signataire retiré';
+  return (
+    <div className="placer">
+      <div className="placer-palette toolbar">
+        <label>
+          Signataire{' '}
+          <select value={signer} onChange={(e) => setSigner(e.target.value)}>
+            {signers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted">Glissez un champ sur une page, ou cliquez pour l’ajouter en page 1 :</span>
+        {TYPES.map((type) => (
+          <button
+            key={type}
+            type="button"
+            className="btn btn-sm"
+            draggable
+            data-field-type={type}
+            onDragStart={(e) => {
+              e.dataTransfer.setData(DRAG_TYPE, type);
+              e.dataTransfer.effectAllowed = 'copy';
+            }}
+            onClick={() => add(type, 1)}
+          >
+            {FIELD_TYPE_LABELS[type]}
+          </button>
+        ))}
+      </div>
+
+      <div className="placer-pages" ref={holder} aria-busy={!failed && sizes.length === 0}>
+        {failed && <p className="notice notice-warning">Le document n’a pas pu être affiché : placez les champs avec le tableau ci-dessous.</p>}
+        {!failed && sizes.length === 0 && (
+          <p className="muted" role="status">
+            Chargement du document…
+          </p>
+        )}
+        {sizes.map((size, i) => {
+          const n = i + 1;
+          return (
+            <section
+              key={n}
+              className="placer-page"
+              aria-label={`Page ${n} : déposez un champ ici`}
+              data-page={n}
+              style={{ aspectRatio: `${size.width} / ${size.height}` }}
+              onDragOver={(e) => {
+                if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+              }}
+              onDrop={(e) => {
+                const type = e.dataTransfer.getData(DRAG_TYPE) as FieldType;
+                if (!TYPES.includes(type)) return;
+                e.preventDefault();
+                const at = fraction(e, e.currentTarget);
+                add(type, n, at.x, at.y);
+              }}
+              onPointerMove={(e) => {
+                const m = moving.current;
+                if (!m) return;
+                const at = fraction(e, m.page);
+                update(m.key, { x: at.x - m.dx, y: at.y - m.dy });
+              }}
+              onPointerUp={() => {
+                moving.current = null;
+              }}
+            >
+              <canvas data-page={n} role="img" aria-label={`Page ${n} sur ${sizes.length}`} />
+              {fields
+                .filter((f) => f.page === n)
+                .map((f) => (
+                  <div
+                    key={f.key}
+                    className="placer-box"
+                    data-testid="placed-field"
+                    title={`${FIELD_TYPE_LABELS[f.type]} · ${signerName(f.signer_id)}`}
+                    style={{ left: `${f.x * 100}%`, top: `${f.y * 100}%`, width: `${f.width * 100}%`, height: `${f.height * 100}%` }}
+                    onPointerDown={(e) => {
+                      const page = e.currentTarget.parentElement as HTMLElement;
+                      const at = fraction(e, page);
+                      moving.current = { key: f.key, dx: at.x - f.x, dy: at.y - f.y, page };
+                      page.setPointerCapture(e.pointerId);
+                    }}
+                  >
+                    <span aria-hidden="true">{f.label || FIELD_TYPE_LABELS[f.type]}</span>
+                  </div>
+                ))}
+            </section>
+          );
+        })}
+      </div>
+
+      {fields.length > 0 && (
+        <table className="table" aria-label="Champs placés">
+            <thead>
+              <tr>
+                <th scope="col">Champ</th>
+                <th scope="col">Signataire</th>
+                <th scope="col">Page</th>
+                <th scope="col">Gauche (%)</th>
+                <th scope="col">Haut (%)</th>
+                <th scope="col">Largeur (%)</th>
+                <th scope="col">Hauteur (%)</th>
+                <th scope="col">Libellé</th>
+                <th scope="col">Obligatoire</th>
+                <th scope="col">
+                  <span className="sr-only">Retirer</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.map((f, i) => {
+                const name = `${FIELD_TYPE_LABELS[f.type]} ${i + 1}`;
+                const num = (key: 'x' | 'y' | 'width' | 'height', label: string) => (
+                  <input
+                    type="number"
+                    step="0.1"
+                    min="0"
+                    max="100"
+                    className="placer-num"
+                    aria-label={`${label} du champ ${name}, en % de la page`}
+                    value={pct(f[key])}
+                    onChange={(e) => update(f.key, { [key]: Number(e.target.value) / 100 })}
+                  />
+                );
+                return (
+                  <tr key={f.key}>
+                    <td>{name}</td>
+                    <td>
+                      <select aria-label={`Signataire du champ ${name}`} value={f.signer_id} onChange={(e) => update(f.key, { signer_id: e.target.value })}>
+                        {signers.map((s) => (
+                          <option key={s.id} value={s.id}>
+                            {s.name}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <input
+                        type="number"
+                        min="1"
+                        max={sizes.length || undefined}
+                        className="placer-num"
+                        aria-label={`Page du champ ${name}`}
+                        value={f.page}
+                        onChange={(e) => update(f.key, { page: Math.max(1, Math.trunc(Number(e.target.value)) || 1) })}
+                      />
+                    </td>
+                    <td>{num('x', 'Gauche')}</td>
+                    <td>{num('y', 'Haut')}</td>
+                    <td>{num('width', 'Largeur')}</td>
+                    <td>{num('height', 'Hauteur')}</td>
+                    <td>
+                      <input aria-label={`Libellé du champ ${name}`} value={f.label} onChange={(e) => update(f.key, { label: e.target.value })} />
+                    </td>
+                    <td>
+                      <input type="checkbox" aria-label={`Champ ${name} obligatoire`} checked={f.required} onChange={(e) => update(f.key, { required: e.target.checked })} />
+                    </td>
+                    <td>
+                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFields((list) => list.filter((x) => x.key !== f.key))}>
+                        Retirer <span className="sr-only">le champ {name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+      )}
+
+      <div className="toolbar">
+        <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+          {saving ? 'Enregistrement…' : 'Enregistrer les champs'}
+        </button>
+        {message && (
+          <span className={message.ok ? 'notice notice-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
+            {message.text}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

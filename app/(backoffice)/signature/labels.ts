@@ -1,0 +1,126 @@
+import type { ENVELOPE_STATUSES, FIELD_TYPES, SIGNER_STATUSES, VERIFICATION_METHODS } from '@/db/schema/signature';
+
+/** French labels of the signature pages; the API's names stay English. Browser-safe (type imports only). */
+
+export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
+export type SignerStatus = (typeof SIGNER_STATUSES)[number];
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** The list's status chips, in the lifecycle's order. */
+export const ENVELOPE_STATUS_ORDER: EnvelopeStatus[] = ['draft', 'sent', 'in_progress', 'completed', 'declined', 'expired', 'cancelled'];
+export const ENVELOPE_STATUS_LABELS: Record<EnvelopeStatus, string> = {
+  draft: 'brouillon',
+  sent: 'envoyée',
+  in_progress: 'en cours',
+  completed: 'signée',
+  declined: 'refusée',
+  expired: 'expirée',
+  cancelled: 'annulée',
+};
+export const ENVELOPE_STATUS_CHIPS: Record<EnvelopeStatus, string> = {
+  draft: 'chip-grey',
+  sent: 'chip-blue',
+  in_progress: 'chip-blue',
+  completed: 'chip-green',
+  declined: 'chip-red',
+  expired: 'chip-amber',
+  cancelled: 'chip-grey',
+};
+
+export const SIGNER_STATUS_LABELS: Record<SignerStatus, string> = {
+  waiting: 'en attente de son tour',
+  notified: 'invité',
+  opened: 'a ouvert',
+  signed: 'a signé',
+  declined: 'a refusé',
+};
+export const SIGNER_STATUS_CHIPS: Record<SignerStatus, string> = {
+  waiting: 'chip-grey',
+  notified: 'chip-blue',
+  opened: 'chip-blue',
+  signed: 'chip-green',
+  declined: 'chip-red',
+};
+
+export const VERIFICATION_LABELS: Record<VerificationMethod, string> = {
+  email_otp: 'Code par e-mail',
+  sms_otp: 'Code par SMS',
+  none: 'Aucune vérification',
+};
+
+export const SOURCE_LABELS: Record<'document' | 'devis' | 'facture', string> = { document: 'PDF importé', devis: 'Devis', facture: 'Facture' };
+
+export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
+  signature: 'Signature',
+  initials: 'Paraphe',
+  date: 'Date',
+  text: 'Texte',
+  checkbox: 'Case à cocher',
+  name: 'Nom',
+  email: 'E-mail',
+};
+
+/** A new field's size, in fractions of the page (a signature is wider and taller than a date). */
+export const FIELD_DEFAULT_SIZE: Record<FieldType, { width: number; height: number }> = {
+  signature: { width: 0.25, height: 0.07 },
+  initials: { width: 0.1, height: 0.05 },
+  date: { width: 0.15, height: 0.035 },
+  text: { width: 0.25, height: 0.035 },
+  checkbox: { width: 0.03, height: 0.022 },
+  name: { width: 0.25, height: 0.035 },
+  email: { width: 0.25, height: 0.035 },
+};
+
+/** The audit chain's events in a sentence (DESIGN §12's tokens). */
+export const AUDIT_EVENT_LABELS: Record<string, string> = {
+  'envelope.created': 'Enveloppe créée',
+  'envelope.sent': 'Enveloppe envoyée',
+  'envelope.approved': 'Envoi approuvé',
+  'envelope.reminded': 'Relance envoyée',
+  'envelope.completed': 'Signature terminée',
+  'envelope.declined': 'Enveloppe refusée',
+  'envelope.expired': 'Enveloppe expirée',
+  'envelope.cancelled': 'Enveloppe annulée',
+  'envelope.reactivated': 'Enveloppe réactivée',
+  'signer.notified': 'Invitation envoyée',
+  'signer.opened': 'Document ouvert',
+  'signer.consent_given': 'Consentement donné',
+  'signer.code_sent': 'Code envoyé',
+  'signer.code_verified': 'Code vérifié',
+  'signer.code_failed': 'Code erroné',
+  'signer.locked': 'Signataire bloqué (trop d’essais)',
+  'signer.field_filled': 'Champ rempli',
+  'signer.document_uploaded': 'Pièce déposée',
+  'signer.signed': 'Signé',
+  'signer.declined': 'Refusé',
+};
+
+/** Why the chain check failed (verifyAuditChain's reasons). */
+export const CHAIN_BREAK_LABELS: Record<string, string> = {
+  index_gap: 'un événement manque ou a été déplacé',
+  prev_hash_mismatch: 'le lien avec l’événement précédent est rompu',
+  content_hash_mismatch: 'le contenu d’un événement a été modifié',
+};
+
+/** The list's filters, read from its URL. */
+export const ENVELOPE_LIST_FILTERS = ['status', 'label', 'q', 'contact_id', 'cursor'] as const;
+
+/** Which actions an envelope in this status offers (the lifecycle of DESIGN §12). */
+export function envelopeActions(status: EnvelopeStatus) {
+  return {
+    edit: status === 'draft',
+    send: status === 'draft',
+    delete: status === 'draft',
+    remind: status === 'sent' || status === 'in_progress',
+    cancel: status === 'sent' || status === 'in_progress',
+    reactivate: status === 'expired',
+    links: status === 'sent' || status === 'in_progress',
+  };
+}
+
+/** A signer in a line: « Camille Martin <camille@exemple.fr> », or the e-mail alone. */
+export const signerName = (s: { full_name: string | null; email: string }) => (s.full_name ? `${s.full_name} <${s.email}>` : s.email);
+
+/** An envelope's title on its pages: its subject, else a neutral one. */
+export const envelopeTitle = (e: { subject: string | null }) => e.subject ?? 'Enveloppe sans objet';

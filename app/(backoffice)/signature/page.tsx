@@ -1,0 +1,134 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { FilterChips, Pager } from '@/components/list-page';
+import { listHref, loadListPage, readListFilters } from '@/components/list-query';
+import { formatInstant } from '@/lib/format';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { EnvelopeListQuery, listEnvelopes } from '@/lib/signature';
+import { ContactFilter } from '../documents/contact-filter';
+import { ENVELOPE_LIST_FILTERS, ENVELOPE_STATUS_CHIPS, ENVELOPE_STATUS_LABELS, ENVELOPE_STATUS_ORDER, envelopeTitle, SOURCE_LABELS } from './labels';
+import { contactChoice } from './load';
+import { SignatureTabs } from './tabs';
+
+export const metadata: Metadata = { title: 'Signature' };
+
+const FILTERS = ENVELOPE_LIST_FILTERS;
+
+/** The envelopes (GET /v1/signature/envelopes for the staff's org): newest first, every filter of the spec. */
+export default async function SignaturePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const staff = await requireStaffOrg();
+  const raw = await searchParams;
+  const filters = readListFilters(raw, FILTERS);
+  const { page, query, problem } = await loadListPage(EnvelopeListQuery, filters, (q) => listEnvelopes(staff.db, staff.orgId, q));
+  const contact = query?.contact_id ? ((await contactChoice(staff, query.contact_id)) ?? { id: query.contact_id, name: 'Contact inconnu' }) : null;
+  const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
+
+  return (
+    <>
+      <div className="page-header">
+        <h1>Signature électronique</h1>
+        <div className="actions">
+          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/signature/new">
+            Nouvelle enveloppe
+          </Link>
+        </div>
+      </div>
+      <SignatureTabs current="envelopes" />
+      <p className="muted">
+        Une enveloppe porte un document (un PDF importé, un devis ou une facture finalisés) et ses signataires, qui signent en ligne avec un code reçu
+        par e-mail ou SMS. Chaque étape est inscrite dans une chaîne de preuves vérifiable.
+      </p>
+
+      {raw.deleted && (
+        <div className="notice notice-success" role="status">
+          Brouillon supprimé.
+        </div>
+      )}
+
+      <search>
+        <form className="toolbar" action="/signature">
+          {filters.status && <input type="hidden" name="status" value={filters.status} />}
+          <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Objet ou e-mail d’un signataire" defaultValue={filters.q} />
+          <input type="text" name="label" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.label} />
+          <ContactFilter contact={contact} />
+          <button className="btn" type="submit">
+            Filtrer
+          </button>
+          {filtered && (
+            <Link className="btn btn-ghost" href="/signature">
+              Effacer les filtres
+            </Link>
+          )}
+        </form>
+      </search>
+
+      <FilterChips
+        base="/signature"
+        filters={filters}
+        name="status"
+        values={ENVELOPE_STATUS_ORDER}
+        labels={ENVELOPE_STATUS_LABELS}
+        chips={ENVELOPE_STATUS_CHIPS}
+        label="Filtrer par statut"
+      />
+
+      {problem && <div className="notice notice-warning">{problem}</div>}
+
+      <section className="card">
+        {page.data.length === 0 ? (
+          filtered || filters.cursor ? (
+            <p className="empty">
+              Aucune enveloppe ne correspond à ces critères. <Link href="/signature">Voir toutes les enveloppes</Link>
+            </p>
+          ) : (
+            <div className="empty">
+              <p>Aucune enveloppe pour l’instant.</p>
+              <p>
+                <Link href="/signature/new">Créer une enveloppe</Link> à partir d’un PDF, d’un devis ou d’une facture.
+              </p>
+            </div>
+          )
+        ) : (
+          <table className="table" aria-label="Enveloppes de signature">
+            <thead>
+              <tr>
+                <th scope="col">Objet</th>
+                <th scope="col">Statut</th>
+                <th scope="col">Document</th>
+                <th scope="col">Étiquettes</th>
+                <th scope="col">Créée le</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.data.map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <Link href={`/signature/${e.id}`}>{envelopeTitle(e)}</Link>
+                  </td>
+                  <td>
+                    <span className={`chip ${ENVELOPE_STATUS_CHIPS[e.status]}`}>{ENVELOPE_STATUS_LABELS[e.status]}</span>
+                  </td>
+                  <td>{SOURCE_LABELS[e.source_kind]}</td>
+                  <td>
+                    {e.labels.length === 0 ? (
+                      <span className="muted">—</span>
+                    ) : (
+                      e.labels.map((l) => (
+                        <Link key={l} className="chip" href={listHref('/signature', filters, { label: l })} title="Voir les enveloppes de cette étiquette">
+                          {l}
+                        </Link>
+                      ))
+                    )}
+                  </td>
+                  <td>{formatInstant(e.created_at, { time: 'short' })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <Pager base="/signature" filters={filters} nextCursor={page.meta.next_cursor} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useActionState } from 'react';
+import { Field, FormErrors, Input, SubmitButton, TextArea } from '@/components/form';
+import { initialFormState } from '@/lib/http/form-state';
+import { createTemplateAction } from '../actions';
+
+const PLACED = ['name', 'subject', 'message', 'labels', 'cc_recipients'];
+
+/** Creates a template (works without JavaScript); its errors sit beside their fields, what was typed stays. */
+export function TemplateForm() {
+  const [state, action] = useActionState(createTemplateAction, initialFormState);
+  const texts = state.done ? {} : (state.texts ?? {});
+  const error = (name: string) => state.errors?.[name];
+  return (
+    <form action={action} className="form" key={state.attempt} aria-label="Nouveau modèle de signature">
+      <FormErrors state={state} placed={PLACED} />
+      {state.done && (
+        <p className="notice notice-success" role="status">
+          {state.done}
+        </p>
+      )}
+      <div className="grid-2">
+        <Field id="tpl-name" label="Nom du modèle" error={error('name')}>
+          <Input name="name" required defaultValue={texts.name} />
+        </Field>
+        <Field id="tpl-subject" label="Objet de l’e-mail" error={error('subject')}>
+          <Input name="subject" defaultValue={texts.subject} />
+        </Field>
+      </div>
+      <Field id="tpl-message" label="Message aux signataires" error={error('message')}>
+        <TextArea name="message" rows={3} defaultValue={texts.message} />
+      </Field>
+      <div className="grid-2">
+        <Field id="tpl-labels" label="Étiquettes" hint="Séparées par des virgules." error={error('labels')}>
+          <Input name="labels" defaultValue={texts.labels} />
+        </Field>
+        <Field id="tpl-cc" label="En copie de la notification de fin" hint="Adresses e-mail séparées par des virgules." error={error('cc_recipients')}>
+          <Input name="cc_recipients" defaultValue={texts.cc_recipients} />
+        </Field>
+      </div>
+      <div className="form-actions">
+        <SubmitButton pendingLabel="Création…">Créer le modèle</SubmitButton>
+      </div>
+    </form>
+  );
+}
