@@ -6,6 +6,7 @@ import { formOperations } from './form-operations';
 import { signatureLifecycleJobs } from './lifecycle-jobs';
 import { lifecycleOperations } from './lifecycle-operations';
 import { envelopeOperations, signatureOperations } from './operations';
+import { emailSuggestionOperation } from './suggestion-operations';
 import { sealEnvelopeJob } from './seal-job';
 
 /**
@@ -14,7 +15,7 @@ import { sealEnvelopeJob } from './seal-job';
  */
 export const manifest = defineModule({
   name: 'signature',
-  operations: [...signatureOperations, ...envelopeOperations, ...lifecycleOperations, ...formOperations, ...evidenceOperations],
+  operations: [...signatureOperations, ...envelopeOperations, ...lifecycleOperations, emailSuggestionOperation, ...formOperations, ...evidenceOperations],
   jobs: [...signatureLifecycleJobs, sealEnvelopeJob],
   // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
   events: signatureEventSchemas,
@@ -47,6 +48,8 @@ export { currentTurn, DEFAULT_REMINDER_INTERVAL_HOURS, nextReminderAt, openTurns
 export { CONSENT_TEXT_VERSION, EnvelopeCreate, EnvelopeListQuery } from './envelope-schemas';
 export { type Actor, actorOf, createEnvelope, deleteEnvelope, getEnvelope, listEnvelopes } from './envelopes';
 export * from './operations';
+export { EmailSuggestion, EmailSuggestionInput, suggestEmail } from './email-suggestion';
+export { emailSuggestionOperation } from './suggestion-operations';
 export { MAX_PDF_BYTES, SignatureDocument, SignatureTemplate, SignatureTemplateCreate } from './schemas';
 export { createTemplate, deleteTemplate, getTemplate, listTemplates } from './templates';
 export * from './form-operations';
