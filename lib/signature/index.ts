@@ -6,8 +6,8 @@ import { formOperations } from './form-operations';
 import { signatureLifecycleJobs } from './lifecycle-jobs';
 import { lifecycleOperations } from './lifecycle-operations';
 import { envelopeOperations, signatureOperations } from './operations';
-import { emailSuggestionOperation } from './suggestion-operations';
 import { sealEnvelopeJob } from './seal-job';
+import { emailSuggestionOperation } from './suggestion-operations';
 
 /**
  * Electronic signature (DESIGN §12, docs/signature.md). Its event tokens (`signature.*`) are declared with their
