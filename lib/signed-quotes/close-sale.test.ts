@@ -35,12 +35,15 @@ async function signedQuote(api: typeof b, plan: Record<string, unknown> = {}, em
 }
 
 /** What the fan-out gives the subscriber for a completed envelope (the contract's payload). */
-const completed = (org: TestOrg, quoteId: string, sourceKind = 'devis'): EmittedEvent => ({
-  id: crypto.randomUUID(),
-  org_id: org.org.id,
-  type: 'signature.envelope.completed',
-  object: { id: quoteId, envelope_id: crypto.randomUUID(), status: 'completed', source_kind: sourceKind, source_document_id: quoteId, signer_count: 1 },
-});
+const completed = (org: TestOrg, quoteId: string, sourceKind = 'devis'): EmittedEvent => {
+  const envelopeId = crypto.randomUUID();
+  return {
+    id: crypto.randomUUID(),
+    org_id: org.org.id,
+    type: 'signature.envelope.completed',
+    object: { id: envelopeId, envelope_id: envelopeId, status: 'completed', source_kind: sourceKind, source_document_id: quoteId, signer_count: 1 },
+  };
+};
 /** The job a worker runs for that event. */
 const deliver = async (org: TestOrg, event: EmittedEvent) => closeSignedQuoteJob.handle(closeOnSignature.data(event) as never, { db: org.db, jobId: 'test', attempt: 1 });
 
