@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { events, onlinePayments, signatureEnvelopes } from '@/db/schema';
+import * as signerConsent from '@/app/api/sign/[token]/consent/route';
+import * as signerDecline from '@/app/api/sign/[token]/decline/route';
+import * as signerSign from '@/app/api/sign/[token]/sign/route';
+import { events, onlinePayments, signatureEnvelopes, signatureSigners } from '@/db/schema';
 import { routes as contactRoutes, newContact } from '@/lib/contacts/testing';
 import { addDays, todayParis } from '@/lib/dates';
 import { expireQuotes } from '@/lib/documents';
@@ -15,7 +18,7 @@ import { connectedStripe } from '@/lib/payments/testing';
 import { remindersContext } from '@/lib/reminders/testing';
 import { recurringApi, templateBody } from '@/lib/recurring/testing';
 import { recordEventExamples } from '@/lib/openapi/examples/record';
-import { expireDueEnvelopes } from '@/lib/signature';
+import { decryptSignerToken, expireDueEnvelopes } from '@/lib/signature';
 import { envelopeApi, pdfRow } from '@/lib/signature/testing';
 import { call } from '@/lib/testing/http';
 import { EVENT_CATALOGUE, EVENT_TYPES, type EventType, NOT_EMITTED_YET } from './catalogue';
@@ -40,6 +43,16 @@ beforeAll(async () => {
 });
 
 const ok = (res: { status: number; body: unknown }, status: number, what: string) => api.expectStatus(res as never, status, what);
+
+/** An envelope sent to one signer who needs no code, and that signer's link token (as the request e-mail carries it). */
+async function sentToOneSigner() {
+  const envelopes = envelopeApi(ctx.org);
+  const body = { source_kind: 'document', source_document_id: await pdfRow(ctx.org), signers: [{ email: 'signataire@client.example', full_name: 'Jeanne Client', verification_method: 'none' }] };
+  const env = ok(await envelopes.create(body), 201, 'envelope');
+  ok(await envelopes.send(env.id), 200, 'send');
+  const [signer] = await ctx.org.db.select().from(signatureSigners).where(eq(signatureSigners.envelope_id, env.id));
+  return { envelopeId: env.id as string, signerId: signer!.id, token: decryptSignerToken(signer!.token_ciphertext, signer!.token_hash)! };
+}
 const contactCall = (route: keyof typeof contactRoutes, method: 'POST' | 'PATCH' | 'DELETE', id: string, body?: unknown) =>
   call(contactRoutes[route], method, `/v1/contacts/${id}`, { token: api.token, params: { id }, body });
 const person = (last_name: string) => newContact(ctx.org, { type: 'particulier', first_name: 'Zoé', last_name, email: `${last_name.toLowerCase()}@client.example` });
@@ -272,6 +285,23 @@ function steps(): Step[] {
         await ctx.org.db.update(signatureEnvelopes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(signatureEnvelopes.id, env.id));
         await expireDueEnvelopes(ctx.org.db);
         return { 'signature.envelope.expired': env.id };
+      },
+    },
+    {
+      name: 'POST /api/sign/<token>/sign by the only signer (the envelope completes)',
+      run: async () => {
+        const { envelopeId, signerId, token } = await sentToOneSigner();
+        ok(await call(signerConsent.POST, 'POST', `/api/sign/${token}/consent`, { params: { token } }), 200, 'consent');
+        ok(await call(signerSign.POST, 'POST', `/api/sign/${token}/sign`, { params: { token }, body: { signature: { kind: 'typed', value: 'Jeanne Client' } } }), 200, 'sign');
+        return { 'signature.signer.signed': signerId, 'signature.envelope.completed': envelopeId };
+      },
+    },
+    {
+      name: 'POST /api/sign/<token>/decline',
+      run: async () => {
+        const { envelopeId, signerId, token } = await sentToOneSigner();
+        ok(await call(signerDecline.POST, 'POST', `/api/sign/${token}/decline`, { params: { token }, body: { reason: 'Le montant ne correspond pas.' } }), 200, 'decline');
+        return { 'signature.signer.declined': signerId, 'signature.envelope.declined': envelopeId };
       },
     },
   ];

@@ -50,12 +50,7 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
  * here, and when a token not listed here has no step emitting it; the OpenAPI `webhooks` section marks them from this
  * list. A module that arrives removes its tokens from it.
  */
-export const NOT_EMITTED_YET: readonly EventType[] = [
-  'signature.envelope.completed',
-  'signature.envelope.declined',
-  'signature.signer.signed',
-  'signature.signer.declined',
-];
+export const NOT_EMITTED_YET: readonly EventType[] = [];
 
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(EVENT_CATALOGUE, type);

@@ -190,6 +190,8 @@ export async function signerState(conn: Db | Tx, session: SignerSession, lang: '
         .map((u) => ({ id: u.id, name: u.name, content_type: u.content_type, byte_size: u.byte_size, sha256: u.sha256, created_at: u.created_at.toISOString() })),
     })),
     consent_text: consent ? consent[lang] : null,
+    /** Both languages of the same version, for a page that switches language without asking again. */
+    consent_texts: consent ?? null,
     consent_text_version: envelope.consent_text_version,
   };
 }

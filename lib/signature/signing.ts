@@ -46,7 +46,8 @@ function fieldValue(type: string, value: string | boolean | null): string | null
   };
   switch (type) {
     case 'checkbox':
-      return String(parse(z.boolean({ error: 'must be true or false' })));
+      // A form posts strings: "true" / "false" are the booleans they spell.
+      return String(parse(z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })));
     case 'date':
       return String(parse(z.iso.date({ error: 'must be a date YYYY-MM-DD' })));
     case 'email':
