@@ -92,6 +92,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   invalid_pdf: 'Ce fichier n’est pas un PDF lisible.',
   pdf_encrypted: 'Ce PDF est protégé par un mot de passe : envoyez-en une copie non protégée.',
   invalid_text_tag: 'Une balise {{…}} de ce PDF est mal écrite : corrigez-la (type:signataire[:libellé][:required]) puis envoyez-le à nouveau.',
+  form_inactive: 'Ce formulaire de signature n’accepte plus de signatures.',
   invalid_multipart: 'Le fichier envoyé est illisible : réessayez.',
   // The signer's API (/api/sign/<token>/…)
   link_expired: 'Ce lien de signature ne fonctionne plus : la demande est terminée, annulée ou expirée.',

@@ -97,6 +97,15 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^required when calling with an API key$/, 'Indiquez l’approbateur : une clé d’API n’est pas une personne.'],
   [/^is not an approver of this envelope$/, 'Cette personne n’est pas approbatrice de cette enveloppe.'],
   [/^must be a finalized (?:devis|facture) of the organisation$/, 'Choisissez un devis ou une facture finalisé(e).'],
+  // Signature forms and bulk sending
+  [/^must be an object \{email, full_name, phone\}$/, 'Destinataire illisible : une adresse e-mail et un nom sont attendus.'],
+  [/^appears earlier in the request$/, 'Ce destinataire figure déjà plus haut dans la liste.'],
+  [/^at least one recipient$/, 'Ajoutez au moins un destinataire.'],
+  [/^at most (\d+) recipients$/, (m) => `Au plus ${m[1]} destinataires par envoi.`],
+  [/^required \(an array of 1 to 100 recipients\)$/, 'Ajoutez de 1 à 100 destinataires.'],
+  [/^required to sign by SMS code$/, 'Indiquez un numéro de mobile : le code de signature est envoyé par SMS.'],
+  [/^required \(true or false\)$/, 'Choisissez oui ou non.'],
+  [/^must be one of email_otp, sms_otp$/, 'Choisissez une vérification par e-mail ou par SMS.'],
   // Choices
   [/^must be particulier or professionnel$/, 'Choisissez particulier ou professionnel.'],
   [/^must be fr or en$/, 'Choisissez français ou anglais.'],

@@ -2,7 +2,8 @@ import { signatureEnvelopes } from '@/db/schema';
 import { defineModule } from '@/lib/manifest';
 import { signatureEventSchemas } from './events';
 import { evidenceOperations } from './evidence-operations';
-import { formOperations } from './form-operations';
+import { bulkSendJob } from './bulk-job';
+import { bulkOperations, formOperations } from './form-operations';
 import { signatureLifecycleJobs } from './lifecycle-jobs';
 import { lifecycleOperations } from './lifecycle-operations';
 import { envelopeOperations, signatureOperations } from './operations';
@@ -15,8 +16,8 @@ import { emailSuggestionOperation } from './suggestion-operations';
  */
 export const manifest = defineModule({
   name: 'signature',
-  operations: [...signatureOperations, ...envelopeOperations, ...lifecycleOperations, emailSuggestionOperation, ...formOperations, ...evidenceOperations],
-  jobs: [...signatureLifecycleJobs, sealEnvelopeJob],
+  operations: [...signatureOperations, ...envelopeOperations, ...lifecycleOperations, emailSuggestionOperation, ...formOperations, ...bulkOperations, ...evidenceOperations],
+  jobs: [...signatureLifecycleJobs, sealEnvelopeJob, bulkSendJob],
   // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
   events: signatureEventSchemas,
   contactReferences: [{ resource: 'signature_envelopes', table: signatureEnvelopes, column: signatureEnvelopes.contact_id }],
@@ -65,3 +66,6 @@ export { EVIDENCE_FILE_NAME } from './proof';
 export { listRequestedDocuments, replaceRequestedDocuments, RequestedDocumentsPut } from './requested-documents';
 export { SEAL_JOB, sealEnvelope, sealEnvelopeJob } from './seal-job';
 export { checkSeal, verifyEnvelope } from './verify';
+export { bulkSend } from './bulk';
+export { type BulkSendJobData, bulkSendJob } from './bulk-job';
+export { FORM_LIMITS, FormStart, formDocument, loadPublicForm, maskEmail, pendingSubmission, startFormSubmission, type VisitorContext, verifyFormSubmission } from './form-submissions';

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { getDb } from '@/db/client';
+import { clientAddress } from '@/lib/auth/client-address';
+import { ApiError } from '@/lib/errors';
+import { payLanguage } from '@/lib/payments/pay-page';
+import { maskEmail, startFormSubmission } from '@/lib/signature';
+
+type Ctx = { params: Promise<{ slug: string }> };
+
+const see = (location: string, headers: Record<string, string> = {}) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store', ...headers } });
+
+/**
+ * The form's post (no script needed): 303 to the code page, or back to the form with the error in the query (its code
+ * and field only: what the visitor typed never goes into a URL).
+ */
+export async function POST(req: Request, { params }: Ctx): Promise<Response> {
+  const { slug } = await params;
+  const fields = Object.fromEntries(new URLSearchParams(await req.text().catch(() => '')));
+  const lang = payLanguage(fields.lang, req.headers.get('accept-language'));
+  const ctx = { ip: clientAddress(req.headers), userAgent: req.headers.get('user-agent')?.slice(0, 500) ?? null, lang };
+  try {
+    const started = await startFormSubmission(await getDb(), slug, fields, ctx);
+    // A robot (honeypot filled) is led on the same way, with a submission that does not exist.
+    const id = started?.id ?? randomUUID();
+    const to = started?.sent_to ?? maskEmail(String(fields.email ?? ''));
+    return see(`/sign/forms/${slug}/verify?s=${id}&to=${encodeURIComponent(to)}&lang=${lang}`);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const query = new URLSearchParams({ lang, error: err.code, ...(err.field ? { field: err.field } : {}) });
+    return see(`/sign/forms/${slug}?${query}`, err.status === 429 ? { 'Retry-After': err.headers['Retry-After'] ?? '60' } : {});
+  }
+}
+
+/** A reload of the post's URL goes back to the form. */
+export async function GET(_req: Request, { params }: Ctx): Promise<Response> {
+  const { slug } = await params;
+  return see(`/sign/forms/${slug}`);
+}

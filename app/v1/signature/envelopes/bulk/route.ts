@@ -1,0 +1,8 @@
+import { clientAddress } from '@/lib/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { actorOf, bulkSend, bulkSendOperation } from '@/lib/signature';
+
+export const POST = route(bulkSendOperation, async ({ db, orgId, body, req, principal }) =>
+  ok(await bulkSend(db, orgId, body, { actor: actorOf(req, principal, clientAddress(req.headers)), idempotencyKey: req.headers.get('idempotency-key') })),
+);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');
