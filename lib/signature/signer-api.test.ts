@@ -75,6 +75,7 @@ describe('GET /api/sign/<token>', () => {
     });
     expect(res.body.consent_text).toMatch(/^J’accepte de signer/);
     expect((await state(t, { lang: 'en' })).body.consent_text).toMatch(/^I agree to sign/);
+    expect(res.body.consent_texts).toEqual({ fr: res.body.consent_text, en: expect.stringMatching(/^I agree to sign/) });
     const opened = (await chainOf(envelopeId)).filter((e) => e.event_type === 'signer.opened');
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({ signer_id: signerIds[0], event_data: { ip: '203.0.113.7', user_agent: 'vitest-signer' } });
@@ -190,12 +191,14 @@ describe('fields, uploads and signing', () => {
     expect(await fill(t, id('text'), 'a'.repeat(1001))).toMatchObject({ status: 422 });
     const otherField = (await state((await tokenOf(org, signerIds[1]!))!)).body.fields[0].id;
     expect(await fill(t, otherField, 'x')).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect((await fill(t, id('checkbox'), 'false')).body.fields.find((f: { type: string }) => f.type === 'checkbox').value).toBe('false');
     const ok = await fill(t, id('checkbox'), true);
     expect(ok.status).toBe(200);
     expect(ok.body.fields.find((f: { type: string }) => f.type === 'checkbox')).toMatchObject({ value: 'true', filled_at: expect.any(String) });
     expect((await fill(t, id('text'), '  Société Durand  ')).body.fields.find((f: { type: string }) => f.type === 'text').value).toBe('Société Durand');
     const filled = (await chainOf(envelopeId)).filter((e) => e.event_type === 'signer.field_filled');
     expect(filled.map((e) => e.event_data)).toEqual([
+      expect.objectContaining({ field_id: id('checkbox'), value: 'false' }),
       expect.objectContaining({ field_id: id('checkbox'), value: 'true' }),
       expect.objectContaining({ field_id: id('text'), value: 'Société Durand' }),
     ]);

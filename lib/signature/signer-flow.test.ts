@@ -108,7 +108,39 @@ describe('a two-signer sequential envelope through the API', () => {
   });
 });
 
+describe('a parallel envelope', () => {
+  it('every signer is notified at once and signs in any order; the last one completes it', async () => {
+    const { envelopeId, signerIds } = await sentEnvelope(
+      org,
+      documentId,
+      [
+        { email: 'p1@exemple.fr', verification_method: 'none' },
+        { email: 'p2@exemple.fr', verification_method: 'none' },
+      ],
+      { routing_mode: 'parallel' },
+    );
+    const [t1, t2] = [(await tokenOf(org, signerIds[0]!))!, (await tokenOf(org, signerIds[1]!))!];
+    for (const t of [t2, t1]) {
+      expect((await state(t)).body.signer.your_turn).toBe(true);
+      await post(consentRoute, t, 'consent');
+    }
+    const second = await post(signRoute, t2, 'sign', { signature: { kind: 'typed', value: 'P Deux' } });
+    expect(second.body.envelope.status).toBe('in_progress');
+    const first = await post(signRoute, t1, 'sign', { signature: { kind: 'typed', value: 'P Un' } });
+    expect(first.body.envelope.status).toBe('completed');
+    expect(await sealJobs(envelopeId)).toHaveLength(1);
+    expect(await verifyAuditChain(org.db, envelopeId)).toMatchObject({ ok: true });
+  });
+});
+
 describe('decline and closed envelopes', () => {
+  it('410 once the envelope is past its expiry, before the expiry job has run', async () => {
+    const { envelopeId, signerIds } = await sentEnvelope(org, documentId, [{ email: 'tard@exemple.fr' }]);
+    const t = (await tokenOf(org, signerIds[0]!))!;
+    await org.db.update(signatureEnvelopes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(signatureEnvelopes.id, envelopeId));
+    expect(await state(t)).toMatchObject({ status: 410, body: { code: 'link_expired' } });
+  });
+
   it('a decline closes the envelope: tokens dead, events, e-mails to the sender and the other notified signer, the proof job', async () => {
     const { envelopeId, signerIds } = await sentEnvelope(
       org,
