@@ -123,7 +123,7 @@ export async function expectAccessible(page: Page, where: string) {
 }
 
 /** The envelope as staff see it, polled until `status` (the seal and the turns run in jobs). */
-export async function envelopeReaches(page: Page, id: string, status: string): Promise<Envelope> {
+export async function envelopeReaches(page: Page, id: string, status: string, timeout = 20_000): Promise<Envelope> {
   let envelope: Envelope | null = null;
   await expect
     .poll(
@@ -131,7 +131,7 @@ export async function envelopeReaches(page: Page, id: string, status: string): P
         envelope = (await staffApi(page).get(`/v1/signature/envelopes/${id}`)) as Envelope;
         return envelope.status;
       },
-      { timeout: 20_000 },
+      { timeout, intervals: [250, 500, 1000, 2000] },
     )
     .toBe(status);
   return envelope!;

@@ -25,14 +25,12 @@ export interface RequestedDocument {
   label: string;
   description: string | null;
   required: boolean;
-  /** What the signer sent for it, if anything (the latest upload). */
-  upload?: { name: string } | null;
-  uploads?: Array<{ name: string }>;
-  uploaded?: boolean;
+  /** What the signer sent for it, oldest first. */
+  uploads: Array<{ id: string; name: string }>;
 }
 
 export interface SignState {
-  envelope: { id: string; status: string; subject: string | null; message: string | null; sender_name: string | null; page_count: number };
+  envelope: { id: string; status: string; subject: string | null; message: string | null; sender_name: string | null; page_count: number | null };
   signer: {
     id: string;
     email: string;
@@ -40,14 +38,21 @@ export interface SignState {
     status: 'waiting' | 'notified' | 'opened' | 'signed' | 'declined';
     verification_method: 'email_otp' | 'sms_otp' | 'none';
     verified: boolean;
+    locked: boolean;
     consent_given_at: string | null;
     signed_at: string | null;
+    your_turn: boolean;
   };
   fields: SignField[];
   requested_documents: RequestedDocument[];
-  consent_text: string;
+  /** In the language asked (?lang), and both languages of the same version for switching without asking again. */
+  consent_text: string | null;
+  consent_texts: { fr: string; en: string } | null;
   consent_text_version: string;
 }
+
+/** `POST …/code` answers the state with where the code went. */
+export type CodeSent = SignState & { code: { channel: 'email' | 'sms'; sent_to: string; expires_at: string } };
 
 /** A refusal of the API, or `network` when no answer came. */
 export class SignError extends Error {
@@ -78,9 +83,9 @@ async function call<T>(token: string, path: string, init: RequestInit = {}): Pro
 const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 export const signApi = {
-  state: (token: string) => call<SignState>(token, ''),
+  state: (token: string, lang: string) => call<SignState>(token, `?lang=${lang}`),
   consent: (token: string) => call<SignState>(token, '/consent', json({})),
-  sendCode: (token: string) => call<unknown>(token, '/code', json({})),
+  sendCode: (token: string) => call<CodeSent>(token, '/code', json({})),
   verifyCode: (token: string, code: string) => call<SignState>(token, '/code/verify', json({ code })),
   fillField: (token: string, fieldId: string, value: string) =>
     call<SignState>(token, `/fields/${encodeURIComponent(fieldId)}`, { ...json({ value }), method: 'PUT' }),
@@ -94,9 +99,8 @@ export const signApi = {
   decline: (token: string, reason: string) => call<SignState>(token, '/decline', json({ reason })),
 };
 
-/** Whether a requested document has its file, whichever way the state says it. */
-export const uploadedName = (doc: RequestedDocument): string | null | undefined =>
-  doc.upload?.name ?? doc.uploads?.at(-1)?.name ?? (doc.uploaded ? null : undefined);
+/** The name of the file last sent for a requested document, or null before any. */
+export const uploadedName = (doc: RequestedDocument): string | null => doc.uploads.at(-1)?.name ?? null;
 
-/** Fields filled by the signature itself rather than typed in. */
-export const isSignatureField = (field: SignField) => field.type === 'signature' || field.type === 'initials';
+/** The signature field is stamped by signing itself; every other field is typed or ticked. */
+export const isSignatureField = (field: SignField) => field.type === 'signature';

@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { getDb } from '@/db/client';
+import { ApiError } from '@/lib/errors';
 import { payLanguage } from '@/lib/payments/pay-page';
+import { openSession } from '@/lib/signature/signer-session';
+import { type End, SignView } from './sign-view';
 import { SIGN_TEXTS } from './texts';
-import { SignView } from './sign-view';
 import '../../pay/pay.css';
 import '../sign.css';
 
@@ -19,9 +23,20 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 /**
  * /sign/<token>: public, no account (DESIGN §12). The page is a client of /api/sign/<token>/…, like an embedded
- * integration: the server only picks the language (?lang=, else the browser's, else French).
+ * integration. The server picks the language (?lang=, else the browser's, else French) and looks the link up without
+ * acting on it: an unknown link is a 404 page, a dead one says so at once (a page cannot answer 410; the API does).
  */
 export default async function SignPage({ params, searchParams }: Props) {
   const [{ token }, query, h] = await Promise.all([params, searchParams, headers()]);
-  return <SignView token={token} initialLang={payLanguage(query.lang, h.get('accept-language'))} />;
+  const lang = payLanguage(query.lang, h.get('accept-language'));
+  let end: End | null = null;
+  try {
+    await openSession(await getDb(), token);
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    if (err.status === 404) notFound();
+    if (err.status !== 410) throw err;
+    end = 'expired';
+  }
+  return <SignView token={token} initialLang={lang} initialEnd={end} />;
 }

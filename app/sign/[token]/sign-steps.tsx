@@ -4,6 +4,9 @@ import { useId, useState } from 'react';
 import { isSignatureField, type RequestedDocument, type SignField, type SignState, uploadedName } from './api';
 import type { SignTexts } from './texts';
 
+/** What the API takes for each typed field (lib/signature/signing.ts). */
+const MAX_LENGTH: Partial<Record<SignField['type'], number>> = { text: 1000, name: 200, initials: 10, email: 254 };
+
 /** An error under the control that caused it, read out when it appears. */
 export function ErrorLine({ message }: { message: string | null | undefined }) {
   if (!message) return null;
@@ -14,13 +17,20 @@ export function ErrorLine({ message }: { message: string | null | undefined }) {
   );
 }
 
-export function ConsentStep({ state, t, busy, error, onAccept }: { state: SignState; t: SignTexts; busy: boolean; error?: string; onAccept: () => void }) {
+export function ConsentStep({ state, text, t, busy, error, onAccept }: {
+  state: SignState;
+  text: string;
+  t: SignTexts;
+  busy: boolean;
+  error?: string;
+  onAccept: () => void;
+}) {
   const [checked, setChecked] = useState(false);
   const given = Boolean(state.signer.consent_given_at);
   return (
     <section className="card" aria-labelledby="sign-consent">
       <h2 id="sign-consent">{t.consentHeading}</h2>
-      <div className="sign-consent-text">{state.consent_text}</div>
+      <div className="sign-consent-text">{text}</div>
       <p className="muted">{t.consentVersion(state.consent_text_version)}</p>
       {given ? (
         <p className="notice notice-success">{t.consentGiven}</p>
@@ -47,19 +57,21 @@ export function ConsentStep({ state, t, busy, error, onAccept }: { state: SignSt
   );
 }
 
-export function VerifyStep({ state, t, busy, error, sent, locked, enabled, onSend, onVerify }: {
+export function VerifyStep({ state, t, busy, error, sentTo, enabled, onSend, onVerify }: {
   state: SignState;
   t: SignTexts;
   busy: boolean;
   error?: string;
-  sent: boolean;
-  locked: boolean;
+  /** Where the last code went (an e-mail address, a masked phone), once one was asked for. */
+  sentTo: string | null;
   enabled: boolean;
   onSend: () => void;
   onVerify: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
   const method = state.signer.verification_method;
+  const locked = state.signer.locked;
+  const sent = sentTo != null;
   if (method === 'none') return null;
   return (
     <section className="card" aria-labelledby="sign-verify">
@@ -76,7 +88,7 @@ export function VerifyStep({ state, t, busy, error, sent, locked, enabled, onSen
           </div>
           {sent && (
             <p className="muted" role="status">
-              {t.codeSent}
+              {t.codeSent(sentTo)}
             </p>
           )}
           {sent && (
@@ -200,7 +212,7 @@ function FieldInput({ field, value, t, busy, error, onChange, onSave }: {
         value={value}
         required={field.required}
         autoComplete={field.type === 'name' ? 'name' : field.type === 'email' ? 'email' : 'off'}
-        maxLength={500}
+        maxLength={MAX_LENGTH[field.type]}
         aria-invalid={Boolean(error)}
         readOnly={busy}
         onChange={(e) => onChange(field.id, e.target.value)}
@@ -257,7 +269,7 @@ function UploadRow({ doc, t, enabled, busy, error, onUpload }: {
           {!doc.required && <span className="muted"> {t.optional}</span>}
         </p>
         {doc.description && <p className="muted">{doc.description}</p>}
-        {name !== undefined && <p className="notice notice-success">{name ? t.uploaded(name) : t.uploadedNoName}</p>}
+        {name && <p className="notice notice-success">{t.uploaded(name)}</p>}
         <label className="sr-only" htmlFor={inputId}>
           {t.fileLabel(doc.label)}
         </label>
@@ -290,7 +302,7 @@ export function DeclineStep({ t, busy, error, onDecline }: { t: SignTexts; busy:
         <h2 className="sr-only">{t.declineHeading}</h2>
         <div className="field" data-invalid={missing}>
           <label htmlFor="sign-decline-reason">{t.declineReason}</label>
-          <textarea id="sign-decline-reason" rows={3} maxLength={1000} value={reason} aria-invalid={missing} onChange={(e) => setReason(e.target.value)} />
+          <textarea id="sign-decline-reason" rows={3} maxLength={2000} value={reason} aria-invalid={missing} onChange={(e) => setReason(e.target.value)} />
           <ErrorLine message={missing ? t.reasonMissing : null} />
         </div>
         <div>

@@ -2,13 +2,13 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Language } from '@/lib/format';
-import { apiBase, isSignatureField, type SignField, SignError, type SignState, signApi, uploadedName } from './api';
+import { apiBase, type CodeSent, isSignatureField, type SignField, SignError, type SignState, signApi, uploadedName } from './api';
 import { PdfPages } from './pdf-pages';
 import { ConsentStep, DeclineStep, ErrorLine, FieldsStep, UploadsStep, VerifyStep } from './sign-steps';
 import { SignaturePad, type SignatureInput } from './signature-pad';
 import { SIGN_TEXTS, type SignTexts } from './texts';
 
-type End = 'signed' | 'declined' | 'expired' | 'notFound' | 'waiting';
+export type End = 'signed' | 'declined' | 'expired' | 'notFound' | 'waiting';
 type Section = 'consent' | 'verify' | 'sign' | 'decline' | string;
 
 /** Today in Paris, as a date input holds it: what a date field proposes. */
@@ -27,24 +27,27 @@ function proposed(field: SignField, state: SignState): string {
 function endOf(state: SignState): End | null {
   if (state.signer.status === 'signed') return 'signed';
   if (state.signer.status === 'declined') return 'declined';
-  if (state.signer.status === 'waiting') return 'waiting';
+  if (state.signer.status === 'waiting' && !state.signer.your_turn) return 'waiting';
   return null;
 }
+
+/** A required field the signer has yet to fill (the API fills empty name, e-mail and date fields itself at sign). */
+const missing = (field: SignField, saved: string | undefined) =>
+  field.required && (field.type === 'text' || field.type === 'initials' || field.type === 'checkbox') && !(field.type === 'checkbox' ? saved === 'true' : saved);
 
 /**
  * /sign/<token> in the browser: loads the signer's state, then walks them through consent, the one-time code (when
  * their verification method asks for one), the fields and requested documents, and the signature; or the decline.
  * Every step is a call to /api/sign/<token>/…, whose answer is the new state; its refusals are shown by their code.
  */
-export function SignView({ token, initialLang }: { token: string; initialLang: Language }) {
+export function SignView({ token, initialLang, initialEnd = null }: { token: string; initialLang: Language; initialEnd?: End | null }) {
   const [lang, setLang] = useState<Language>(initialLang);
   const t = SIGN_TEXTS[lang];
   const [state, setState] = useState<SignState | null>(null);
-  const [end, setEnd] = useState<End | null>(null);
+  const [end, setEnd] = useState<End | null>(initialEnd);
   const [busy, setBusy] = useState<Section | null>(null);
   const [errors, setErrors] = useState<Record<Section, string>>({});
-  const [codeSent, setCodeSent] = useState(false);
-  const [locked, setLocked] = useState(false);
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [signature, setSignature] = useState<SignatureInput | null>(null);
   const saved = useRef<Record<string, string>>({});
@@ -65,11 +68,12 @@ export function SignView({ token, initialLang }: { token: string; initialLang: L
         if (err.status === 410) return setEnd('expired');
         if (err.status === 404 && err.code === 'not_found') return setEnd('notFound');
         if (err.code === 'not_your_turn' && !state) return setEnd('waiting');
-        if (err.code === 'signer_locked') setLocked(true);
+        // Locked, or verified meanwhile (another tab): the state says so.
+        if (err.code === 'signer_locked' || err.code === 'already_verified') signApi.state(token, lang).then(adopt, () => undefined);
       }
       setErrors((prev) => ({ ...prev, [section]: message(err) }));
     },
-    [message, state],
+    [message, state, token, lang, adopt],
   );
 
   const run = useCallback(
@@ -89,9 +93,11 @@ export function SignView({ token, initialLang }: { token: string; initialLang: L
     [adopt, fail],
   );
 
+  // Once: later answers carry the state; the language switch needs no new one (both consent texts come with it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per token
   useEffect(() => {
-    signApi.state(token).then(adopt, (err) => fail('load', err));
-  }, [token, adopt, fail]);
+    if (!initialEnd) signApi.state(token, initialLang).then(adopt, (err) => fail('load', err));
+  }, [token]);
 
   const switchLanguage = (e: React.MouseEvent<HTMLAnchorElement>) => {
     e.preventDefault();
@@ -127,9 +133,7 @@ export function SignView({ token, initialLang }: { token: string; initialLang: L
   const needsCode = state.signer.verification_method !== 'none';
   const verified = !needsCode || state.signer.verified;
   const ready = consented && verified;
-  const toFill = mine.filter((f) => f.required && !isSignatureField(f));
-  const toUpload = state.requested_documents.filter((d) => d.required);
-  const completed = toFill.every((f) => saved.current[f.id]) && toUpload.every((d) => uploadedName(d) !== undefined);
+  const completed = !mine.some((f) => missing(f, saved.current[f.id])) && state.requested_documents.every((d) => !d.required || uploadedName(d));
   const steps = [
     { key: 'read', done: consented },
     ...(needsCode ? [{ key: 'verify', done: verified }] : []),
@@ -149,14 +153,7 @@ export function SignView({ token, initialLang }: { token: string; initialLang: L
   };
   const sign = () => {
     if (!signature) return setErrors((prev) => ({ ...prev, sign: t.signatureMissing }));
-    return run('sign', async () => {
-      // Values proposed but never saved (the signer's name, today's date) are saved before signing.
-      for (const f of toFill) {
-        const value = values[f.id];
-        if (value && saved.current[f.id] !== value) await signApi.fillField(token, f.id, value);
-      }
-      return signApi.sign(token, signature);
-    });
+    return run('sign', () => signApi.sign(token, signature));
   };
 
   return (
@@ -191,19 +188,18 @@ export function SignView({ token, initialLang }: { token: string; initialLang: L
             {t.download}
           </a>
         </p>
-        <PdfPages url={`${apiBase(token)}/document`} pageCount={state.envelope.page_count} fields={mine} values={values} t={t} onPick={pick} />
+        <PdfPages url={`${apiBase(token)}/document`} pageCount={state.envelope.page_count ?? 0} fields={mine} values={values} t={t} onPick={pick} />
       </section>
 
-      <ConsentStep state={state} t={t} busy={busy != null} error={errors.consent} onAccept={() => run('consent', () => signApi.consent(token))} />
+      <ConsentStep state={state} text={state.consent_texts?.[lang] ?? state.consent_text ?? ''} t={t} busy={busy != null} error={errors.consent} onAccept={() => run('consent', () => signApi.consent(token))} />
       <VerifyStep
         state={state}
         t={t}
         busy={busy != null}
         error={errors.verify}
-        sent={codeSent}
-        locked={locked}
+        sentTo={codeSentTo}
         enabled={consented}
-        onSend={() => run('verify', () => signApi.sendCode(token), () => setCodeSent(true))}
+        onSend={() => run('verify', () => signApi.sendCode(token), (sent) => setCodeSentTo((sent as CodeSent).code.sent_to))}
         onVerify={(code) => run('verify', () => signApi.verifyCode(token, code))}
       />
       <FieldsStep
