@@ -94,6 +94,9 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   invalid_text_tag: 'Une balise {{…}} de ce PDF est mal écrite : corrigez-la (type:signataire[:libellé][:required]) puis envoyez-le à nouveau.',
   form_inactive: 'Ce formulaire de signature n’accepte plus de signatures.',
   invalid_multipart: 'Le fichier envoyé est illisible : réessayez.',
+  signed_document_unavailable: 'Le document signé n’est pas disponible : l’enveloppe n’est pas terminée, son scellement est en cours, ou elle n’a aucun champ placé.',
+  proof_unavailable: 'Le rapport de preuve n’est disponible qu’une fois l’enveloppe terminée ou refusée.',
+  verification_failed: 'La vérification de l’enveloppe a échoué : sa chaîne d’audit, son document ou son sceau ne correspond plus.',
   // The signer's API (/api/sign/<token>/…)
   link_expired: 'Ce lien de signature ne fonctionne plus : la demande est terminée, annulée ou expirée.',
   signer_locked: 'Trop de codes erronés : la signature est bloquée. Contactez l’expéditeur du document.',

@@ -106,6 +106,16 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^required to sign by SMS code$/, 'Indiquez un numéro de mobile : le code de signature est envoyé par SMS.'],
   [/^required \(true or false\)$/, 'Choisissez oui ou non.'],
   [/^must be one of email_otp, sms_otp$/, 'Choisissez une vérification par e-mail ou par SMS.'],
+  // Signature fields, requested and attached documents
+  [/^must be (?:a number )?between 0 and 1$/, 'Nombre entre 0 et 1 attendu (une fraction de la page).'],
+  [/^must be more than 0$/, 'Plus de 0.'],
+  [/^[xy] \+ (?:width|height) must be at most 1: the box must stay within the page$/, 'Le cadre doit rester dans la page.'],
+  [/^must be an array of (?:fields|requested documents)$/, 'Liste illisible.'],
+  [/^at most (\d+) (?:fields|requested documents)$/, (m) => `Au plus ${m[1]}.`],
+  [/^appears twice$/, 'Ce champ figure deux fois.'],
+  [/^not a signer of this envelope$/, 'Choisissez un signataire de cette enveloppe.'],
+  [/^the document has (\d+) page\(s\)$/, (m) => `Le document a ${m[1]} page(s).`],
+  [/^this is the document the envelope is signed on$/, 'C’est déjà le document à signer de l’enveloppe.'],
   // Choices
   [/^must be particulier or professionnel$/, 'Choisissez particulier ou professionnel.'],
   [/^must be fr or en$/, 'Choisissez français ou anglais.'],

@@ -8,7 +8,7 @@ import { envelopeForEvidence, requireDraft } from './fields';
 
 /** Documents sent with the envelope besides the one signed (annexes), attached while draft. */
 export const AttachDocumentBody = z
-  .strictObject({ document_id: z.uuid({ error: 'must be a uuid (a document uploaded with POST /v1/signature/documents)' }) })
+  .strictObject({ document_id: z.uuid({ error: 'must be a uuid' }).meta({ description: 'A document uploaded with POST /v1/signature/documents.' }) })
   .meta({ id: 'SignatureAttachDocument' });
 export type AttachDocumentBody = z.output<typeof AttachDocumentBody>;
 

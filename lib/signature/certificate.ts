@@ -127,7 +127,7 @@ export function loadSealingIdentity(env: Record<string, string | undefined> = pr
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    return fail(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    return fail(`the file ${file} is unreadable (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   return parseSealingP12(bytes, env.SIGNATURE_CERT_PASSWORD ?? '', 'configured');
 }

@@ -42,19 +42,19 @@ export async function envelopePageCount(conn: Db | Tx, row: EnvelopeRow): Promis
   return (await PDFDocument.load(pdf.content, { updateMetadata: false })).getPageCount();
 }
 
-const Fraction = (what: string) =>
-  z.number({ error: `must be a number (a fraction of the page ${what})` }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
+/** A fraction of the page's width or height. */
+const Fraction = () => z.number({ error: 'must be a number between 0 and 1' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 
 export const FieldInput = z
   .strictObject({
     id: z.uuid({ error: 'must be a uuid' }).optional().meta({ description: 'An existing field of the envelope: kept with its origin (a text tag stays one).' }),
     signer_id: z.uuid({ error: 'must be a uuid' }),
     type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }),
-    page: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be 1 or more (pages count from 1)'),
-    x: Fraction('width, from the left'),
-    y: Fraction('height, from the top'),
-    width: Fraction('width').refine((v) => v > 0, 'must be more than 0'),
-    height: Fraction('height').refine((v) => v > 0, 'must be more than 0'),
+    page: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be 1 or more'),
+    x: Fraction(),
+    y: Fraction(),
+    width: Fraction().refine((v) => v > 0, 'must be more than 0'),
+    height: Fraction().refine((v) => v > 0, 'must be more than 0'),
     required: z.boolean({ error: 'must be a boolean' }).default(true),
     label: text(200),
   })
