@@ -25,8 +25,15 @@ async function act(db: Db, token: string, lang: Lang, change: (tx: Db, session: 
   });
 }
 
-/** `GET /api/sign/<token>`: the state; a notified signer's first visit marks them opened. */
-export const getSignerState = (db: Db, token: string, ctx: TurnContext, lang: Lang = 'fr') => act(db, token, lang, (tx, s) => openSigner(tx, s, ctx));
+/**
+ * `GET /api/sign/<token>`: the state; a notified signer's first visit marks them opened. Only that first visit (or
+ * one that moves the envelope to in_progress) writes: the others read without locking the envelope.
+ */
+export async function getSignerState(db: Db, token: string, ctx: TurnContext, lang: Lang = 'fr') {
+  const session = await openSession(db, token);
+  if (session.signer.status !== 'notified' && session.envelope.status !== 'sent') return signerState(db, session, lang);
+  return act(db, token, lang, (tx, s) => openSigner(tx, s, ctx));
+}
 
 /** `POST …/consent`. */
 export const consentToSign = (db: Db, token: string, ctx: TurnContext, lang: Lang = 'fr') => act(db, token, lang, (tx, s) => giveConsent(tx, s, ctx));

@@ -121,30 +121,27 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** What `GET /api/sign/<token>` (and every action) answers: the signer's state and nothing of the other signers. */
 export async function signerState(conn: Db | Tx, session: SignerSession, lang: 'fr' | 'en' = 'fr') {
   const { envelope, signer } = session;
-  const [doc] = envelope.document_id
-    ? await conn.select({ page_count: signatureDocuments.page_count }).from(signatureDocuments).where(eq(signatureDocuments.id, envelope.document_id))
-    : [];
-  const fields = await conn.select().from(signatureFields).where(eq(signatureFields.signer_id, signer.id)).orderBy(asc(signatureFields.position));
-  const requested = await conn
-    .select()
-    .from(signatureRequestedDocuments)
-    .where(eq(signatureRequestedDocuments.signer_id, signer.id))
-    .orderBy(asc(signatureRequestedDocuments.position));
-  const uploads = requested.length
-    ? await conn
-        .select()
-        .from(signatureUploads)
-        .where(
-          and(
-            eq(signatureUploads.signer_id, signer.id),
-            inArray(
-              signatureUploads.requested_document_id,
-              requested.map((r) => r.id),
-            ),
-          ),
-        )
-        .orderBy(asc(signatureUploads.id))
-    : [];
+  // Independent reads: on a pool they run side by side (in a transaction, one after the other on its connection). Each
+  // names the envelope too, whose index they use.
+  const [[doc], fields, requested, uploads, yourTurn] = await Promise.all([
+    envelope.document_id
+      ? conn.select({ page_count: signatureDocuments.page_count }).from(signatureDocuments).where(eq(signatureDocuments.id, envelope.document_id))
+      : Promise.resolve([]),
+    conn.select().from(signatureFields).where(and(eq(signatureFields.envelope_id, envelope.id), eq(signatureFields.signer_id, signer.id))).orderBy(asc(signatureFields.position)),
+    conn.select().from(signatureRequestedDocuments).where(and(eq(signatureRequestedDocuments.envelope_id, envelope.id), eq(signatureRequestedDocuments.signer_id, signer.id))).orderBy(asc(signatureRequestedDocuments.position)),
+    // Through the requested documents (indexed), not a scan of every upload by signer_id.
+    conn
+      .select()
+      .from(signatureUploads)
+      .where(
+        inArray(
+          signatureUploads.requested_document_id,
+          conn.select({ id: signatureRequestedDocuments.id }).from(signatureRequestedDocuments).where(and(eq(signatureRequestedDocuments.envelope_id, envelope.id), eq(signatureRequestedDocuments.signer_id, signer.id))),
+        ),
+      )
+      .orderBy(asc(signatureUploads.id)),
+    isSignersTurn(conn, envelope, signer),
+  ]);
   const consent = CONSENT_TEXTS[envelope.consent_text_version];
   return {
     envelope: {
@@ -165,7 +162,7 @@ export async function signerState(conn: Db | Tx, session: SignerSession, lang: '
       locked: signer.locked_at !== null,
       consent_given_at: iso(signer.consent_given_at),
       signed_at: iso(signer.signed_at),
-      your_turn: await isSignersTurn(conn, envelope, signer),
+      your_turn: yourTurn,
     },
     fields: fields.map((f) => ({
       id: f.id,

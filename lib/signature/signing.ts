@@ -172,13 +172,16 @@ export async function sign(tx: Db | Tx, session: SignerSession, signature: { kin
   if (!signer.consent_given_at) throw conflict('consent_required', 'Give your consent to sign electronically first.');
   if (signer.verification_method !== 'none' && !signer.verified_at) throw conflict('verification_required', 'Confirm your identity with the one-time code first.');
   const value = checkSignature(signature.kind, signature.value);
-  const fields = await tx.select().from(signatureFields).where(eq(signatureFields.signer_id, signer.id));
+  const fields = await tx
+    .select()
+    .from(signatureFields)
+    .where(and(eq(signatureFields.envelope_id, envelope.id), eq(signatureFields.signer_id, signer.id)));
   const missing = fields.filter((f) => f.required && ['text', 'initials', 'checkbox'].includes(f.type) && (f.value === null || (f.type === 'checkbox' && f.value !== 'true')));
   if (missing.length) throw conflict('fields_incomplete', `${missing.length} required field(s) to fill first.`, `fields.${missing[0]!.id}`);
   const requested = await tx
     .select({ id: signatureRequestedDocuments.id })
     .from(signatureRequestedDocuments)
-    .where(and(eq(signatureRequestedDocuments.signer_id, signer.id), eq(signatureRequestedDocuments.required, true)));
+    .where(and(eq(signatureRequestedDocuments.envelope_id, envelope.id), eq(signatureRequestedDocuments.signer_id, signer.id), eq(signatureRequestedDocuments.required, true)));
   if (requested.length) {
     const uploaded = new Set(
       (
