@@ -36,6 +36,16 @@ const emailOf = (raw: unknown): string | null =>
  * and queues a send again for a draft that a failed send left behind.
  */
 export async function bulkSend(db: Db, orgId: string, input: BulkSend, opts: { actor: Actor; idempotencyKey?: string | null }): Promise<BulkSendResult> {
+  return (await bulkSendBatch(db, orgId, input, opts)).result;
+}
+
+/** bulkSend, with the id of the batch (the back-office opens its results view). */
+export async function bulkSendBatch(
+  db: Db,
+  orgId: string,
+  input: BulkSend,
+  opts: { actor: Actor; idempotencyKey?: string | null },
+): Promise<{ batch_id: string; result: BulkSendResult }> {
   const requestHash = sha256(canonicalize(input) ?? '');
   const scope = opts.idempotencyKey ? `key:${sha256(opts.idempotencyKey)}` : `body:${requestHash}`;
 
@@ -98,7 +108,7 @@ export async function bulkSend(db: Db, orgId: string, input: BulkSend, opts: { a
       .update(signatureBulkBatches)
       .set({ sent_count: outcome.sent_count, failed_count: failed, results })
       .where(eq(signatureBulkBatches.id, batchId));
-    return outcome;
+    return { batch_id: batchId, result: outcome };
   });
 }
 

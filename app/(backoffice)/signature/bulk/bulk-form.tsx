@@ -1,0 +1,105 @@
+'use client';
+
+import { useActionState } from 'react';
+import { Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
+import { type FormState, initialFormState } from '@/lib/http/form-state';
+import { type BulkPreview, bulkAction } from './actions';
+
+const PLACED = ['csv', 'file', 'template_id', 'subject', 'message', 'verification_method'];
+
+/**
+ * The bulk send (works without JavaScript): « Prévisualiser » shows every row of the CSV with its problems and keeps
+ * the PDF; « Envoyer » sends. What was typed and the CSV's text stay between the two.
+ */
+export function BulkForm({ templates }: { templates: Array<{ id: string; name: string }> }) {
+  const [state, action] = useActionState(bulkAction, initialFormState as FormState<BulkPreview>);
+  const texts = state.texts ?? {};
+  const preview = state.data;
+  const error = (name: string) => state.errors?.[name];
+  const valid = preview ? preview.rows.filter((r) => r.errors.length === 0).length : 0;
+  return (
+    <form action={action} className="form" key={state.attempt} aria-label="Envoi groupé">
+      <FormErrors state={state} placed={PLACED} />
+      <div className="grid-2">
+        <Field id="bulk-file" label={preview?.document_name ? `Document à signer : ${preview.document_name} (ou un autre PDF)` : 'Document à signer (PDF)'} error={error('file')}>
+          <input type="file" name="file" accept="application/pdf" />
+        </Field>
+        <Field id="bulk-csv-file" label="Destinataires (fichier CSV : e-mail, nom, téléphone)" error={error('csv')}>
+          <input type="file" name="csv_file" accept=".csv,text/csv" />
+        </Field>
+      </div>
+      <input type="hidden" name="document_id" value={preview?.document_id ?? texts.document_id ?? ''} />
+      <input type="hidden" name="document_name" value={preview?.document_name ?? texts.document_name ?? ''} />
+      <Field id="bulk-csv" label="… ou le contenu du CSV" hint="Une ligne d’en-tête (email;nom;telephone), puis un destinataire par ligne. 100 au plus.">
+        <TextArea name="csv" rows={5} defaultValue={preview?.csv ?? texts.csv} />
+      </Field>
+      <div className="grid-2">
+        <Field id="bulk-template" label="Modèle" error={error('template_id')}>
+          <Select name="template_id" defaultValue={texts.template_id ?? ''}>
+            <option value="">Aucun</option>
+            {templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="bulk-method" label="Vérification des signataires" error={error('verification_method')}>
+          <Select name="verification_method" defaultValue={texts.verification_method ?? 'email_otp'}>
+            <option value="email_otp">Code par e-mail</option>
+            <option value="sms_otp">Code par SMS (colonne téléphone obligatoire)</option>
+          </Select>
+        </Field>
+      </div>
+      <Field id="bulk-subject" label="Objet de l’e-mail (sinon celui du modèle)" error={error('subject')}>
+        <Input name="subject" maxLength={200} defaultValue={texts.subject} />
+      </Field>
+      <Field id="bulk-message" label="Message aux signataires (sinon celui du modèle)" error={error('message')}>
+        <TextArea name="message" rows={3} defaultValue={texts.message} />
+      </Field>
+
+      {preview && (
+        <section aria-labelledby="bulk-preview">
+          <h3 id="bulk-preview">
+            Aperçu : {valid} destinataire{valid > 1 ? 's' : ''} prêt{valid > 1 ? 's' : ''} sur {preview.rows.length}
+          </h3>
+          <table className="table" aria-label="Aperçu des destinataires">
+            <thead>
+              <tr>
+                <th scope="col" className="num">
+                  Ligne
+                </th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Nom</th>
+                <th scope="col">Téléphone</th>
+                <th scope="col">Problème</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rows.map((r) => (
+                <tr key={r.line} data-invalid={r.errors.length > 0 || undefined}>
+                  <td className="num">{r.line}</td>
+                  <td>{r.email || <span className="muted">—</span>}</td>
+                  <td>{r.full_name || <span className="muted">—</span>}</td>
+                  <td>{r.phone || <span className="muted">—</span>}</td>
+                  <td>{r.errors.length ? <span className="field-error">{r.errors.join(' ')}</span> : <span className="chip chip-green">Prêt</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {valid < preview.rows.length && <p className="muted">Les lignes en erreur ne seront pas envoyées : corrigez le fichier puis prévisualisez à nouveau, ou envoyez les autres.</p>}
+        </section>
+      )}
+      <div className="form-actions">
+        <SubmitButton name="intent" value="preview" className="btn" pendingLabel="Lecture…">
+          Prévisualiser
+        </SubmitButton>
+        {preview && valid > 0 && (
+          <SubmitButton name="intent" value="send" pendingLabel="Envoi…">
+            Envoyer à {valid} destinataire{valid > 1 ? 's' : ''}
+          </SubmitButton>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { formatInstant } from '@/lib/format';
+import { requireStaffOrg } from '@/lib/http/staff';
+import { listBulkBatches, listTemplates } from '@/lib/signature';
+import { SignatureTabs } from '../tabs';
+import { BulkForm } from './bulk-form';
+
+export const metadata: Metadata = { title: 'Envoi groupé' };
+
+/** Bulk sending (POST /v1/signature/envelopes/bulk) from a CSV, and the latest sends with their results. */
+export default async function SignatureBulkPage() {
+  const staff = await requireStaffOrg();
+  const [batches, templates] = await Promise.all([listBulkBatches(staff.db, staff.orgId), listTemplates(staff.db, staff.orgId, { limit: 100 })]);
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <p className="muted">
+            <Link href="/signature">Signature électronique</Link> /
+          </p>
+          <h1>Envoi groupé</h1>
+        </div>
+      </div>
+      <SignatureTabs current="bulk" />
+      <p className="muted">Un même document à signer par chaque destinataire du fichier : une enveloppe par personne, envoyée aussitôt.</p>
+      <section className="card" aria-labelledby="bulk-new">
+        <h2 id="bulk-new">Nouvel envoi</h2>
+        <BulkForm templates={templates.data.map((t) => ({ id: t.id, name: t.name }))} />
+      </section>
+      <section className="card" aria-labelledby="bulk-history">
+        <h2 id="bulk-history">Derniers envois</h2>
+        {batches.length === 0 ? (
+          <p className="empty">Aucun envoi groupé pour l’instant.</p>
+        ) : (
+          <table className="table" aria-label="Derniers envois groupés">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col" className="num">
+                  Destinataires
+                </th>
+                <th scope="col" className="num">
+                  Envoyés
+                </th>
+                <th scope="col" className="num">
+                  En erreur
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {batches.map((b) => (
+                <tr key={b.id}>
+                  <td>
+                    <Link href={`/signature/bulk/${b.id}`}>{formatInstant(b.created_at)}</Link>
+                  </td>
+                  <td className="num">{b.recipient_count}</td>
+                  <td className="num">{b.sent_count}</td>
+                  <td className="num">{b.failed_count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+
+import { useActionState } from 'react';
+import { Field, FormErrors, Input, Select, SubmitButton } from '@/components/form';
+import { initialFormState } from '@/lib/http/form-state';
+import { createFormAction } from './actions';
+
+const PLACED = ['title', 'file', 'template_id', 'verification_method'];
+
+/** Creates a public form around an uploaded PDF (works without JavaScript). */
+export function FormCreate({ templates }: { templates: Array<{ id: string; name: string }> }) {
+  const [state, action] = useActionState(createFormAction, initialFormState);
+  const texts = state.done ? {} : (state.texts ?? {});
+  const error = (name: string) => state.errors?.[name];
+  return (
+    <form action={action} className="form" key={state.attempt} aria-label="Nouveau formulaire de signature">
+      <FormErrors state={state} placed={PLACED} />
+      {state.done && (
+        <p className="notice notice-success" role="status">
+          {state.done}
+        </p>
+      )}
+      <div className="grid-2">
+        <Field id="form-title" label="Titre affiché aux visiteurs" error={error('title')}>
+          <Input name="title" required maxLength={200} defaultValue={texts.title} />
+        </Field>
+        <Field id="form-file" label="Document à signer (PDF, 20 Mo au plus)" error={error('file')}>
+          <input type="file" name="file" accept="application/pdf" required />
+        </Field>
+      </div>
+      <div className="grid-2">
+        <Field id="form-template" label="Modèle (objet, message, étiquettes)" error={error('template_id')}>
+          <Select name="template_id" defaultValue={texts.template_id ?? ''}>
+            <option value="">Aucun</option>
+            {templates.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field id="form-method" label="Vérification au moment de signer" error={error('verification_method')}>
+          <Select name="verification_method" defaultValue={texts.verification_method ?? 'email_otp'}>
+            <option value="email_otp">Code par e-mail (confirmé par le formulaire)</option>
+            <option value="sms_otp">Code par SMS (le formulaire demande le mobile)</option>
+            <option value="none">Aucune (l’e-mail est confirmé par le formulaire)</option>
+          </Select>
+        </Field>
+      </div>
+      <div className="form-actions">
+        <SubmitButton pendingLabel="Création…">Créer le formulaire</SubmitButton>
+      </div>
+    </form>
+  );
+}
