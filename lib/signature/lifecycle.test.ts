@@ -9,7 +9,7 @@ import { getStorage, LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { verifyAuditChain } from './audit';
-import { envelopeApi, envelopeRow, eventsOfType, mailsTo, pdfRow, routes, signersOf } from './testing';
+import { envelopeApi, envelopeRow, eventsOfType, lifecycleRoutes, mailsTo, pdfRow, routes, signersOf } from './testing';
 import { hashSignerToken } from './tokens';
 
 let dir = '';
@@ -217,5 +217,20 @@ describe('cancel, signer link, timeline', () => {
     expect(res.body.data).toMatchObject([{ seq_index: 0, event_type: 'envelope.created', prev_hash: null }]);
     expect((await envelopeApi(other).timeline(env.id)).status).toBe(404);
     expect((await envelopeApi(org, ['invoice:read']).timeline(env.id)).status).toBe(403);
+  });
+});
+
+describe('authentication and scopes', () => {
+  it('answers 401 without a key on every lifecycle route, and 403 to a signature:read key on every write', async () => {
+    const env = await draft();
+    const params = { id: env.id, signer_id: env.signers[0]!.id, approver_id: env.signers[0]!.id };
+    const readKey = await org.key(['signature:read']);
+    for (const [name, handler, method, write] of lifecycleRoutes) {
+      const res = await call(handler, method, `/v1/signature/envelopes/${env.id}/x`, { params, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(res.status, name).toBe(401);
+      if (!write) continue;
+      const refused = await call(handler, method, `/v1/signature/envelopes/${env.id}/x`, { token: readKey, params, body: method === 'DELETE' ? undefined : {} });
+      expect(refused.status, name).toBe(403);
+    }
   });
 });

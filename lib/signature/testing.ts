@@ -46,6 +46,21 @@ export function envelopeApi(org: TestOrg, scopes?: Scope[]) {
 
 export const routes = { approve, cancel, send };
 
+/** Every route of the lifecycle: name, handler, method, whether it writes (needs signature:write). */
+export const lifecycleRoutes = [
+  ['PATCH /{id}', one.PATCH, 'PATCH', true],
+  ['POST approvers', approvers.POST, 'POST', true],
+  ['GET approvers', approvers.GET, 'GET', false],
+  ['DELETE approvers/{approver_id}', approverOne.DELETE, 'DELETE', true],
+  ['POST approve', approve.POST, 'POST', true],
+  ['POST send', send.POST, 'POST', true],
+  ['POST cancel', cancel.POST, 'POST', true],
+  ['POST remind', remind.POST, 'POST', true],
+  ['POST reactivate', reactivate.POST, 'POST', true],
+  ['GET timeline', timeline.GET, 'GET', false],
+  ['POST signers/{signer_id}/link', link.POST, 'POST', true],
+] as const;
+
 /** A stored PDF row (the upload path is api.test.ts's concern): its sha256 is what send records as document_hash. */
 export async function pdfRow(org: TestOrg, sha256 = 'b'.repeat(64)) {
   const [row] = await org.db
