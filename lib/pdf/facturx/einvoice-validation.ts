@@ -7,7 +7,8 @@ import { type Finding, parseSvrl, VALIDATION_DIR, XSD } from './validate';
 /**
  * The checks a PA runs on a Factur-X EN 16931 CII, in Node without a JVM: the Factur-X XSD (libxml2 compiled to
  * WebAssembly, libxml2-wasm) and the three schematrons — CEN EN 16931, Factur-X 1.0.9, French BR-FR — as SaxonJS SEF
- * compiled from the official XSLT (npm run facturx:compile, committed: docs/facturx.md "Validation before sealing").
+ * compiled from the official XSLT, rewritten to walk the document once (npm run facturx:compile, committed:
+ * docs/facturx.md "Validation before sealing").
  * The schema and the SEF files are loaded once per process into two worker threads that keep them, so a validation
  * costs the checks only and never blocks the event loop.
  */
@@ -28,6 +29,8 @@ const LAYERS: Record<Schematron, EInvoiceLayer> = { cen: 'en16931', facturx: 'fa
 
 interface SefManifest {
   compiler: string;
+  /** SHA-256 of scripts/facturx-walk.mjs, the rewrite applied to each official stylesheet before compiling it. */
+  rewrite: string;
   /** `documents`: files the stylesheet reads with document(), relative to its source; parsed once per worker. */
   stylesheets: Record<Schematron, { source: string; sha256: string; sef: string; documents?: string[] }>;
 }
