@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { TEST_WORKERS } from './lib/testing/worker-database';
 
 // DATABASE_URL unset → each test worker runs on its own in-memory PGlite; set → the PostgreSQL it names.
 export default defineConfig({
@@ -13,7 +12,7 @@ export default defineConfig({
     pool: 'forks',
     // Two files at once (vitest's default is one worker on 2 cores). PGlite: every test file has its own in-memory
     // database; PostgreSQL: every worker its own copy of the test database (lib/testing/worker-database.ts).
-    maxWorkers: TEST_WORKERS,
+    maxWorkers: 2,
     // Every finalization runs the e-invoice validation (docs/facturx.md, "Validation before sealing"): seconds on a
     // loaded 2-core machine, and a process's first one also loads the compiled schematrons.
     testTimeout: 60_000,

@@ -3,9 +3,6 @@
  * a time without sharing rows or pg-boss queues (as each PGlite file already has its own database).
  */
 
-/** Test files run at once, on either engine (2 cores here). */
-export const TEST_WORKERS = 2;
-
 /** The database a worker uses: `<base>_w<pool id>` beside the one DATABASE_URL names. */
 export function workerDatabaseUrl(baseUrl: string, poolId: number | string): string {
   const url = new URL(baseUrl);
