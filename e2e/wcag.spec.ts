@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
 import { type Showcase, seedShowcase } from './showcase';
+import { staffApi, uploadDocument } from './signature-setup';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -16,12 +17,24 @@ const PHONE = { width: 390, height: 844 };
 test.describe.configure({ timeout: 480_000 });
 let page: Page;
 let data: Showcase;
+/** A draft envelope with two signers: its page shows the field placer, the approvers and the requested documents. */
+let envelope: string;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   // A page of its own context: axe opens a second page in that context to assemble its results.
   page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signIn(page);
   data = await seedShowcase(page);
+  const draft = await staffApi(page).post('/v1/signature/envelopes', {
+    source_kind: 'document',
+    source_document_id: await uploadDocument(page, 'Contrat WCAG'),
+    subject: 'Contrat à signer',
+    signers: [
+      { email: 'wcag.one@exemple.fr', full_name: 'Claire Dubois', routing_order: 1 },
+      { email: 'wcag.two@exemple.fr', routing_order: 2 },
+    ],
+  });
+  envelope = draft.id as string;
 });
 test.afterAll(() => page.context().close());
 
@@ -74,6 +87,10 @@ const pages = (d: Showcase) => [
   '/settings/payments',
   '/settings/api-keys',
   '/settings/webhooks',
+  '/signature',
+  '/signature/new',
+  '/signature/templates',
+  `/signature/${envelope}`,
   '/dev/mail',
   '/dev/sms',
 ];

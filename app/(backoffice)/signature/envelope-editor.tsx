@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
+import { EmailSuggestionHint } from '@/components/email-suggestion';
 import { Field, FormErrors, Input, Select, SubmitButton, TextArea, useFieldControl } from '@/components/form';
 import { initialFormState } from '@/lib/http/form-state';
 import { frenchFieldMessage } from '@/lib/i18n/errors-fr';
@@ -196,6 +197,7 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
               </Field>
               <Field id={`env-signers-${i}-email`} label="E-mail" error={error(`signers.${i}.email`)}>
                 <Input type="email" autoComplete="off" value={s.email} onChange={(e) => setSigner(i, { email: e.target.value })} />
+                <EmailSuggestionHint email={s.email} onAccept={(email) => setSigner(i, { email })} />
               </Field>
               <Field id={`env-signers-${i}-verification_method`} label="Vérification" error={error(`signers.${i}.verification_method`)}>
                 <Select value={s.verification_method} onChange={(e) => setSigner(i, { verification_method: e.target.value as VerificationMethod })}>

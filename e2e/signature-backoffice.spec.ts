@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PHONE, phoneOverflow, signIn } from './helpers';
+import { newestMail, staffApi } from './signature-setup';
+
+/**
+ * The signature back-office (issue 18 item 8): a draft made in the editor with an uploaded PDF and a second signer
+ * added, a field dragged onto the rendered page, an approver who blocks the sending until they approve, then sent:
+ * the first signer is invited by e-mail, the page shows each signer's status and the verified chain; on a phone.
+ */
+test('create with an upload, place a field, add a signer, approval blocks sending until approved, then send', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/signature');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signature électronique');
+  await page.getByRole('link', { name: 'Nouvelle enveloppe' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouvelle enveloppe');
+
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const n of [1, 2]) pdf.addPage([595, 842]).drawText(`Contrat de maintenance — page ${n}`, { x: 60, y: 760, size: 20, font });
+  await page.getByLabel('Fichier PDF').setInputFiles({ name: 'maintenance.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) });
+  await page.getByLabel('Objet de l’e-mail').fill('Contrat de maintenance 2027');
+  await page.getByLabel('Étiquettes').fill('maintenance');
+
+  // A missing e-mail is refused beside its field; nothing is created.
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+  await expect(page.locator('#env-signers-0-email-error')).toBeVisible();
+  await page.locator('#env-signers-0-full_name').fill('Alice Martin');
+  await page.locator('#env-signers-0-email').fill('alice.bo@exemple.fr');
+  await page.getByRole('button', { name: 'Ajouter un signataire' }).click();
+  await page.locator('#env-signers-1-full_name').fill('Bruno Petit');
+  await page.locator('#env-signers-1-email').fill('bruno.bo@exemple.fr');
+  await expect(page.locator('#env-signers-1-routing_order')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Créer le brouillon' }).click();
+
+  await expect(page).toHaveURL(/\/signature\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').at(-1)!;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contrat de maintenance 2027');
+  await expect(page.getByTestId('envelope-status')).toHaveText('brouillon');
+  await expect(page.getByTestId('signer-status')).toHaveCount(2);
+  await expect(page.getByTestId('chain-status')).toContainText('Chaîne vérifiée');
+
+  // A signature field dragged from the palette onto page 2, for Alice (the palette's signer).
+  const page2 = page.getByRole('region', { name: /Page 2/ });
+  await expect(page2).toBeVisible();
+  await page.getByRole('button', { name: 'Signature', exact: true }).dragTo(page2, { targetPosition: { x: 200, y: 300 } });
+  await expect(page2.getByTestId('placed-field')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Enregistrer les champs' }).click();
+  await expect(page.getByText('1 champ enregistré.')).toBeVisible();
+  const fields = (await staffApi(page).get(`/v1/signature/envelopes/${id}/fields`)).data as Array<{ page: number; type: string; x: number; y: number }>;
+  expect(fields.map((f) => [f.page, f.type])).toEqual([[2, 'signature']]);
+  expect(fields[0]!.x).toBeGreaterThan(0);
+
+  // The demo member as approver: sending is refused until they approve.
+  await page.getByRole('button', { name: 'Ajouter l’approbateur' }).click();
+  await expect(page.getByText('Approbateur ajouté')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Envoyer aux signataires' }).click();
+  await expect(page.getByText('attend encore une approbation')).toBeVisible();
+  await expect(page.getByTestId('envelope-status')).toHaveText('brouillon');
+
+  await page.getByRole('button', { name: 'Approuver l’envoi' }).click();
+  await expect(page.getByText('Envoi approuvé.')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Envoyer aux signataires' }).click();
+  await expect(page.getByText(/Enveloppe envoyée/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('envelope-status')).toHaveText('envoyée');
+  await expect(page.getByTestId('signer-status')).toHaveText(['invité', 'en attente de son tour']);
+  await expect(page.getByTestId('chain-status')).toContainText('Chaîne vérifiée');
+  await expect(page.locator('.timeline')).toContainText('Envoi approuvé');
+  await expect(page.locator('.timeline')).toContainText('Enveloppe envoyée');
+
+  // Alice's link, copied from the page, is the one she was e-mailed.
+  await page.getByRole('button', { name: 'Copier le lien de Alice Martin <alice.bo@exemple.fr>' }).click();
+  const link = await page.getByLabel('Lien de signature de Alice Martin <alice.bo@exemple.fr>').inputValue();
+  expect(link).toMatch(/\/sign\/[A-Za-z0-9_-]{43}$/);
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  const mail = await newestMail(page, 'alice.bo@exemple.fr', /Contrat de maintenance 2027|signer|signature/i);
+  expect(mail).toContain(link);
+
+  // The list finds it by label and by a signer's e-mail; on a phone nothing sticks out sideways.
+  await page.setViewportSize(PHONE);
+  await page.goto('/signature?label=maintenance&q=bruno.bo');
+  await expect(page.getByRole('link', { name: 'Contrat de maintenance 2027' })).toBeVisible();
+  expect((await phoneOverflow(page)).wider).toEqual([]);
+  await page.goto(`/signature/${id}`);
+  await expect(page.getByTestId('envelope-status')).toHaveText('envoyée');
+  expect((await phoneOverflow(page)).wider).toEqual([]);
+});
