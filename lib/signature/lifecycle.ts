@@ -114,6 +114,20 @@ async function freezeBillingPdf(db: Db, envelope: EnvelopeRow) {
   return { id, key, name: pdf.filename, sha256: stored.sha256, byte_size: pdf.content.length, page_count: pageCount };
 }
 
+/** Why a draft cannot be sent (409 not a draft / approval pending, 422 no signer / past expiry); else its signers. */
+async function sendRefusal(conn: Db | Tx, row: EnvelopeRow) {
+  if (row.status !== 'draft') throw conflict('envelope_not_draft', `The envelope is ${row.status}: it was already sent.`);
+  const pending = await conn
+    .select({ id: signatureApprovers.id })
+    .from(signatureApprovers)
+    .where(and(eq(signatureApprovers.envelope_id, row.id), isNull(signatureApprovers.approved_at)));
+  if (pending.length) throw conflict('approval_pending', `${pending.length} approver(s) have not approved the envelope yet.`);
+  const signers = await signersOf(conn, row.id);
+  if (signers.length === 0) throw validationError('signers', 'signers: the envelope has no signer');
+  if (row.expires_at && row.expires_at <= new Date()) throw validationError('expires_at', 'expires_at: must be in the future to send');
+  return signers;
+}
+
 /**
  * `POST …/send`: draft → sent (409 `envelope_not_draft`; 409 `approval_pending` while an approver has not approved;
  * 422 without signers or with a past `expires_at`). The document is frozen (a quote's or invoice's render becomes a
@@ -121,21 +135,13 @@ async function freezeBillingPdf(db: Db, envelope: EnvelopeRow) {
  * is appended and `signature.envelope.sent` recorded, then the first turn opens; all in one transaction.
  */
 export async function sendEnvelope(db: Db, orgId: string, id: string, actor: Actor) {
-  const before = await loadEnvelope(db, orgId, id);
-  if (before.status !== 'draft') throw conflict('envelope_not_draft', `The envelope is ${before.status}: it was already sent.`);
-  const frozen = await freezeBillingPdf(db, before);
+  // Checked before the PDF is frozen (no render for a refused send), and again under the lock.
+  await sendRefusal(db, await loadEnvelope(db, orgId, id));
+  const frozen = await freezeBillingPdf(db, await loadEnvelope(db, orgId, id));
   return db.transaction(async (tx) => {
     const row = await loadEnvelope(tx, orgId, id, true);
-    if (row.status !== 'draft') throw conflict('envelope_not_draft', `The envelope is ${row.status}: it was already sent.`);
-    const pending = await tx
-      .select({ id: signatureApprovers.id })
-      .from(signatureApprovers)
-      .where(and(eq(signatureApprovers.envelope_id, id), isNull(signatureApprovers.approved_at)));
-    if (pending.length) throw conflict('approval_pending', `${pending.length} approver(s) have not approved the envelope yet.`);
-    const signers = await signersOf(tx, id);
-    if (signers.length === 0) throw validationError('signers', 'signers: the envelope has no signer');
+    const signers = await sendRefusal(tx, row);
     const now = new Date();
-    if (row.expires_at && row.expires_at <= now) throw validationError('expires_at', 'expires_at: must be in the future to send');
     let documentId = row.document_id;
     if (frozen) {
       await tx.insert(signatureDocuments).values({
