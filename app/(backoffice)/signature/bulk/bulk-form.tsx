@@ -22,10 +22,10 @@ export function BulkForm({ templates }: { templates: Array<{ id: string; name: s
       <FormErrors state={state} placed={PLACED} />
       <div className="grid-2">
         <Field id="bulk-file" label={preview?.document_name ? `Document à signer : ${preview.document_name} (ou un autre PDF)` : 'Document à signer (PDF)'} error={error('file')}>
-          <input type="file" name="file" accept="application/pdf" />
+          <input id="bulk-file" type="file" name="file" accept="application/pdf" />
         </Field>
         <Field id="bulk-csv-file" label="Destinataires (fichier CSV : e-mail, nom, téléphone)" error={error('csv')}>
-          <input type="file" name="csv_file" accept=".csv,text/csv" />
+          <input id="bulk-csv-file" type="file" name="csv_file" accept=".csv,text/csv" />
         </Field>
       </div>
       <input type="hidden" name="document_id" value={preview?.document_id ?? texts.document_id ?? ''} />

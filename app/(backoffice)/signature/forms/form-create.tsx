@@ -25,7 +25,7 @@ export function FormCreate({ templates }: { templates: Array<{ id: string; name:
           <Input name="title" required maxLength={200} defaultValue={texts.title} />
         </Field>
         <Field id="form-file" label="Document à signer (PDF, 20 Mo au plus)" error={error('file')}>
-          <input type="file" name="file" accept="application/pdf" required />
+          <input id="form-file" type="file" name="file" accept="application/pdf" required />
         </Field>
       </div>
       <div className="grid-2">
