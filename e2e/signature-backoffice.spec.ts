@@ -53,20 +53,21 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
   expect(fields[0]!.x).toBeGreaterThan(0);
 
   // The demo member as approver: sending is refused until they approve.
+  // (A form whose button the new state removes goes with its confirmation: the page's state is what is checked.)
   await page.getByRole('button', { name: 'Ajouter l’approbateur' }).click();
-  await expect(page.getByText('Approbateur ajouté')).toBeVisible();
-  await page.reload();
+  const approvers = page.getByRole('region', { name: 'Approbation avant envoi' });
+  await expect(approvers.getByText('en attente')).toBeVisible();
+  await expect(page.getByText('Une approbation est attendue')).toBeVisible();
   await page.getByRole('button', { name: 'Envoyer aux signataires' }).click();
   await expect(page.getByText('attend encore une approbation')).toBeVisible();
   await expect(page.getByTestId('envelope-status')).toHaveText('brouillon');
 
   await page.getByRole('button', { name: 'Approuver l’envoi' }).click();
-  await expect(page.getByText('Envoi approuvé.')).toBeVisible();
-  await page.reload();
+  await expect(approvers.getByText(/approuvé le/)).toBeVisible();
+  await expect(page.getByText('Une approbation est attendue')).toHaveCount(0);
   await page.getByRole('button', { name: 'Envoyer aux signataires' }).click();
-  await expect(page.getByText(/Enveloppe envoyée/)).toBeVisible();
-  await page.reload();
   await expect(page.getByTestId('envelope-status')).toHaveText('envoyée');
+  await page.reload();
   await expect(page.getByTestId('signer-status')).toHaveText(['invité', 'en attente de son tour']);
   await expect(page.getByTestId('chain-status')).toContainText('Chaîne vérifiée');
   await expect(page.locator('.timeline')).toContainText('Envoi approuvé');
