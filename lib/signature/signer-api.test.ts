@@ -12,6 +12,7 @@ import * as stateRoute from '@/app/api/sign/[token]/route';
 import * as signRoute from '@/app/api/sign/[token]/sign/route';
 import * as uploadsRoute from '@/app/api/sign/[token]/uploads/route';
 import { signatureAuditEvents, signatureEnvelopes, signatureSigners, signatureUploads } from '@/db/schema';
+import { renderEmail } from '@/lib/email';
 import { getStorage, LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
@@ -265,6 +266,21 @@ describe('fields, uploads and signing', () => {
     } finally {
       delete process.env.SIGN_RATE_LIMIT_POINTS;
     }
+  });
+});
+
+describe('the signer e-mails, in French and English', () => {
+  it('the code e-mail and the declined e-mail', async () => {
+    const code = { seller_name: 'Atelier Dupont', recipient_name: 'Jeanne', document_title: 'Contrat', code: '123456', valid_minutes: 10 };
+    const fr = await renderEmail('signature_code', code, 'fr');
+    expect(fr.subject).toBe('Votre code de signature : 123456');
+    expect(fr.text).toContain('10 minutes');
+    expect((await renderEmail('signature_code', code, 'en')).subject).toBe('Your signing code: 123456');
+    const declined = { seller_name: 'Atelier Dupont', document_title: 'Contrat', declined_by: 'Noé Non', reason: 'Montant faux', declined_at: '2026-11-26T10:00:00.000Z', to_sender: false };
+    const en = await renderEmail('signature_declined', declined, 'en');
+    expect(en.subject).toBe('Signature declined: Contrat');
+    expect(en.text).toContain('Noé Non declined to sign');
+    expect(en.text).toContain('Montant faux');
   });
 });
 
