@@ -84,6 +84,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // Signature
   envelope_not_draft: 'Cette enveloppe est déjà envoyée.',
   envelope_not_active: 'Seule une enveloppe envoyée ou en cours de signature peut être annulée ou relancée.',
+  source_not_signable: 'Ce devis ou cette facture ne peut plus être signé : il a été refusé, annulé ou il a expiré.',
   envelope_not_expired: 'Seule une enveloppe expirée peut être réactivée.',
   approval_pending: 'Cette enveloppe attend encore une approbation : elle ne peut pas être envoyée avant.',
   signer_link_unavailable: 'Ce signataire n’a pas de lien valide : ce n’est pas encore son tour, il a terminé, ou l’enveloppe est close ou expirée.',

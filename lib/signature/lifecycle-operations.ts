@@ -90,7 +90,8 @@ export const sendEnvelopeOperation = operation({
   description:
     'The document is frozen (a quote or invoice: its rendered PDF) and document_hash is its SHA-256. expires_at defaults to 30 days from now. ' +
     'The first signers (sequential: the lowest routing_order, equal orders together; parallel: all) receive their link by e-mail. ' +
-    '409 `approval_pending` while an approver has not approved, 409 `envelope_not_draft` once sent, 422 without signers or with a past expires_at.',
+    '409 `approval_pending` while an approver has not approved, 409 `envelope_not_draft` once sent, 409 `source_not_signable` when the quote or ' +
+    'invoice was since rejected, expired or cancelled, 422 without signers or with a past expires_at.',
   scope: 'signature:write',
   params: IdParams,
   query: NoQuery,
@@ -98,6 +99,7 @@ export const sendEnvelopeOperation = operation({
   errors: [
     [409, 'envelope_not_draft'],
     [409, 'approval_pending'],
+    [409, 'source_not_signable'],
   ],
 });
 

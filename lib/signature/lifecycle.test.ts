@@ -167,6 +167,17 @@ describe('POST /v1/signature/envelopes/{id}/send', () => {
     const [mail] = await mailsTo(org, 'signer0@exemple.fr').then((m) => m.filter((e) => e.text.includes(quote.number)));
     expect(mail, 'the request names the quote').toBeDefined();
   });
+
+  it('refuses to send a quote rejected since the draft was made (409 source_not_signable), rendering nothing', async () => {
+    const billing = await billingContext(org);
+    const client = await billing.contact({ email: 'client2@exemple.fr' });
+    const quote = await billing.issued({ type: 'devis', contact_id: client.id, items: [line('Prestation', '1', 100000)] });
+    const env = await draft({ source_kind: 'devis', source_document_id: quote.id, signers: signers(0) });
+    expect((await billing.reject(quote.id)).status).toBe(200);
+    expect(await api.send(env.id)).toMatchObject({ status: 409, body: { code: 'source_not_signable' } });
+    expect(await org.db.select().from(signatureDocuments).where(eq(signatureDocuments.billing_document_id, quote.id))).toEqual([]);
+    expect((await envelopeRow(org, env.id)).status).toBe('draft');
+  });
 });
 
 describe('cancel, signer link, timeline', () => {

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db, Tx } from '@/db/client';
 import { signatureApprovers, signatureDocuments, signatureEnvelopes, signatureSigners } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/errors';
+import { loadDocument } from '@/lib/documents';
 import { recordEvent } from '@/lib/events';
 import { documentPdfForSending } from '@/lib/pdf';
 import { getStorage, objectKey } from '@/lib/storage';
@@ -114,6 +115,8 @@ async function freezeBillingPdf(db: Db, envelope: EnvelopeRow) {
   return { id, key, name: pdf.filename, sha256: stored.sha256, byte_size: pdf.content.length, page_count: pageCount };
 }
 
+const UNSIGNABLE_SOURCE = new Set(['cancelled', 'rejected', 'expired']);
+
 /** Why a draft cannot be sent (409 not a draft / approval pending, 422 no signer / past expiry); else its signers. */
 async function sendRefusal(conn: Db | Tx, row: EnvelopeRow) {
   if (row.status !== 'draft') throw conflict('envelope_not_draft', `The envelope is ${row.status}: it was already sent.`);
@@ -125,6 +128,11 @@ async function sendRefusal(conn: Db | Tx, row: EnvelopeRow) {
   const signers = await signersOf(conn, row.id);
   if (signers.length === 0) throw validationError('signers', 'signers: the envelope has no signer');
   if (row.expires_at && row.expires_at <= new Date()) throw validationError('expires_at', 'expires_at: must be in the future to send');
+  if (row.source_kind !== 'document') {
+    // A quote refused, lapsed or cancelled since the draft was made is no longer an offer to sign.
+    const billing = await loadDocument(conn as Db, row.org_id, row.source_document_id);
+    if (UNSIGNABLE_SOURCE.has(billing.status)) throw conflict('source_not_signable', `The ${billing.type} ${billing.number ?? ''} is ${billing.status}: it can no longer be signed.`);
+  }
   return signers;
 }
 
