@@ -13,13 +13,14 @@ import * as uploadRoute from '@/app/v1/signature/documents/route';
 import type { Db } from '@/db/client';
 import { emails, signatureAuditEvents, signatureDocuments, signatureEnvelopes, signatureFields, signatureSigners } from '@/db/schema';
 import { runCli } from '@/lib/cli/program';
+import { jobs } from '@/lib/modules';
 import { getStorage, LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { signatureCli } from './cli';
 import { sendEnvelope } from './lifecycle';
 import { EVIDENCE_FILE_NAME } from './proof';
-import { sealEnvelope } from './seal-job';
+import { SEAL_JOB, sealEnvelope, sealEnvelopeJob } from './seal-job';
 import { consentToSign, declineToSign, fillSignerField, requestSignerCode, signEnvelope, verifySignerCode } from './signer-api';
 import { decryptSignerToken } from './tokens';
 import { checkSeal, verifyEnvelope } from './verify';
@@ -282,7 +283,9 @@ describe('the signature.seal job without a signed PDF', () => {
     const envelope = await sentEnvelope('Contrat sans champs', false);
     await aliceSigns(envelope, false);
     await bobSigns(envelope);
-    expect(await sealEnvelope(org.db, envelope.id)).toBe('proof_only');
+    // Through the job the completion queued (its queue is the module's: the name completion uses).
+    expect(jobs.find((j) => j.name === SEAL_JOB)).toBe(sealEnvelopeJob);
+    await sealEnvelopeJob.handle({ envelope_id: envelope.id }, { db: org.db, jobId: 'test', attempt: 1 });
     const row = await envelopeRow(envelope.id);
     expect(row).toMatchObject({ signed_document_key: null, status: 'completed' });
     expect(row.proof_key).not.toBeNull();
