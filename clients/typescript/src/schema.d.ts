@@ -1778,7 +1778,7 @@ export interface paths {
         put?: never;
         /**
          * Send a draft envelope to its signers
-         * @description The document is frozen (a quote or invoice: its rendered PDF) and document_hash is its SHA-256. expires_at defaults to 30 days from now. The first signers (sequential: the lowest routing_order, equal orders together; parallel: all) receive their link by e-mail. 409 `approval_pending` while an approver has not approved, 409 `envelope_not_draft` once sent, 422 without signers or with a past expires_at.
+         * @description The document is frozen (a quote or invoice: its rendered PDF) and document_hash is its SHA-256. expires_at defaults to 30 days from now. The first signers (sequential: the lowest routing_order, equal orders together; parallel: all) receive their link by e-mail. 409 `approval_pending` while an approver has not approved, 409 `envelope_not_draft` once sent, 409 `source_not_signable` when the quote or invoice was since rejected, expired or cancelled, 422 without signers or with a past expires_at.
          *
          *     Scope: `signature:write`.
          */
@@ -3545,7 +3545,10 @@ export interface components {
             }[];
         };
         SignatureAttachDocument: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description A document uploaded with POST /v1/signature/documents.
+             */
             document_id: string;
         };
         Contact: {
@@ -18689,7 +18692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: envelope_not_draft, approval_pending, idempotency_in_progress. */
+            /** @description Error: envelope_not_draft, approval_pending, source_not_signable, idempotency_in_progress. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
