@@ -125,16 +125,18 @@ test('five wrong codes lock the signer: 423, the page says so, the right code no
   await signer.getByRole('button', { name: 'Recevoir le code' }).click();
   const code = await codeFor(staff, email);
   const wrong = code === '000000' ? '111111' : '000000';
-  const input = signer.getByLabel('Code à 6 chiffres');
+  const verify = signer.getByRole('region', { name: 'Vérifier votre identité' });
+  const input = verify.getByLabel('Code à 6 chiffres');
   for (let i = 1; i <= 4; i++) {
     await input.fill(wrong);
-    await signer.getByRole('button', { name: 'Vérifier le code' }).click();
-    await expect(signer.getByRole('alert')).toHaveText('Code incorrect. Vérifiez les 6 chiffres reçus.');
+    await verify.getByRole('button', { name: 'Vérifier le code' }).click();
+    await expect(verify.getByRole('alert')).toHaveText('Code incorrect. Vérifiez les 6 chiffres reçus.');
   }
   await input.fill(wrong);
-  await signer.getByRole('button', { name: 'Vérifier le code' }).click();
-  await expect(signer.getByRole('alert')).toHaveText('Trop d’essais incorrects : la signature est bloquée. Contactez l’expéditeur.');
-  await expect(signer.getByRole('button', { name: 'Vérifier le code' })).toBeDisabled();
+  await verify.getByRole('button', { name: 'Vérifier le code' }).click();
+  await expect(verify.getByRole('alert')).toHaveText('Trop d’essais incorrects : la signature est bloquée. Contactez l’expéditeur.');
+  await expect(verify.getByRole('button', { name: 'Vérifier le code' })).toBeDisabled();
+  await expect(verify.getByRole('button', { name: 'Renvoyer un code' })).toBeDisabled();
   await expectAccessible(signer, 'locked');
   // The right code, straight to the API: still locked.
   const res = await signer.request.post(`/api/sign/${tokenOf(url)}/code/verify`, { data: { code }, headers: { Origin: new URL(url).origin } });

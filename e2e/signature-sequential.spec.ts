@@ -73,7 +73,7 @@ test('sequential: approver, then signer 1 (code, field, upload, drawn) then sign
 
   // The field's box on page 1 leads to its input.
   await signer.getByRole('button', { name: 'Référence client (page 1)' }).click();
-  const reference = signer.getByLabel(/Référence client/);
+  const reference = signer.getByRole('textbox', { name: /Référence client/ });
   await expect(reference).toBeFocused();
   await reference.fill('CLI-2027-042');
   await reference.blur();

@@ -5,6 +5,7 @@ import { isSignatureField, type SignField } from './api';
 import type { SignTexts } from './texts';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>;
 
 let pdfjs: Promise<PdfJs> | null = null;
 /**
@@ -37,10 +38,12 @@ export function PdfPages({ url, pageCount, fields, values, t, onPick }: {
   onPick: (fieldId: string) => void;
 }) {
   const holder = useRef<HTMLDivElement>(null);
+  const pages = useRef<PdfPage[]>([]);
   const [sizes, setSizes] = useState<Array<{ width: number; height: number }>>([]);
   const [rendered, setRendered] = useState(0);
   const [failed, setFailed] = useState(false);
 
+  // The PDF, fetched and opened; its pages' sizes lay the canvases out before anything is drawn.
   useEffect(() => {
     let cancelled = false;
     let destroy: (() => void) | undefined;
@@ -52,12 +55,24 @@ export function PdfPages({ url, pageCount, fields, values, t, onPick }: {
       const task = lib.getDocument({ data: new Uint8Array(await res.arrayBuffer()), isEvalSupported: false, useSystemFonts: true });
       destroy = () => void task.destroy();
       const doc = await task.promise;
-      const pages = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
+      const loaded = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
       if (cancelled) return;
-      setSizes(pages.map((p) => p.getViewport({ scale: 1 })).map((v) => ({ width: v.width, height: v.height })));
-      // Rendered one after the other at the column's width, the first page first: the signer reads while the rest draws.
-      await new Promise((r) => requestAnimationFrame(r));
-      for (const [i, page] of pages.entries()) {
+      pages.current = loaded;
+      setSizes(loaded.map((p) => p.getViewport({ scale: 1 })).map((v) => ({ width: v.width, height: v.height })));
+    })().catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [url]);
+
+  // Once the canvases are on the page: each drawn at the column's width, the first page first (the signer reads
+  // while the rest draws).
+  useEffect(() => {
+    if (!sizes.length) return;
+    let cancelled = false;
+    (async () => {
+      for (const [i, page] of pages.current.entries()) {
         const canvas = holder.current?.querySelector<HTMLCanvasElement>(`canvas[data-page="${i + 1}"]`);
         if (cancelled || !canvas) return;
         const base = page.getViewport({ scale: 1 });
@@ -71,9 +86,8 @@ export function PdfPages({ url, pageCount, fields, values, t, onPick }: {
     })().catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
-      destroy?.();
     };
-  }, [url]);
+  }, [sizes]);
 
   const total = sizes.length || pageCount;
   const busy = !failed && rendered < total;

@@ -66,7 +66,8 @@ export function SignView({ token, initialLang, initialEnd = null }: { token: str
     (section: Section, err: unknown) => {
       if (err instanceof SignError) {
         if (err.status === 410) return setEnd('expired');
-        if (err.status === 404 && err.code === 'not_found') return setEnd('notFound');
+        // Only the first read can meet an unknown link; a 404 later is about what was asked (a field).
+        if (err.status === 404 && section === 'load') return setEnd('notFound');
         if (err.code === 'not_your_turn' && !state) return setEnd('waiting');
         // Locked, or verified meanwhile (another tab): the state says so.
         if (err.code === 'signer_locked' || err.code === 'already_verified') signApi.state(token, lang).then(adopt, () => undefined);
