@@ -35,9 +35,9 @@ export interface EnvelopeForm {
   signers: SignerDraft[];
 }
 
-let counter = 0;
+// Random, not a counter: the first row is made on the server, the next ones in the browser.
 export const newSigner = (order = 1): SignerDraft => ({
-  key: `s${++counter}`,
+  key: `s${Math.random().toString(36).slice(2)}`,
   full_name: '',
   email: '',
   phone: '',

@@ -19,7 +19,6 @@ function loadPdfJs(): Promise<PdfJs> {
 }
 
 const TYPES = Object.keys(FIELD_TYPE_LABELS) as FieldType[];
-const DRAG_TYPE = 'application/x-paraphe-field';
 let counter = 0;
 const nextKey = () => `f${++counter}`;
 const pct = (v: number) => Math.round(v * 1000) / 10;
@@ -45,6 +44,38 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
   const [saving, startSave] = useTransition();
   const holder = useRef<HTMLDivElement>(null);
   const moving = useRef<{ key: string; dx: number; dy: number; page: HTMLElement } | null>(null);
+  const dragging = useRef<{ type: FieldType; x: number; y: number; moved: boolean } | null>(null);
+  const dropped = useRef(false);
+  const [ghost, setGhost] = useState<{ type: FieldType; x: number; y: number } | null>(null);
+
+  // Dragging from the palette with pointer events (mouse, pen and touch alike; HTML5 drag and drop has no touch): the
+  // field lands where the pointer is released, on the page under it.
+  useEffect(() => {
+    const move = (e: PointerEvent) => {
+      const d = dragging.current;
+      if (!d) return;
+      if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+      d.moved = true;
+      setGhost({ type: d.type, x: e.clientX, y: e.clientY });
+    };
+    const up = (e: PointerEvent) => {
+      const d = dragging.current;
+      dragging.current = null;
+      setGhost(null);
+      if (!d?.moved) return;
+      dropped.current = true;
+      const page = document.elementFromPoint(e.clientX, e.clientY)?.closest<HTMLElement>('.placer-page');
+      if (!page) return;
+      const r = page.getBoundingClientRect();
+      addRef.current(d.type, Number(page.dataset.page), (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -85,6 +116,8 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
     setFields((list) => [...list, { key: nextKey(), signer_id: signer, type, page, required: type !== 'checkbox', label: '', ...box }]);
     setMessage(null);
   };
+  const addRef = useRef(add);
+  addRef.current = add;
   const fraction = (e: { clientX: number; clientY: number }, page: HTMLElement) => {
     const r = page.getBoundingClientRect();
     return { x: (e.clientX - r.left) / r.width, y: (e.clientY - r.top) / r.height };
@@ -119,20 +152,31 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
           <button
             key={type}
             type="button"
-            className="btn btn-sm"
-            draggable
+            className="btn btn-sm placer-source"
             data-field-type={type}
-            onDragStart={(e) => {
-              e.dataTransfer.setData(DRAG_TYPE, type);
-              e.dataTransfer.effectAllowed = 'copy';
+            onPointerDown={(e) => {
+              if (e.button !== 0) return;
+              dragging.current = { type, x: e.clientX, y: e.clientY, moved: false };
             }}
-            onClick={() => add(type, 1)}
+            onClick={() => {
+              // A drag that ended on a page has placed the field already; a plain click (or Enter) adds it.
+              if (dropped.current) {
+                dropped.current = false;
+                return;
+              }
+              add(type, 1);
+            }}
           >
             {FIELD_TYPE_LABELS[type]}
           </button>
         ))}
       </div>
 
+      {ghost && (
+        <div className="placer-ghost" aria-hidden="true" style={{ left: ghost.x, top: ghost.y }}>
+          {FIELD_TYPE_LABELS[ghost.type]}
+        </div>
+      )}
       <div className="placer-pages" ref={holder} aria-busy={!failed && sizes.length === 0}>
         {failed && <p className="notice notice-warning">Le document n’a pas pu être affiché : placez les champs avec le tableau ci-dessous.</p>}
         {!failed && sizes.length === 0 && (
@@ -149,16 +193,6 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
               aria-label={`Page ${n} : déposez un champ ici`}
               data-page={n}
               style={{ aspectRatio: `${size.width} / ${size.height}` }}
-              onDragOver={(e) => {
-                if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
-              }}
-              onDrop={(e) => {
-                const type = e.dataTransfer.getData(DRAG_TYPE) as FieldType;
-                if (!TYPES.includes(type)) return;
-                e.preventDefault();
-                const at = fraction(e, e.currentTarget);
-                add(type, n, at.x, at.y);
-              }}
               onPointerMove={(e) => {
                 const m = moving.current;
                 if (!m) return;
