@@ -107,6 +107,14 @@ describe('public signature form', () => {
     expect(await org.db.select().from(signatureFormSubmissions).where(eq(signatureFormSubmissions.form_id, form.id))).toEqual([]);
   });
 
+  it('a likely typo in the e-mail is pointed out on the code page (its domain only in the URL)', async () => {
+    const form = await newForm();
+    const res = await post(start.POST, form.slug, 'start', { full_name: 'Jean', email: 'jean@gmial.com' }, freshIp());
+    expect(new URL(res.location, 'http://x').searchParams.get('suggest')).toBe('gmail.com');
+    const fine = await post(start.POST, form.slug, 'start', { full_name: 'Jeanne', email: 'jeanne@gmail.com' }, freshIp());
+    expect(fine.location).not.toContain('suggest=');
+  });
+
   it('a filled honeypot is led on as if accepted, but nothing is recorded nor sent', async () => {
     const form = await newForm();
     const res = await post(start.POST, form.slug, 'start', { full_name: 'Bot', email: 'bot@exemple.fr', website: 'http://spam.example' }, freshIp());

@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { clientAddress } from '@/lib/auth/client-address';
 import { ApiError } from '@/lib/errors';
 import { payLanguage } from '@/lib/payments/pay-page';
-import { maskEmail, startFormSubmission } from '@/lib/signature';
+import { maskEmail, startFormSubmission, suggestEmail } from '@/lib/signature';
 
 type Ctx = { params: Promise<{ slug: string }> };
 
@@ -24,7 +24,10 @@ export async function POST(req: Request, { params }: Ctx): Promise<Response> {
     // A robot (honeypot filled) is led on the same way, with a submission that does not exist.
     const id = started?.id ?? randomUUID();
     const to = started?.sent_to ?? maskEmail(String(fields.email ?? ''));
-    return see(`/sign/forms/${slug}/verify?s=${id}&to=${encodeURIComponent(to)}&lang=${lang}`);
+    // A likely typo (gmial.com): the code page asks to check the address; only the domain goes into the URL.
+    const suggested = suggestEmail(String(fields.email ?? '')).suggestion?.split('@')[1];
+    const query = new URLSearchParams({ s: id, to, lang, ...(suggested ? { suggest: suggested } : {}) });
+    return see(`/sign/forms/${slug}/verify?${query}`);
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const query = new URLSearchParams({ lang, error: err.code, ...(err.field ? { field: err.field } : {}) });

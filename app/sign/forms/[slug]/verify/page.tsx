@@ -30,12 +30,19 @@ export default async function SignatureFormCodePage({ params, searchParams }: Pr
   // A robot's (honeypot) or unknown submission sees the same page: nothing tells it apart.
   const pending = await pendingSubmission(db, slug, submission);
   const error = errorText(lang, one(query.error), one(query.field));
+  const suggest = /^[a-z0-9.-]{3,100}$/.test(one(query.suggest) ?? '') ? one(query.suggest) : undefined;
   return (
     <FormShell lang={lang} switchHref={`/sign/forms/${slug}/verify?s=${encodeURIComponent(submission)}&lang=${t.switchTo.lang}`}>
       <section className="card" aria-labelledby="code-title">
         <p className="muted pay-issued-by">{found.form.title}</p>
         <h1 id="code-title">{t.codeHeading}</h1>
         <p>{t.codeSent(pending?.sent_to ?? one(query.to) ?? '…')}</p>
+        {suggest && (
+          <p className="notice notice-warning">
+            {t.typo(suggest)}{' '}
+            <a href={`/sign/forms/${slug}?lang=${lang}`}>{t.restart}</a>
+          </p>
+        )}
         {error && (
           <p id="form-error" className="notice notice-warning" role="alert">
             {error}
