@@ -15,6 +15,10 @@ export interface ProofInput {
   chain: AuditEventRow[];
   chainReport: AuditChainReport;
   document: { name: string; sha256: string; page_count: number } | null;
+  /** Annexes sent with the envelope (…/documents). */
+  attachments: Array<{ name: string; sha256: string; page_count: number }>;
+  /** What signers uploaded for the requested documents. */
+  uploads: Array<{ signer_id: string; requested_label: string; name: string; content_type: string; byte_size: number; sha256: string; uploaded_at: Date }>;
   /** The seal's certificate (null when the envelope has no signed PDF). */
   seal: { subject: string; fingerprint: string } | null;
   generatedAt: Date;
@@ -43,6 +47,8 @@ export function evidenceOf(input: ProofInput) {
     document: input.document ? { ...input.document, document_hash: e.document_hash } : { document_hash: e.document_hash },
     signed_document_sha256: e.signed_document_sha256,
     seal_certificate: input.seal,
+    attachments: input.attachments,
+    uploads: input.uploads.map((u) => ({ ...u, uploaded_at: u.uploaded_at.toISOString() })),
     signers: input.signers.map((s) => ({
       id: s.id,
       email: s.email,
@@ -91,6 +97,13 @@ export async function buildProofPdf(input: ProofInput): Promise<Uint8Array> {
   out.text(`SHA-256 du document envoyé / of the document sent : ${e.document_hash ?? '—'}`);
   out.text(`SHA-256 du document signé et scellé / of the signed, sealed document : ${e.signed_document_sha256 ?? '— (aucun / none)'}`);
   if (input.seal) out.text(`Certificat du sceau / Seal certificate : ${input.seal.subject} — SHA-256 ${input.seal.fingerprint}`);
+  for (const a of input.attachments) out.text(`Annexe / Attachment : ${a.name} — ${a.page_count} page(s) — SHA-256 ${a.sha256}`);
+  if (input.uploads.length) {
+    const who = new Map(input.signers.map((s) => [s.id, s.email]));
+    out.space(4);
+    out.text('Documents fournis / Uploaded documents', { bold: true, size: 10 });
+    for (const u of input.uploads) out.text(`${u.requested_label} : ${u.name} (${u.content_type}, ${u.byte_size} o) — ${who.get(u.signer_id) ?? u.signer_id} — ${parisTime(u.uploaded_at)} — SHA-256 ${u.sha256}`, { indent: 12 });
+  }
   out.space(8);
   out.text('Signataires / Signers', { size: 12, bold: true });
   for (const [i, s] of input.signers.entries()) {

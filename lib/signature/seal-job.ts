@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { signatureDocuments, signatureEnvelopes, signatureSigners } from '@/db/schema';
+import { signatureDocuments, signatureEnvelopeDocuments, signatureEnvelopes, signatureRequestedDocuments, signatureSigners, signatureUploads } from '@/db/schema';
 import { queueEmail } from '@/lib/email';
 import { defineJob } from '@/lib/jobs';
 import { getStorage, objectKey, readAll, sha256Hex } from '@/lib/storage';
@@ -67,6 +67,26 @@ export async function sealEnvelope(db: Db, envelopeId: string, now = new Date())
       chain: await auditEvents(tx, envelopeId),
       chainReport: await verifyAuditChain(tx, envelopeId),
       document: doc ? { name: doc.name, sha256: doc.sha256, page_count: doc.page_count } : null,
+      attachments: await tx
+        .select({ name: signatureDocuments.name, sha256: signatureDocuments.sha256, page_count: signatureDocuments.page_count })
+        .from(signatureEnvelopeDocuments)
+        .innerJoin(signatureDocuments, eq(signatureDocuments.id, signatureEnvelopeDocuments.document_id))
+        .where(eq(signatureEnvelopeDocuments.envelope_id, envelopeId))
+        .orderBy(asc(signatureEnvelopeDocuments.position)),
+      uploads: await tx
+        .select({
+          signer_id: signatureUploads.signer_id,
+          requested_label: signatureRequestedDocuments.label,
+          name: signatureUploads.name,
+          content_type: signatureUploads.content_type,
+          byte_size: signatureUploads.byte_size,
+          sha256: signatureUploads.sha256,
+          uploaded_at: signatureUploads.created_at,
+        })
+        .from(signatureUploads)
+        .innerJoin(signatureRequestedDocuments, eq(signatureRequestedDocuments.id, signatureUploads.requested_document_id))
+        .where(eq(signatureUploads.envelope_id, envelopeId))
+        .orderBy(asc(signatureUploads.id)),
       seal: signed ? { subject: identity.subject, fingerprint: identity.fingerprint } : null,
       generatedAt: now,
     });

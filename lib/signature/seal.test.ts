@@ -6,12 +6,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, type PDFHexString, PDFName, type PDFRawStream, type PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as collection from '@/app/v1/signature/envelopes/route';
+import * as attachedRoute from '@/app/v1/signature/envelopes/[id]/documents/route';
 import * as fieldsRoute from '@/app/v1/signature/envelopes/[id]/fields/route';
 import * as proofRoute from '@/app/v1/signature/envelopes/[id]/proof/route';
+import * as requestedRoute from '@/app/v1/signature/envelopes/[id]/requested-documents/route';
 import * as signedRoute from '@/app/v1/signature/envelopes/[id]/signed/route';
 import * as uploadRoute from '@/app/v1/signature/documents/route';
 import type { Db } from '@/db/client';
-import { emails, signatureAuditEvents, signatureDocuments, signatureEnvelopes, signatureFields, signatureSigners } from '@/db/schema';
+import { emails, signatureAuditEvents, signatureDocuments, signatureEnvelopes, signatureFields, signatureRequestedDocuments, signatureSigners } from '@/db/schema';
 import { runCli } from '@/lib/cli/program';
 import { jobs } from '@/lib/modules';
 import { getStorage, LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/storage';
@@ -21,7 +23,7 @@ import { signatureCli } from './cli';
 import { sendEnvelope } from './lifecycle';
 import { EVIDENCE_FILE_NAME } from './proof';
 import { SEAL_JOB, sealEnvelope, sealEnvelopeJob } from './seal-job';
-import { consentToSign, declineToSign, fillSignerField, requestSignerCode, signEnvelope, verifySignerCode } from './signer-api';
+import { consentToSign, declineToSign, fillSignerField, requestSignerCode, signEnvelope, uploadSignerDocument, verifySignerCode } from './signer-api';
 import { decryptSignerToken } from './tokens';
 import { checkSeal, verifyEnvelope } from './verify';
 
@@ -44,11 +46,15 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function uploadPdf(pages = 2) {
+async function pdfBytes(pages: number) {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i += 1) doc.addPage([595, 842]).drawText(`Contrat page ${i + 1}`, { x: 50, y: 780 });
+  return doc.save();
+}
+
+async function uploadPdf(pages = 2, name = 'contrat.pdf') {
   const form = new FormData();
-  form.set('file', new Blob([new Uint8Array(await doc.save())], { type: 'application/pdf' }), 'contrat.pdf');
+  form.set('file', new Blob([new Uint8Array(await pdfBytes(pages))], { type: 'application/pdf' }), name);
   const req = new Request('http://localhost:3000/v1/signature/documents', { method: 'POST', headers: { authorization: `Bearer ${await org.key()}` }, body: form });
   const res = await uploadRoute.POST(req, { params: Promise.resolve({}) });
   const body = await res.json();
@@ -104,6 +110,10 @@ async function sentEnvelope(subject: string, withFields = true) {
     const put = await call(fieldsRoute.PUT, 'PUT', `/v1/signature/envelopes/${id}/fields`, { token: await org.key(), params: { id }, body: { fields } });
     expect(put.status).toBe(200);
     expect(put.body.data[0]).toMatchObject({ id: tag!.id, origin: 'tag' });
+    const requested = { requested_documents: [{ signer_id: alice, label: 'Pièce d’identité' }] };
+    expect((await call(requestedRoute.PUT, 'PUT', `/v1/signature/envelopes/${id}/requested-documents`, { token: await org.key(), params: { id }, body: requested })).status).toBe(200);
+    const annex = await uploadPdf(1, 'annexe.pdf');
+    expect((await call(attachedRoute.POST, 'POST', `/v1/signature/envelopes/${id}/documents`, { token: await org.key(), params: { id }, body: { document_id: annex } })).status).toBe(201);
   }
   await sendEnvelope(org.db, org.org.id, id, { ip: '198.51.100.1', user_agent: 'vitest-sender' });
   return { id, alice: alice as string, bob: bob as string };
@@ -124,6 +134,9 @@ async function aliceSigns(envelope: { id: string; alice: string }, fill = true) 
     const fields = await org.db.select().from(signatureFields).where(eq(signatureFields.signer_id, envelope.alice));
     await fillSignerField(org.db, token, fields.find((f) => f.type === 'text')!.id, 'Gérante', ctx);
     await fillSignerField(org.db, token, fields.find((f) => f.type === 'checkbox')!.id, true, ctx);
+    const [requested] = await org.db.select().from(signatureRequestedDocuments).where(eq(signatureRequestedDocuments.envelope_id, envelope.id));
+    const id = new File([new Uint8Array(await pdfBytes(1))], 'cni.pdf', { type: 'application/pdf' });
+    await uploadSignerDocument(org.db, token, requested!.id, id, ctx);
   }
   await signEnvelope(org.db, token, { kind: 'typed', value: 'Alice Martin' }, ctx);
 }
@@ -201,7 +214,7 @@ describe('the signature.seal job on a completed envelope', () => {
   it('builds the proof with the JSON evidence attached (signers, IPs, user agents, hashes, the chain)', async () => {
     const res = await download(proofRoute.GET, envelope.id, 'proof');
     expect(res.status).toBe(200);
-    const evidence = attachedEvidence(await PDFDocument.load(res.bytes)) as { signers: unknown[]; audit_chain: unknown[] };
+    const evidence = attachedEvidence(await PDFDocument.load(res.bytes)) as { signers: unknown[]; audit_chain: unknown[]; attachments: unknown[]; uploads: unknown[] };
     const row = await envelopeRow(envelope.id);
     const chain = await org.db.select().from(signatureAuditEvents).where(eq(signatureAuditEvents.envelope_id, envelope.id));
     expect(evidence).toMatchObject({
@@ -215,6 +228,8 @@ describe('the signature.seal job on a completed envelope', () => {
       { email: 'bob@exemple.fr', verification_method: 'none', signed_ip: ctx.ip, signature_kind: 'drawn' },
     ]);
     expect(evidence.audit_chain.length).toBe(chain.length);
+    expect(evidence.attachments).toMatchObject([{ name: 'annexe.pdf', page_count: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    expect(evidence.uploads).toMatchObject([{ signer_id: envelope.alice, requested_label: 'Pièce d’identité', name: 'cni.pdf', content_type: 'application/pdf', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
   });
 
   it('e-mails the signed PDF to each signer and to the sender with the copied recipients, once: a re-run does nothing', async () => {
