@@ -27,8 +27,8 @@ export const bulkAction = formAction(
     const csv = csvFile instanceof File && csvFile.size > 0 ? decodeCsv(new Uint8Array(await csvFile.arrayBuffer())) : text('csv');
     if (!csv) refuse({ csv: 'Choisissez le fichier CSV des destinataires (ou collez son contenu).' });
     const method = text('verification_method') === 'sms_otp' ? 'sms_otp' : 'email_otp';
-    const { rows, error } = readRecipients(csv, method === 'sms_otp');
-    if (error) refuse({ csv: error });
+    const { rows, problem } = readRecipients(csv, method === 'sms_otp');
+    if (problem) refuse({ csv: problem });
     if (rows.length === 0) refuse({ csv: 'Le fichier ne contient aucun destinataire.' });
     if (rows.length > MAX_BULK_RECIPIENTS) refuse({ csv: `${rows.length} destinataires : ${MAX_BULK_RECIPIENTS} au plus par envoi, découpez le fichier.` });
     let documentId = text('document_id');

@@ -25,14 +25,14 @@ const COLUMNS = {
  * The recipients of a CSV file (a header row, then one recipient a row): an e-mail column, a name (one column, or
  * first and last name), a phone when signing by SMS. Each row is checked as the API checks it.
  */
-export function readRecipients(text: string, sms: boolean): { rows: RecipientRow[]; error?: string } {
+export function readRecipients(text: string, sms: boolean): { rows: RecipientRow[]; problem?: string } {
   const { table, error } = parseCsv(text);
-  if (error) return { rows: [], error: `Fichier CSV illisible (${error}).` };
+  if (error) return { rows: [], problem: `Le fichier CSV est illisible : ${error}.` };
   const { headers, rows } = toRecords(table);
   const at = (words: readonly string[]) => headers.findIndex((h) => words.includes(fold(h)));
   const col = { email: at(COLUMNS.email), full: at(COLUMNS.full_name), first: at(COLUMNS.first_name), last: at(COLUMNS.last_name), phone: at(COLUMNS.phone) };
-  if (col.email === -1) return { rows: [], error: 'Aucune colonne « e-mail » dans la première ligne du fichier.' };
-  if (col.full === -1 && col.last === -1) return { rows: [], error: 'Aucune colonne « nom » dans la première ligne du fichier.' };
+  if (col.email === -1) return { rows: [], problem: 'Aucune colonne « e-mail » dans la première ligne du fichier.' };
+  if (col.full === -1 && col.last === -1) return { rows: [], problem: 'Aucune colonne « nom » dans la première ligne du fichier.' };
   const cell = (cells: string[], i: number) => (i === -1 ? '' : (cells[i] ?? '').trim());
   const seen = new Set<string>();
   return {
