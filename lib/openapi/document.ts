@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { SCOPES } from '@/lib/auth/scopes';
 import { installedModules } from '@/lib/manifest';
 import type { Operation } from './operation';
 import { HEADER_COMPONENTS, requestHeaders, responseHeaders } from './headers';
 import { operationId } from './names';
+import { declaredErrors } from './errors';
 import { ErrorBody } from './schemas';
 import { TAG_DESCRIPTIONS } from './tags';
 import { webhookEntries } from './webhooks';
@@ -12,19 +14,6 @@ import { webhookEntries } from './webhooks';
 export function apiOperations(): Operation[] {
   return installedModules().flatMap((m) => m.operations ?? []) as Operation[];
 }
-
-/**
- * What every call can answer: a secret in the query string, no or a bad key, a missing scope (no_active_org: a staff
- * session without an org), the quota (or too many bad keys from the address), a failure.
- */
-const STANDARD_ERRORS: Array<[number, string]> = [
-  [400, 'credentials_in_query'],
-  [401, 'unauthorized'],
-  [403, 'forbidden'],
-  [403, 'no_active_org'],
-  [429, 'rate_limited'],
-  [500, 'internal_error'],
-];
 
 export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = {};
@@ -35,21 +24,11 @@ export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
       ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
     };
   }
-  const errors: Array<[number, string]> = [...STANDARD_ERRORS, ...(op.errors ?? [])];
-  if (op.params) errors.push([404, 'not_found']);
-  if (op.query || op.body) errors.push([422, 'validation_error']);
-  if (op.body) errors.push([400, op.bodyMediaType === 'multipart/form-data' ? 'invalid_multipart' : 'invalid_json'], [413, 'payload_too_large']);
-  // Writes: a body is JSON or nothing; the back-office's session cookie is honoured from its own origin only.
-  if (op.method !== 'get') errors.push([415, 'unsupported_media_type'], [403, 'cross_origin_request']);
-  // Idempotency-Key on POST: a replay while the first runs, or the key reused for another request.
-  if (op.method === 'post') errors.push([409, 'idempotency_in_progress'], [422, 'idempotency_key_reused']);
-  const byStatus = new Map<number, string[]>();
-  for (const [status, code] of errors) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  for (const [status, codes] of byStatus) {
+  for (const [status, codes] of declaredErrors(op)) {
     responses[String(status) as '400'] = {
-      description: `Error: ${[...new Set(codes)].join(', ')}.`,
+      description: `Error: ${codes.join(', ')}.`,
       headers: responseHeaders(op, status),
-      content: { 'application/json': { schema: ErrorBody } },
+      content: { 'application/json': { schema: errorBodyOf(codes) } },
     };
   }
   return {
@@ -70,6 +49,10 @@ export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     responses,
   } as ZodOpenApiOperationObject;
 }
+
+/** The error body with `code` narrowed to the codes a status of the operation can carry (typed in generated clients). */
+const errorBodyOf = (codes: string[]) =>
+  z.intersection(ErrorBody, z.looseObject({ code: z.enum(codes as [string, ...string[]]).meta({ description: 'The codes this status can carry here.' }) }));
 
 /** The reference's words on a deprecated operation: since when, until when, what replaces it (docs/api-versioning.md). */
 function deprecationNotice(op: Operation): string {

@@ -1,3 +1,5 @@
+import { checkDeclaredError } from './error-codes';
+
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 export interface CallOptions {
@@ -39,5 +41,7 @@ export async function call<T = any>(handler: RouteHandler, method: string, path:
   } catch {
     // not JSON: keep the text
   }
+  // A /v1 operation's error code must be one it declares (lib/testing/error-codes.ts).
+  checkDeclaredError(method, url, res.status, parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }

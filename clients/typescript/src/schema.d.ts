@@ -5551,7 +5551,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -5561,7 +5569,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -5574,7 +5590,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -5587,7 +5611,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -5601,7 +5633,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -5614,7 +5654,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5650,7 +5698,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -5660,7 +5716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -5673,7 +5737,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -5686,7 +5758,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -5700,7 +5780,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -5713,7 +5801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5758,7 +5854,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -5768,7 +5872,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -5781,7 +5893,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -5794,7 +5914,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -5808,7 +5936,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -5821,7 +5957,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -5863,7 +6007,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -5873,7 +6025,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -5886,7 +6046,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -5899,7 +6067,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -5912,7 +6088,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -5925,7 +6109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -5938,7 +6130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -5952,7 +6152,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -5965,7 +6173,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6007,7 +6223,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6017,7 +6241,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -6030,7 +6262,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -6043,7 +6283,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: batch_too_large, payload_too_large. */
@@ -6056,7 +6304,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "batch_too_large" | "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -6069,7 +6325,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -6082,7 +6346,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -6096,7 +6368,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -6109,7 +6389,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6146,7 +6434,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6156,7 +6452,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -6169,7 +6473,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -6182,7 +6494,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -6196,7 +6516,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -6209,7 +6537,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6245,7 +6581,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6255,7 +6599,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -6268,7 +6620,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -6281,7 +6641,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -6295,7 +6663,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -6308,7 +6684,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6344,7 +6728,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6354,7 +6746,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -6367,7 +6767,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -6380,7 +6788,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -6393,7 +6809,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -6407,7 +6831,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -6420,7 +6852,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6460,7 +6900,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6470,7 +6918,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -6483,7 +6939,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -6496,7 +6960,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: contact_deleted, contact_merged, contact_erased. */
@@ -6509,7 +6981,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "contact_deleted" | "contact_merged" | "contact_erased";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -6522,7 +7002,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -6535,7 +7023,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -6548,7 +7044,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -6562,7 +7066,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -6575,7 +7087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6615,7 +7135,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6625,7 +7153,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -6638,7 +7174,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -6651,7 +7195,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: contact_merged, contact_erased, idempotency_in_progress. */
@@ -6664,7 +7216,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "contact_merged" | "contact_erased" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -6677,7 +7237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -6690,7 +7258,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -6704,7 +7280,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -6717,7 +7301,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6761,7 +7353,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6771,7 +7371,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -6784,7 +7392,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -6797,7 +7413,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: contact_deleted, contact_merged, contact_erased, idempotency_in_progress. */
@@ -6810,7 +7434,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "contact_deleted" | "contact_merged" | "contact_erased" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -6823,7 +7455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -6836,7 +7476,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -6849,7 +7497,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -6863,7 +7519,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -6876,7 +7540,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -6920,7 +7592,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -6930,7 +7610,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -6943,7 +7631,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -6956,7 +7652,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: contact_deleted, contact_merged, contact_erased, idempotency_in_progress. */
@@ -6969,7 +7673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "contact_deleted" | "contact_merged" | "contact_erased" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -6982,7 +7694,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -6995,7 +7715,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -7008,7 +7736,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7022,7 +7758,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7035,7 +7779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7075,7 +7827,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7085,7 +7845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -7098,7 +7866,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -7111,7 +7887,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -7124,7 +7908,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -7137,7 +7929,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -7150,7 +7950,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7164,7 +7972,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7177,7 +7993,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7213,7 +8037,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7223,7 +8055,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -7236,7 +8076,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -7249,7 +8097,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7263,7 +8119,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7276,7 +8140,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7310,7 +8182,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7320,7 +8200,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -7333,7 +8221,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7347,7 +8243,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7360,7 +8264,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7398,7 +8310,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7408,7 +8328,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -7421,7 +8349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -7434,7 +8370,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -7447,7 +8391,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -7460,7 +8412,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7474,7 +8434,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7487,7 +8455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7535,7 +8511,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7545,7 +8529,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -7558,7 +8550,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -7571,7 +8571,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7585,7 +8593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7598,7 +8614,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7640,7 +8664,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7650,7 +8682,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -7663,7 +8703,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -7676,7 +8724,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -7689,7 +8745,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -7702,7 +8766,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -7715,7 +8787,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7729,7 +8809,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7742,7 +8830,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7778,7 +8874,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7788,7 +8892,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -7801,7 +8913,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -7814,7 +8934,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7828,7 +8956,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7841,7 +8977,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -7875,7 +9019,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -7885,7 +9037,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -7898,7 +9058,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -7911,7 +9079,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: document_finalized. */
@@ -7924,7 +9100,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "document_finalized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -7937,7 +9121,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -7951,7 +9143,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -7964,7 +9164,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8004,7 +9212,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -8014,7 +9230,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -8027,7 +9251,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -8040,7 +9272,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: document_finalized. */
@@ -8053,7 +9293,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "document_finalized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -8066,7 +9314,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -8079,7 +9335,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -8092,7 +9356,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -8106,7 +9378,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -8119,7 +9399,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8159,7 +9447,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -8169,7 +9465,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -8182,7 +9486,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -8195,7 +9507,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: already_finalized, invalid_transition, idempotency_in_progress. */
@@ -8208,7 +9528,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "already_finalized" | "invalid_transition" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -8221,7 +9549,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, einvoice_invalid, idempotency_key_reused. */
@@ -8234,7 +9570,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "einvoice_invalid" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -8248,7 +9592,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -8261,7 +9613,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8301,7 +9661,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -8311,7 +9679,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -8324,7 +9700,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -8337,7 +9721,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_cancellable, credit_note_exists, idempotency_in_progress. */
@@ -8350,7 +9742,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_cancellable" | "credit_note_exists" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -8363,7 +9763,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: einvoice_invalid, idempotency_key_reused. */
@@ -8376,7 +9784,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "einvoice_invalid" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -8390,7 +9806,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -8403,7 +9827,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8443,7 +9875,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -8453,7 +9893,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -8466,7 +9914,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -8479,7 +9935,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_duplicable, idempotency_in_progress. */
@@ -8492,7 +9956,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_duplicable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -8505,7 +9977,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -8518,7 +9998,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -8532,7 +10020,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -8545,7 +10041,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8585,7 +10089,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -8595,7 +10107,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -8608,7 +10128,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -8621,7 +10149,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_finalized, invalid_transition, idempotency_in_progress. */
@@ -8634,7 +10170,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_finalized" | "invalid_transition" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -8647,7 +10191,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -8660,7 +10212,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -8674,7 +10234,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -8687,7 +10255,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8727,7 +10303,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -8737,7 +10321,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -8750,7 +10342,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -8763,7 +10363,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_finalized, invalid_transition, idempotency_in_progress. */
@@ -8776,7 +10384,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_finalized" | "invalid_transition" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -8789,7 +10405,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -8802,7 +10426,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -8816,7 +10448,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -8829,7 +10469,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -8873,7 +10521,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -8883,7 +10539,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -8896,7 +10560,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -8909,7 +10581,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_convertible, idempotency_in_progress. */
@@ -8922,7 +10602,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_convertible" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -8935,7 +10623,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -8948,7 +10644,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -8961,7 +10665,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -8975,7 +10687,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -8988,7 +10708,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9032,7 +10760,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9042,7 +10778,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -9055,7 +10799,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -9068,7 +10820,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: credit_note_exists, not_finalized, not_creditable, idempotency_in_progress. */
@@ -9081,7 +10841,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credit_note_exists" | "not_finalized" | "not_creditable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -9094,7 +10862,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -9107,7 +10883,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -9120,7 +10904,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9134,7 +10926,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9147,7 +10947,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9204,7 +11012,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9214,7 +11030,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -9227,7 +11051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -9240,7 +11072,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_convertible, idempotency_in_progress. */
@@ -9253,7 +11093,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_convertible" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -9266,7 +11114,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -9279,7 +11135,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9293,7 +11157,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9306,7 +11178,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9342,7 +11222,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9352,7 +11240,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -9365,7 +11261,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -9378,7 +11282,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9392,7 +11304,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9405,7 +11325,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9444,7 +11372,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9454,7 +11390,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -9467,7 +11411,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -9480,7 +11432,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9494,7 +11454,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9507,7 +11475,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9546,7 +11522,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9556,7 +11540,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -9569,7 +11561,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -9582,7 +11582,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9596,7 +11604,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9609,7 +11625,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9649,7 +11673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9659,7 +11691,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -9672,7 +11712,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -9685,7 +11733,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9699,7 +11755,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9712,7 +11776,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9748,7 +11820,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9758,7 +11838,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -9771,7 +11859,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -9784,7 +11880,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -9797,7 +11901,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9811,7 +11923,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9824,7 +11944,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9863,7 +11991,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9873,7 +12009,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -9886,7 +12030,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -9899,7 +12051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -9912,7 +12072,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -9926,7 +12094,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -9939,7 +12115,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -9983,7 +12167,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -9993,7 +12185,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -10006,7 +12206,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10019,7 +12227,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_payable, idempotency_in_progress. */
@@ -10032,7 +12248,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_payable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -10045,7 +12269,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -10058,7 +12290,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -10071,7 +12311,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -10085,7 +12333,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -10098,7 +12354,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10135,7 +12399,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -10145,7 +12417,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -10158,7 +12438,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10171,7 +12459,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -10184,7 +12480,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -10198,7 +12502,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -10211,7 +12523,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10255,7 +12575,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -10265,7 +12593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -10278,7 +12614,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10291,7 +12635,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_refundable, idempotency_in_progress. */
@@ -10304,7 +12656,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_refundable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -10317,7 +12677,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -10330,7 +12698,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -10343,7 +12719,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -10357,7 +12741,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -10370,7 +12762,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10410,7 +12810,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -10420,7 +12828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -10433,7 +12849,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10446,7 +12870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payments_account_required, not_payable, idempotency_in_progress. */
@@ -10459,7 +12891,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_account_required" | "not_payable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -10472,7 +12912,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -10485,7 +12933,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -10499,7 +12955,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -10512,7 +12976,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payments_disabled. */
@@ -10525,7 +12997,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_disabled";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10569,7 +13049,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -10579,7 +13067,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -10592,7 +13088,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10605,7 +13109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payments_account_required, payments_account_not_ready, not_payable, idempotency_in_progress. */
@@ -10618,7 +13130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_account_required" | "payments_account_not_ready" | "not_payable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -10631,7 +13151,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -10644,7 +13172,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: no_recipient, validation_error, idempotency_key_reused. */
@@ -10657,7 +13193,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "no_recipient" | "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -10671,7 +13215,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -10684,7 +13236,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payments_disabled. */
@@ -10697,7 +13257,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_disabled";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10733,7 +13301,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -10743,7 +13319,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -10756,7 +13340,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10769,7 +13361,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -10783,7 +13383,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -10796,7 +13404,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10832,7 +13448,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -10842,7 +13466,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -10855,7 +13487,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10868,7 +13508,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -10881,7 +13529,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -10895,7 +13551,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -10908,7 +13572,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payments_disabled. */
@@ -10921,7 +13593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_disabled";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -10961,7 +13641,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -10971,7 +13659,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -10984,7 +13680,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -10997,7 +13701,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payments_account_required, contact_deleted, contact_erased, idempotency_in_progress. */
@@ -11010,7 +13722,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_account_required" | "contact_deleted" | "contact_erased" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -11023,7 +13743,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -11036,7 +13764,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11050,7 +13786,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11063,7 +13807,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payments_disabled. */
@@ -11076,7 +13828,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_disabled";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11110,7 +13870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11120,7 +13888,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -11133,7 +13909,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11147,7 +13931,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11160,7 +13952,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11198,7 +13998,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11208,7 +14016,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -11221,7 +14037,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -11234,7 +14058,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -11247,7 +14079,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -11260,7 +14100,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11274,7 +14122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11287,7 +14143,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11326,7 +14190,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11336,7 +14208,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -11349,7 +14229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -11362,7 +14250,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11376,7 +14272,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11389,7 +14293,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11431,7 +14343,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11441,7 +14361,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -11454,7 +14382,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -11467,7 +14403,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -11480,7 +14424,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -11493,7 +14445,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -11506,7 +14466,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11520,7 +14488,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11533,7 +14509,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11569,7 +14553,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11579,7 +14571,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -11592,7 +14592,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -11605,7 +14613,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11619,7 +14635,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11632,7 +14656,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11666,7 +14698,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11676,7 +14716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -11689,7 +14737,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -11702,7 +14758,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -11715,7 +14779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11729,7 +14801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11742,7 +14822,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11782,7 +14870,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11792,7 +14888,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -11805,7 +14909,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -11818,7 +14930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -11831,7 +14951,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -11844,7 +14972,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -11857,7 +14993,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -11871,7 +15015,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -11884,7 +15036,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -11924,7 +15084,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -11934,7 +15102,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -11947,7 +15123,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -11960,7 +15144,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_finalized, idempotency_in_progress. */
@@ -11973,7 +15165,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_finalized" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -11986,7 +15186,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -11999,7 +15207,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12013,7 +15229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12026,7 +15250,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12081,7 +15313,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12091,7 +15331,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -12104,7 +15352,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -12117,7 +15373,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pdf_not_ready. */
@@ -12130,7 +15394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pdf_not_ready";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -12143,7 +15415,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12157,7 +15437,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12170,7 +15458,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12209,7 +15505,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12219,7 +15523,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -12232,7 +15544,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -12245,7 +15565,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -12258,7 +15586,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12272,7 +15608,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12285,7 +15629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12321,7 +15673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12331,7 +15691,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -12344,7 +15712,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -12357,7 +15733,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12371,7 +15755,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12384,7 +15776,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12423,7 +15823,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12433,7 +15841,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -12446,7 +15862,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -12459,7 +15883,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -12472,7 +15904,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12486,7 +15926,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12499,7 +15947,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12543,7 +15999,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12553,7 +16017,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -12566,7 +16038,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -12579,7 +16059,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_finalized, not_remindable, reminder_opt_out, too_many_reminders, idempotency_in_progress. */
@@ -12592,7 +16080,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_finalized" | "not_remindable" | "reminder_opt_out" | "too_many_reminders" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -12605,7 +16101,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -12618,7 +16122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -12631,7 +16143,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12645,7 +16165,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12658,7 +16186,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12695,7 +16231,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12705,7 +16249,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -12718,7 +16270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -12731,7 +16291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: reminder_not_pending. */
@@ -12744,7 +16312,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "reminder_not_pending";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -12757,7 +16333,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -12770,7 +16354,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12784,7 +16376,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12797,7 +16397,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12831,7 +16439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12841,7 +16457,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -12854,7 +16478,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -12867,7 +16499,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -12881,7 +16521,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -12894,7 +16542,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -12938,7 +16594,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -12948,7 +16612,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -12961,7 +16633,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -12974,7 +16654,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_finalized, invalid_transition, idempotency_in_progress. */
@@ -12987,7 +16675,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_finalized" | "invalid_transition" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -13000,7 +16696,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -13013,7 +16717,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: no_recipient, validation_error, idempotency_key_reused. */
@@ -13026,7 +16738,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "no_recipient" | "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13040,7 +16760,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13053,7 +16781,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13090,7 +16826,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -13100,7 +16844,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -13113,7 +16865,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -13126,7 +16886,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13140,7 +16908,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13153,7 +16929,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13195,7 +16979,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -13205,7 +16997,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -13218,7 +17018,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -13231,7 +17039,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -13244,7 +17060,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -13257,7 +17081,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -13270,7 +17102,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13284,7 +17124,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13297,7 +17145,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13333,7 +17189,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -13343,7 +17207,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -13356,7 +17228,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -13369,7 +17249,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -13382,7 +17270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13396,7 +17292,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13409,7 +17313,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13443,7 +17355,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -13453,7 +17373,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -13466,7 +17394,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -13479,7 +17415,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -13492,7 +17436,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -13505,7 +17457,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13519,7 +17479,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13532,7 +17500,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13572,7 +17548,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -13582,7 +17566,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -13595,7 +17587,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -13608,7 +17608,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -13621,7 +17629,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -13634,7 +17650,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -13647,7 +17671,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13661,7 +17693,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13674,7 +17714,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13714,7 +17762,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -13724,7 +17780,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -13737,7 +17801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -13750,7 +17822,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -13763,7 +17843,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -13776,7 +17864,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -13789,7 +17885,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13803,7 +17907,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13816,7 +17928,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13856,7 +17976,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -13866,7 +17994,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -13879,7 +18015,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -13892,7 +18036,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -13905,7 +18057,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -13918,7 +18078,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -13931,7 +18099,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -13945,7 +18121,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -13958,7 +18142,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -13997,7 +18189,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14007,7 +18207,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -14020,7 +18228,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -14033,7 +18249,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -14046,7 +18270,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14060,7 +18292,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14073,7 +18313,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14114,7 +18362,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14124,7 +18380,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -14137,7 +18401,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -14150,7 +18422,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: delivery_in_progress, idempotency_in_progress. */
@@ -14163,7 +18443,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "delivery_in_progress" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -14176,7 +18464,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -14189,7 +18485,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14203,7 +18507,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14216,7 +18528,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14250,7 +18570,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14260,7 +18588,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -14273,7 +18609,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -14286,7 +18630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14300,7 +18652,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14313,7 +18673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14369,7 +18737,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14379,7 +18755,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -14392,7 +18776,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: einvoicing_not_configured, einvoicing_secret_unreadable, pa_refused, idempotency_in_progress. */
@@ -14405,7 +18797,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "einvoicing_not_configured" | "einvoicing_secret_unreadable" | "pa_refused" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -14418,7 +18818,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -14431,7 +18839,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: enrollment_refused, validation_error, idempotency_key_reused. */
@@ -14444,7 +18860,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "enrollment_refused" | "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14458,7 +18882,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14471,7 +18903,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pa_unavailable. */
@@ -14484,7 +18924,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pa_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14523,7 +18971,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14533,7 +18989,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -14546,7 +19010,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -14559,7 +19031,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14573,7 +19053,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14586,7 +19074,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14630,7 +19126,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14640,7 +19144,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -14653,7 +19165,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -14666,7 +19186,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14680,7 +19208,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14693,7 +19229,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14729,7 +19273,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14739,7 +19291,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -14752,7 +19312,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -14765,7 +19333,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14779,7 +19355,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14792,7 +19376,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14847,7 +19439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14857,7 +19457,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -14870,7 +19478,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -14883,7 +19499,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pdf_not_ready, inbound_pdf_unavailable. */
@@ -14896,7 +19520,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pdf_not_ready" | "inbound_pdf_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -14909,7 +19541,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -14923,7 +19563,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -14936,7 +19584,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -14980,7 +19636,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -14990,7 +19654,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -15003,7 +19675,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -15016,7 +19696,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: inbound_already_answered, einvoicing_not_configured, idempotency_in_progress. */
@@ -15029,7 +19717,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "inbound_already_answered" | "einvoicing_not_configured" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -15042,7 +19738,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -15055,7 +19759,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -15068,7 +19780,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -15082,7 +19802,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -15095,7 +19823,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pa_refused. */
@@ -15108,7 +19844,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pa_refused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pa_unavailable. */
@@ -15121,7 +19865,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pa_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -15165,7 +19917,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -15175,7 +19935,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -15188,7 +19956,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -15201,7 +19977,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: inbound_already_answered, einvoicing_not_configured, idempotency_in_progress. */
@@ -15214,7 +19998,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "inbound_already_answered" | "einvoicing_not_configured" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -15227,7 +20019,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -15240,7 +20040,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -15253,7 +20061,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -15267,7 +20083,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -15280,7 +20104,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pa_refused. */
@@ -15293,7 +20125,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pa_refused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pa_unavailable. */
@@ -15306,7 +20146,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pa_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -15350,7 +20198,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -15360,7 +20216,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -15373,7 +20237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -15386,7 +20258,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: inbound_already_answered, einvoicing_not_configured, idempotency_in_progress. */
@@ -15399,7 +20279,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "inbound_already_answered" | "einvoicing_not_configured" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -15412,7 +20300,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -15425,7 +20321,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -15438,7 +20342,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -15452,7 +20364,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -15465,7 +20385,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pa_refused. */
@@ -15478,7 +20406,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pa_refused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pa_unavailable. */
@@ -15491,7 +20427,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pa_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -15531,7 +20475,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -15541,7 +20493,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -15554,7 +20514,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -15567,7 +20535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: transmission_not_failed, einvoicing_not_configured, idempotency_in_progress. */
@@ -15580,7 +20556,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "transmission_not_failed" | "einvoicing_not_configured" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -15593,7 +20577,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: einvoicing_not_applicable, idempotency_key_reused. */
@@ -15606,7 +20598,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "einvoicing_not_applicable" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -15620,7 +20620,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -15633,7 +20641,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -15672,7 +20688,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -15682,7 +20706,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -15695,7 +20727,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -15708,7 +20748,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -15722,7 +20770,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -15735,7 +20791,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -15777,7 +20841,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -15787,7 +20859,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -15800,7 +20880,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -15813,7 +20901,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -15826,7 +20922,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -15839,7 +20943,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -15852,7 +20964,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -15866,7 +20986,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -15879,7 +21007,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -15915,7 +21051,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -15925,7 +21069,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -15938,7 +21090,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -15951,7 +21111,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -15965,7 +21133,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -15978,7 +21154,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16012,7 +21196,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16022,7 +21214,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -16035,7 +21235,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -16048,7 +21256,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -16061,7 +21277,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -16075,7 +21299,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -16088,7 +21320,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16128,7 +21368,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16138,7 +21386,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -16151,7 +21407,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -16164,7 +21428,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -16177,7 +21449,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -16190,7 +21470,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -16203,7 +21491,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -16217,7 +21513,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -16230,7 +21534,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16270,7 +21582,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16280,7 +21600,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -16293,7 +21621,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -16306,7 +21642,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -16319,7 +21663,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -16332,7 +21684,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -16345,7 +21705,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -16359,7 +21727,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -16372,7 +21748,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16412,7 +21796,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16422,7 +21814,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -16435,7 +21835,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -16448,7 +21856,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -16461,7 +21877,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -16474,7 +21898,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -16487,7 +21919,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -16501,7 +21941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -16514,7 +21962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16554,7 +22010,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16564,7 +22028,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -16577,7 +22049,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -16590,7 +22070,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -16603,7 +22091,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -16616,7 +22112,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_key_reused. */
@@ -16629,7 +22133,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -16643,7 +22155,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -16656,7 +22176,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16695,7 +22223,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16705,7 +22241,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -16718,7 +22262,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -16731,7 +22283,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -16744,7 +22304,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -16758,7 +22326,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -16771,7 +22347,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16813,7 +22397,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_multipart";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16823,7 +22415,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -16836,7 +22436,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -16849,7 +22457,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -16862,7 +22478,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -16875,7 +22499,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_pdf, pdf_encrypted, invalid_text_tag, validation_error, idempotency_key_reused. */
@@ -16888,7 +22520,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_pdf" | "pdf_encrypted" | "invalid_text_tag" | "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -16902,7 +22542,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -16915,7 +22563,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -16952,7 +22608,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -16962,7 +22626,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -16975,7 +22647,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -16988,7 +22668,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17002,7 +22690,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17015,7 +22711,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17057,7 +22761,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17067,7 +22779,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -17080,7 +22800,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -17093,7 +22821,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -17106,7 +22842,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -17119,7 +22863,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -17132,7 +22884,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17146,7 +22906,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17159,7 +22927,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17195,7 +22971,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17205,7 +22989,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -17218,7 +23010,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -17231,7 +23031,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -17244,7 +23052,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17258,7 +23074,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17271,7 +23095,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17305,7 +23137,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17315,7 +23155,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -17328,7 +23176,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -17341,7 +23197,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -17354,7 +23218,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -17367,7 +23239,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17381,7 +23261,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17394,7 +23282,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17436,7 +23332,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17446,7 +23350,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -17459,7 +23371,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -17472,7 +23392,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17486,7 +23414,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17499,7 +23435,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17541,7 +23485,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17551,7 +23503,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -17564,7 +23524,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -17577,7 +23545,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -17590,7 +23566,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -17603,7 +23587,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -17616,7 +23608,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17630,7 +23630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17643,7 +23651,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17679,7 +23695,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17689,7 +23713,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -17702,7 +23734,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -17715,7 +23755,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -17728,7 +23776,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17742,7 +23798,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17755,7 +23819,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17789,7 +23861,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17799,7 +23879,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -17812,7 +23900,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -17825,7 +23921,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft. */
@@ -17838,7 +23942,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -17851,7 +23963,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -17864,7 +23984,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -17878,7 +24006,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -17891,7 +24027,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -17931,7 +24075,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -17941,7 +24093,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -17954,7 +24114,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -17967,7 +24135,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft. */
@@ -17980,7 +24156,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -17993,7 +24177,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -18006,7 +24198,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -18019,7 +24219,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -18033,7 +24241,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -18046,7 +24262,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -18082,7 +24306,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -18092,7 +24324,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -18105,7 +24345,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -18118,7 +24366,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -18131,7 +24387,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -18145,7 +24409,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -18158,7 +24430,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -18202,7 +24482,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -18212,7 +24500,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -18225,7 +24521,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -18238,7 +24542,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: signature_conflict, idempotency_in_progress. */
@@ -18251,7 +24563,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "signature_conflict" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -18264,7 +24584,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -18277,7 +24605,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -18290,7 +24626,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -18304,7 +24648,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -18317,7 +24669,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -18352,7 +24712,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -18362,7 +24730,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -18375,7 +24751,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -18388,7 +24772,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: signature_conflict. */
@@ -18401,7 +24793,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "signature_conflict";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -18414,7 +24814,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -18427,7 +24835,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -18441,7 +24857,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -18454,7 +24878,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -18498,7 +24930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -18508,7 +24948,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -18521,7 +24969,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -18534,7 +24990,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft, idempotency_in_progress. */
@@ -18547,7 +25011,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -18560,7 +25032,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -18573,7 +25053,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -18586,7 +25074,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -18600,7 +25096,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -18613,7 +25117,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -18653,7 +25165,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -18663,7 +25183,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -18676,7 +25204,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -18689,7 +25225,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft, approval_pending, source_not_signable, idempotency_in_progress. */
@@ -18702,7 +25246,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft" | "approval_pending" | "source_not_signable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -18715,7 +25267,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -18728,7 +25288,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -18742,7 +25310,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -18755,7 +25331,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -18795,7 +25379,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -18805,7 +25397,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -18818,7 +25418,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -18831,7 +25439,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_active, idempotency_in_progress. */
@@ -18844,7 +25460,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_active" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -18857,7 +25481,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -18870,7 +25502,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -18884,7 +25524,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -18897,7 +25545,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -18937,7 +25593,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -18947,7 +25611,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -18960,7 +25632,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -18973,7 +25653,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_active, idempotency_in_progress. */
@@ -18986,7 +25674,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_active" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -18999,7 +25695,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -19012,7 +25716,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19026,7 +25738,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19039,7 +25759,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19083,7 +25811,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19093,7 +25829,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -19106,7 +25850,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -19119,7 +25871,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_expired, idempotency_in_progress. */
@@ -19132,7 +25892,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_expired" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -19145,7 +25913,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -19158,7 +25934,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -19171,7 +25955,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19185,7 +25977,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19198,7 +25998,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19234,7 +26042,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19244,7 +26060,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -19257,7 +26081,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -19270,7 +26102,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -19283,7 +26123,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19297,7 +26145,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19310,7 +26166,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19351,7 +26215,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19361,7 +26233,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -19374,7 +26254,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -19387,7 +26275,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: signer_link_unavailable, idempotency_in_progress. */
@@ -19400,7 +26296,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "signer_link_unavailable" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -19413,7 +26317,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -19426,7 +26338,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19440,7 +26360,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19453,7 +26381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19495,7 +26431,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19505,7 +26449,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -19518,7 +26470,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -19531,7 +26491,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -19544,7 +26512,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -19557,7 +26533,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -19570,7 +26554,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19584,7 +26576,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19597,7 +26597,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19635,7 +26643,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19645,7 +26661,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -19658,7 +26682,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: invalid_cursor, validation_error. */
@@ -19671,7 +26703,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19685,7 +26725,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19698,7 +26746,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19740,7 +26796,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19750,7 +26814,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -19763,7 +26835,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -19776,7 +26856,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -19789,7 +26877,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -19802,7 +26898,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -19815,7 +26919,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19829,7 +26941,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19842,7 +26962,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19878,7 +27006,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19888,7 +27024,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -19901,7 +27045,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -19914,7 +27066,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -19927,7 +27087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -19941,7 +27109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -19954,7 +27130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -19988,7 +27172,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -19998,7 +27190,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -20011,7 +27211,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -20024,7 +27232,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -20037,7 +27253,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -20050,7 +27274,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -20064,7 +27296,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -20077,7 +27317,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -20121,7 +27369,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -20131,7 +27387,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -20144,7 +27408,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -20157,7 +27429,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -20170,7 +27450,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -20183,7 +27471,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -20196,7 +27492,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -20209,7 +27513,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -20223,7 +27535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -20236,7 +27556,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -20278,7 +27606,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -20288,7 +27624,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -20301,7 +27645,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: idempotency_in_progress. */
@@ -20314,7 +27666,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -20327,7 +27687,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -20340,7 +27708,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -20353,7 +27729,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -20367,7 +27751,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -20380,7 +27772,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -20416,7 +27816,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -20426,7 +27834,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -20439,7 +27855,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -20452,7 +27876,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -20465,7 +27897,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -20479,7 +27919,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -20492,7 +27940,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -20532,7 +27988,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -20542,7 +28006,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -20555,7 +28027,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -20568,7 +28048,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft, pdf_not_ready. */
@@ -20581,7 +28069,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft" | "pdf_not_ready";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -20594,7 +28090,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -20607,7 +28111,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -20620,7 +28132,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -20634,7 +28154,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -20647,7 +28175,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -20683,7 +28219,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -20693,7 +28237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -20706,7 +28258,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -20719,7 +28279,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -20732,7 +28300,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -20746,7 +28322,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -20759,7 +28343,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -20799,7 +28391,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -20809,7 +28409,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -20822,7 +28430,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -20835,7 +28451,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft. */
@@ -20848,7 +28472,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -20861,7 +28493,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -20874,7 +28514,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -20887,7 +28535,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -20901,7 +28557,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -20914,7 +28578,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -20950,7 +28622,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -20960,7 +28640,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -20973,7 +28661,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -20986,7 +28682,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -20999,7 +28703,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -21013,7 +28725,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -21026,7 +28746,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -21070,7 +28798,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -21080,7 +28816,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -21093,7 +28837,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -21106,7 +28858,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft, signature_conflict, idempotency_in_progress. */
@@ -21119,7 +28879,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft" | "signature_conflict" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: payload_too_large. */
@@ -21132,7 +28900,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -21145,7 +28921,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error, idempotency_key_reused. */
@@ -21158,7 +28942,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -21172,7 +28964,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -21185,7 +28985,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -21220,7 +29028,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -21230,7 +29046,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org, cross_origin_request. */
@@ -21243,7 +29067,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -21256,7 +29088,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: envelope_not_draft. */
@@ -21269,7 +29109,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "envelope_not_draft";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unsupported_media_type. */
@@ -21282,7 +29130,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -21295,7 +29151,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -21309,7 +29173,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -21322,7 +29194,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -21377,7 +29257,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -21387,7 +29275,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -21400,7 +29296,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -21413,7 +29317,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: pdf_not_ready. */
@@ -21426,7 +29338,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "pdf_not_ready";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -21439,7 +29359,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -21453,7 +29381,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -21466,7 +29402,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -21521,7 +29465,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -21531,7 +29483,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -21544,7 +29504,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -21557,7 +29525,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: signed_document_unavailable. */
@@ -21570,7 +29546,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "signed_document_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -21583,7 +29567,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -21597,7 +29589,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -21610,7 +29610,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
@@ -21665,7 +29673,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: unauthorized. */
@@ -21675,7 +29691,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: forbidden, no_active_org. */
@@ -21688,7 +29712,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: not_found. */
@@ -21701,7 +29733,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: proof_unavailable. */
@@ -21714,7 +29754,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "proof_unavailable";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: validation_error. */
@@ -21727,7 +29775,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: rate_limited. */
@@ -21741,7 +29797,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
             /** @description Error: internal_error. */
@@ -21754,7 +29818,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
                 };
             };
         };
