@@ -9,12 +9,15 @@ import { newestMail, staffApi } from './signature-setup';
  * added, a field dragged onto the rendered page, an approver who blocks the sending until they approve, then sent:
  * the first signer is invited by e-mail, the page shows each signer's status and the verified chain; on a phone.
  */
+// Server actions answer with the page re-rendered: on this machine that can take seconds.
+const slow = { timeout: 30_000 };
+
 test('create with an upload, place a field, add a signer, approval blocks sending until approved, then send', async ({ page }) => {
   await signIn(page);
   await page.goto('/signature');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signature électronique');
   await page.getByRole('link', { name: 'Nouvelle enveloppe' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouvelle enveloppe');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouvelle enveloppe', slow);
 
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -25,7 +28,7 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
 
   // A missing e-mail is refused beside its field; nothing is created.
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
-  await expect(page.locator('#env-signers-0-email-error')).toBeVisible();
+  await expect(page.locator('#env-signers-0-email-error')).toBeVisible(slow);
   await page.locator('#env-signers-0-full_name').fill('Alice Martin');
   await page.locator('#env-signers-0-email').fill('alice.bo@exemple.fr');
   await page.getByRole('button', { name: 'Ajouter un signataire' }).click();
@@ -34,7 +37,7 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
   await expect(page.locator('#env-signers-1-routing_order')).toHaveValue('2');
   await page.getByRole('button', { name: 'Créer le brouillon' }).click();
 
-  await expect(page).toHaveURL(/\/signature\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/signature\/[0-9a-f-]{36}$/, slow);
   const id = page.url().split('/').at(-1)!;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contrat de maintenance 2027');
   await expect(page.getByTestId('envelope-status')).toHaveText('brouillon');
@@ -43,11 +46,11 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
 
   // A signature field dragged from the palette onto page 2, for Alice (the palette's signer).
   const page2 = page.getByRole('region', { name: /Page 2/ });
-  await expect(page2).toBeVisible();
+  await expect(page2).toBeVisible(slow);
   await page.getByRole('button', { name: 'Signature', exact: true }).dragTo(page2, { targetPosition: { x: 200, y: 300 } });
   await expect(page2.getByTestId('placed-field')).toHaveCount(1);
   await page.getByRole('button', { name: 'Enregistrer les champs' }).click();
-  await expect(page.getByText('1 champ enregistré.')).toBeVisible();
+  await expect(page.getByText('1 champ enregistré.')).toBeVisible(slow);
   const fields = (await staffApi(page).get(`/v1/signature/envelopes/${id}/fields`)).data as Array<{ page: number; type: string; x: number; y: number }>;
   expect(fields.map((f) => [f.page, f.type])).toEqual([[2, 'signature']]);
   expect(fields[0]!.x).toBeGreaterThan(0);
@@ -56,17 +59,17 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
   // (A form whose button the new state removes goes with its confirmation: the page's state is what is checked.)
   await page.getByRole('button', { name: 'Ajouter l’approbateur' }).click();
   const approvers = page.getByRole('region', { name: 'Approbation avant envoi' });
-  await expect(approvers.getByText('en attente')).toBeVisible();
+  await expect(approvers.getByText('en attente')).toBeVisible(slow);
   await expect(page.getByText('Une approbation est attendue')).toBeVisible();
   await page.getByRole('button', { name: 'Envoyer aux signataires' }).click();
-  await expect(page.getByText('attend encore une approbation')).toBeVisible();
+  await expect(page.getByText('attend encore une approbation')).toBeVisible(slow);
   await expect(page.getByTestId('envelope-status')).toHaveText('brouillon');
 
   await page.getByRole('button', { name: 'Approuver l’envoi' }).click();
-  await expect(approvers.getByText(/approuvé le/)).toBeVisible();
+  await expect(approvers.getByText(/approuvé le/)).toBeVisible(slow);
   await expect(page.getByText('Une approbation est attendue')).toHaveCount(0);
   await page.getByRole('button', { name: 'Envoyer aux signataires' }).click();
-  await expect(page.getByTestId('envelope-status')).toHaveText('envoyée');
+  await expect(page.getByTestId('envelope-status')).toHaveText('envoyée', slow);
   await page.reload();
   await expect(page.getByTestId('signer-status')).toHaveText(['invité', 'en attente de son tour']);
   await expect(page.getByTestId('chain-status')).toContainText('Chaîne vérifiée');
@@ -75,6 +78,7 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
 
   // Alice's link, copied from the page, is the one she was e-mailed.
   await page.getByRole('button', { name: 'Copier le lien de Alice Martin <alice.bo@exemple.fr>' }).click();
+  await expect(page.getByLabel('Lien de signature de Alice Martin <alice.bo@exemple.fr>')).toBeVisible(slow);
   const link = await page.getByLabel('Lien de signature de Alice Martin <alice.bo@exemple.fr>').inputValue();
   expect(link).toMatch(/\/sign\/[A-Za-z0-9_-]{43}$/);
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -85,7 +89,7 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
   // The list finds it by label and by a signer's e-mail; on a phone nothing sticks out sideways.
   await page.setViewportSize(PHONE);
   await page.goto('/signature?label=maintenance&q=bruno.bo');
-  await expect(page.getByRole('link', { name: 'Contrat de maintenance 2027' })).toBeVisible();
+  await expect(page.locator(`main a[href="/signature/${id}"]`)).toHaveText('Contrat de maintenance 2027');
   expect((await phoneOverflow(page)).wider).toEqual([]);
   await page.goto(`/signature/${id}`);
   await expect(page.getByTestId('envelope-status')).toHaveText('envoyée');
