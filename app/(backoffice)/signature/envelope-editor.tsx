@@ -158,7 +158,7 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
           <Field id="env-assurance_level" label="Niveau de signature" error={error('assurance_level')}>
             <Select value={form.assurance_level} onChange={(e) => set('assurance_level', e.target.value as EnvelopeForm['assurance_level'])}>
               <option value="simple">Simple</option>
-              <option value="advanced">Avancée (code obligatoire pour chaque signataire)</option>
+              <option value="advanced">Avancée (code obligatoire)</option>
             </Select>
           </Field>
           <Field id="env-reminder_interval_hours" label="Relance automatique toutes les (heures)" hint="Vide : 48 heures." error={error('reminder_interval_hours')}>
@@ -189,7 +189,7 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
           </p>
         )}
         {form.signers.map((s, i) => (
-          <fieldset key={s.key} className="card">
+          <fieldset key={s.key} className="card" style={{ minWidth: 0 }}>
             <legend>Signataire {i + 1}</legend>
             <div className="grid-2">
               <Field id={`env-signers-${i}-full_name`} label="Nom" error={error(`signers.${i}.full_name`)}>

@@ -37,7 +37,7 @@ export function RequestedDocumentsEditor({
       <FormErrors state={state} placed={(k) => /^requested_documents\.\d+\.(label|description|signer_id)$/.test(k)} />
       {rows.length === 0 && <p className="muted">Aucune pièce demandée.</p>}
       {rows.map((r, i) => (
-        <fieldset key={r.key} className="card">
+        <fieldset key={r.key} className="card" style={{ minWidth: 0 }}>
           <legend>Pièce {i + 1}</legend>
           <div className="grid-2">
             <div className="field">

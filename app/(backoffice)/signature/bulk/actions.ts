@@ -4,59 +4,21 @@ import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { clientAddress } from '@/lib/auth/client-address';
-import { formAction, refuse } from '@/lib/http/action';
-import { BulkSend, bulkSendBatch, MAX_BULK_RECIPIENTS, uploadDocument } from '@/lib/signature';
-import { decodeCsv } from '../../contacts/import/csv';
-import { type RecipientRow, readRecipients } from './recipients-csv';
+import { formAction } from '@/lib/http/action';
+import { type BulkPreview, bulkFromForm } from './handlers';
 
-export interface BulkPreview {
-  rows: RecipientRow[];
-  csv: string;
-  document_id: string;
-  document_name: string;
-}
+export type { BulkPreview } from './handlers';
 
-/**
- * « Prévisualiser » reads the CSV (a file, or the text shown back) and stores the PDF once, showing every row with its
- * problems; « Envoyer » sends the previewed rows through lib/signature's bulk send, then opens the results view.
- */
+/** The bulk page's form: a preview to show, or the send made and its results view opened. */
 export const bulkAction = formAction(
   async (staff, form: FormData) => {
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const csvFile = form.get('csv_file');
-    const csv = csvFile instanceof File && csvFile.size > 0 ? decodeCsv(new Uint8Array(await csvFile.arrayBuffer())) : text('csv');
-    if (!csv) refuse({ csv: 'Choisissez le fichier CSV des destinataires (ou collez son contenu).' });
-    const method = text('verification_method') === 'sms_otp' ? 'sms_otp' : 'email_otp';
-    const { rows, problem } = readRecipients(csv, method === 'sms_otp');
-    if (problem) refuse({ csv: problem });
-    if (rows.length === 0) refuse({ csv: 'Le fichier ne contient aucun destinataire.' });
-    if (rows.length > MAX_BULK_RECIPIENTS) refuse({ csv: `${rows.length} destinataires : ${MAX_BULK_RECIPIENTS} au plus par envoi, découpez le fichier.` });
-    let documentId = text('document_id');
-    let documentName = text('document_name');
-    const pdf = form.get('file');
-    if (pdf instanceof File && pdf.size > 0) {
-      const doc = await uploadDocument(staff.db, staff.orgId, pdf);
-      documentId = doc.id;
-      documentName = doc.name;
-    }
-    if (!documentId) refuse({ file: 'Choisissez le PDF à faire signer.' });
-    const preview: BulkPreview = { rows, csv, document_id: documentId, document_name: documentName };
-    if (text('intent') !== 'send') return { data: preview };
-
-    const body = BulkSend.parse({
-      source_document_id: documentId,
-      verification_method: method,
-      template_id: text('template_id') || null,
-      subject: text('subject') || null,
-      message: text('message') || null,
-      recipients: rows.map((r) => ({ email: r.email, full_name: r.full_name, ...(r.phone ? { phone: r.phone } : {}) })),
-    });
     const h = await headers();
     const actor = { ip: clientAddress(h), user_agent: h.get('user-agent')?.slice(0, 500) ?? null, user_id: staff.userId, api_key_id: null };
-    const { batch_id } = await bulkSendBatch(staff.db, staff.orgId, body, { actor });
+    const outcome = await bulkFromForm(staff, form, actor);
+    if ('preview' in outcome) return { data: outcome.preview as BulkPreview };
     revalidatePath('/signature');
     revalidatePath('/signature/bulk');
-    redirect(`/signature/bulk/${batch_id}`);
+    redirect(`/signature/bulk/${outcome.batch_id}`);
   },
   { input: (form: FormData) => form },
 );
