@@ -81,6 +81,8 @@ export const finalizeDocumentOperation = operation({
   errors: [
     [409, 'already_finalized'],
     [409, 'invalid_transition'],
+    // A deposit invoice of a quote converted meanwhile (lib/documents/allowed-actions.ts).
+    [409, 'not_convertible'],
     [422, 'validation_error'],
     [422, 'einvoice_invalid'],
   ],

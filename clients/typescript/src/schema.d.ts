@@ -9518,7 +9518,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error: already_finalized, invalid_transition, idempotency_in_progress. */
+            /** @description Error: already_finalized, invalid_transition, not_convertible, idempotency_in_progress. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9533,7 +9533,7 @@ export interface operations {
                          * @description The codes this status can carry here.
                          * @enum {string}
                          */
-                        code: "already_finalized" | "invalid_transition" | "idempotency_in_progress";
+                        code: "already_finalized" | "invalid_transition" | "not_convertible" | "idempotency_in_progress";
                     } & {
                         [key: string]: unknown;
                     });
