@@ -2,10 +2,19 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // DATABASE_URL unset → each test worker runs on its own in-memory PGlite; set → the PostgreSQL it names.
+
+/**
+ * Suites whose subject does not depend on the database engine — what is checked is a PDF, an XML or a compiled
+ * stylesheet, the database only stores the documents they start from — run in the PGlite pass only: they are the
+ * slowest (the JVM validators, 52 finalizations through the e-invoice validation), and CI runs both passes on 2 cores.
+ */
+const ENGINE_INDEPENDENT = ['lib/pdf/facturx.test.ts', 'lib/pdf/render.test.ts', 'lib/pdf/compliance-matrix.test.ts', 'lib/pdf/facturx/einvoice-validation.test.ts', 'scripts/**/*.test.ts'];
+
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
     include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? ENGINE_INDEPENDENT : [])],
     // Every test request comes from the same (unknown) address: the per-address throttle of invalid API keys
     // (lib/auth/throttle.ts) would answer the suite's many 401 checks with 429; its own test sets a low threshold.
     env: { PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test', API_KEY_FAILURES_PER_MINUTE: '1000000' },
