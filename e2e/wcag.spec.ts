@@ -91,6 +91,8 @@ const pages = (d: Showcase) => [
   '/signature/new',
   '/signature/templates',
   `/signature/${envelope}`,
+  '/signature/forms',
+  '/signature/bulk',
   '/dev/mail',
   '/dev/sms',
 ];
