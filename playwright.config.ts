@@ -60,6 +60,9 @@ export default defineConfig({
         STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
         FAKE_STRIPE_ACCOUNT: stripe.account,
+        // The development sealing certificate scripts/e2e-prepare.ts makes (next start is production: one is required).
+        SIGNATURE_CERT_PATH: '.data/signature-seal.p12',
+        SIGNATURE_CERT_PASSWORD: 'paraphe-development',
       },
     },
   ],

@@ -3,13 +3,18 @@ import { closeDatabase, getDb } from '@/db/client';
 import { demoOrgId } from '@/lib/orgs/demo-data';
 import { seedDemo } from '@/lib/orgs/seed';
 import { connectAccount } from '@/lib/payments';
+import { loadSealingIdentity } from '@/lib/signature';
 
 /*
  * Before the e2e server starts (playwright.config.ts), on its fresh embedded database: the demo org seeded as the
  * server would seed it, then linked to the fake Stripe's ready account (FAKE_STRIPE_ACCOUNT) as `payments:connect`
  * links one. The CLI cannot do it once the server holds the database (PGlite is one process at a time), and the
  * server seeds the org only at its start. Needs the fake running (STRIPE_API_BASE) and STRIPE_SECRET_KEY.
+ * Also makes sure the development sealing certificate exists: the e2e server runs `next start` (production), which
+ * needs SIGNATURE_CERT_PATH, and playwright.config.ts points it at that file.
  */
+const seal = loadSealingIdentity({ ...process.env, NODE_ENV: 'development', SIGNATURE_CERT_PATH: '' });
+console.log(`[e2e-prepare] sealing certificate: ${seal.subject}`);
 const db = await getDb();
 const seeded = await seedDemo(db);
 const orgId = seeded?.orgId ?? (await demoOrgId(db));
