@@ -9,7 +9,20 @@ import { declaredErrors, operationServing } from '@/lib/openapi/errors';
  * operation's `errors` — so the document's per-status `code` enums (lib/openapi/errors.ts) cannot drift from what
  * the handlers answer. A module joins by adding its name once its tests pass with it (docs/api-versioning.md).
  */
-export const CHECKED_MODULES: ReadonlySet<string> = new Set(['contacts', 'documents', 'events', 'invoice-settings', 'payments', 'products', 'reminders', 'sending', 'stats', 'webhooks']);
+export const CHECKED_MODULES: ReadonlySet<string> = new Set([
+  'contacts',
+  'documents',
+  'einvoicing',
+  'events',
+  'invoice-settings',
+  'payments',
+  'products',
+  'recurring',
+  'reminders',
+  'sending',
+  'stats',
+  'webhooks',
+]);
 
 /** CHECKED_MODULES, and the modules of ERROR_CODES_TRY (comma-separated): to run a module's tests under the check before it joins. */
 const checked = () => new Set([...CHECKED_MODULES, ...(process.env.ERROR_CODES_TRY ?? '').split(',').filter(Boolean)]);
