@@ -13,10 +13,12 @@ import {
   addApprover,
   approveEnvelope,
   cancelEnvelope,
+  EnvelopePatch,
   createTemplate,
   deleteEnvelope,
   deleteTemplate,
   FieldsPut,
+  patchEnvelope,
   ReactivateInput,
   RequestedDocumentsPut,
   reactivateEnvelope,
@@ -61,6 +63,22 @@ export const createEnvelopeAction = formAction(
     redirect(`/signature/${envelope.id}`);
   },
   { lists: onEnvelope.lists },
+);
+
+/** The editor on a draft: its settings and signers replaced (PATCH; the signers' fields go with them). */
+export const updateEnvelopeAction = formAction(
+  async ({ db, orgId }, form: FormData, id: string) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(String(form.get('payload') ?? '{}'));
+    } catch {
+      raw = null;
+    }
+    await patchEnvelope(db, orgId, envelopeId(id), EnvelopePatch.parse(raw));
+    refresh(id);
+    redirect(`/signature/${id}`);
+  },
+  onEnvelope,
 );
 
 export interface SourceChoice {

@@ -159,3 +159,47 @@ export function clampBox(f: Pick<PlacedField, 'x' | 'y' | 'width' | 'height'>) {
 export const toFieldsPayload = (fields: PlacedField[]) => ({
   fields: fields.map(({ key: _key, label, ...f }) => ({ ...f, label: blankToNull(label) })),
 });
+
+const parisDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+/** A draft as the editor shows it again (the source, routing and level stay: PATCH does not change them). */
+export function formFromEnvelope(e: {
+  source_kind: EnvelopeForm['source_kind'];
+  routing_mode: EnvelopeForm['routing_mode'];
+  assurance_level: EnvelopeForm['assurance_level'];
+  subject: string | null;
+  message: string | null;
+  labels: string[];
+  cc_recipients: string[];
+  expires_at: string | null;
+  reminder_interval_hours: number | null;
+  reminder_max_count: number;
+  signers: Array<{ full_name: string | null; email: string; phone: string | null; verification_method: VerificationMethod; routing_order: number }>;
+}): EnvelopeForm {
+  return newEnvelopeForm({
+    source_kind: e.source_kind,
+    routing_mode: e.routing_mode,
+    assurance_level: e.assurance_level,
+    subject: e.subject ?? '',
+    message: e.message ?? '',
+    labels: e.labels.join(', '),
+    cc_recipients: e.cc_recipients.join(', '),
+    expires_on: e.expires_at ? parisDay(e.expires_at) : '',
+    reminder_interval_hours: e.reminder_interval_hours === null ? '' : String(e.reminder_interval_hours),
+    reminder_max_count: String(e.reminder_max_count),
+    signers: e.signers.map((s) => ({
+      ...newSigner(s.routing_order),
+      full_name: s.full_name ?? '',
+      email: s.email,
+      phone: s.phone ?? '',
+      verification_method: s.verification_method,
+    })),
+  });
+}
+
+/** The body of PATCH …/{id}: what the editor shows, whole (omitted or null clears, per the spec). */
+export function toPatchPayload(form: EnvelopeForm): Record<string, unknown> {
+  const { payload } = toEnvelopePayload({ ...form, template_id: '' }, { hasFile: true });
+  const { source_kind: _s, source_document_id: _d, routing_mode: _r, assurance_level: _a, ...patch } = payload;
+  return patch;
+}

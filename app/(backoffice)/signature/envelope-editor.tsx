@@ -4,11 +4,11 @@ import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { EmailSuggestionHint } from '@/components/email-suggestion';
 import { Field, FormErrors, Input, Select, SubmitButton, TextArea, useFieldControl } from '@/components/form';
-import { initialFormState } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
 import { frenchFieldMessage } from '@/lib/i18n/errors-fr';
 import { SearchPicker } from '../documents/search-picker';
 import { createEnvelopeAction, type SourceChoice, searchSourcesAction } from './actions';
-import { type EnvelopeForm, newSigner, type SignerDraft, toEnvelopePayload } from './editor-model';
+import { type EnvelopeForm, newSigner, type SignerDraft, toEnvelopePayload, toPatchPayload } from './editor-model';
 import { SOURCE_LABELS, VERIFICATION_LABELS, type VerificationMethod } from './labels';
 
 interface Props {
@@ -17,6 +17,8 @@ interface Props {
   templates: Array<{ id: string; name: string }>;
   /** The quote or invoice chosen before (?source=…), with its name. */
   source: SourceChoice | null;
+  /** Editing a draft: its PATCH action, bound to it on the server; the source, routing and level stay as they are. */
+  edit?: { action: BoundFormAction; cancelHref: string };
 }
 
 const PLACED = [
@@ -45,11 +47,11 @@ function FileInput({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | 
  * The new envelope's editor: the document (a PDF uploaded, or a finalized quote or invoice), the request e-mail, the
  * signers and their order, then "Créer le brouillon": its page places the fields, adds approvers and sends.
  */
-export function EnvelopeEditor({ initial, templates, source: initialSource }: Props) {
+export function EnvelopeEditor({ initial, templates, source: initialSource, edit }: Props) {
   const [form, setForm] = useState<EnvelopeForm>(initial);
   const [source, setSource] = useState<SourceChoice | null>(initialSource);
   const file = useRef<HTMLInputElement>(null);
-  const [state, dispatch, pending] = useActionState(createEnvelopeAction, initialFormState);
+  const [state, dispatch, pending] = useActionState(edit?.action ?? createEnvelopeAction, initialFormState);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => setErrors(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
 
@@ -61,6 +63,12 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const chosen = file.current?.files?.[0];
+    if (edit) {
+      const data = new FormData();
+      data.set('payload', JSON.stringify(toPatchPayload(form)));
+      startTransition(() => dispatch(data));
+      return;
+    }
     const { payload, errors: local } = toEnvelopePayload(form, { hasFile: Boolean(chosen) });
     if (Object.keys(local).length) {
       setErrors(Object.fromEntries(Object.entries(local).map(([k, m]) => [k, frenchFieldMessage(k, m)])));
@@ -73,9 +81,14 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Nouvelle enveloppe">
-      <FormErrors state={{ errors }} summary="L’enveloppe n’a pas été créée : corrigez les champs signalés." placed={(key) => key !== '_form' && placed(key)} />
+    <form className="form" onSubmit={submit} noValidate aria-label={edit ? 'Modifier le brouillon' : 'Nouvelle enveloppe'}>
+      <FormErrors
+        state={{ errors }}
+        summary={edit ? 'Le brouillon n’a pas été modifié : corrigez les champs signalés.' : 'L’enveloppe n’a pas été créée : corrigez les champs signalés.'}
+        placed={(key) => key !== '_form' && placed(key)}
+      />
 
+      {!edit && (
       <section className="card">
         <h2>Document à signer</h2>
         <Field id="env-source_kind" label="Source" error={error('source_kind')}>
@@ -124,10 +137,11 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
           </Field>
         )}
       </section>
+      )}
 
       <section className="card">
         <h2>Demande de signature</h2>
-        {templates.length > 0 && (
+        {!edit && templates.length > 0 && (
           <Field id="env-template_id" label="Modèle" hint="Remplit l’objet, le message, les étiquettes et les copies laissés vides." error={error('template_id')}>
             <Select value={form.template_id} onChange={(e) => set('template_id', e.target.value)}>
               <option value="">Aucun</option>
@@ -155,12 +169,14 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
           <Field id="env-expires_at" label="Expire le" hint="À minuit, heure de Paris. Vide : jamais." error={error('expires_at')}>
             <Input type="date" value={form.expires_on} onChange={(e) => set('expires_on', e.target.value)} />
           </Field>
-          <Field id="env-assurance_level" label="Niveau de signature" error={error('assurance_level')}>
-            <Select value={form.assurance_level} onChange={(e) => set('assurance_level', e.target.value as EnvelopeForm['assurance_level'])}>
-              <option value="simple">Simple</option>
-              <option value="advanced">Avancée (code obligatoire)</option>
-            </Select>
-          </Field>
+          {!edit && (
+            <Field id="env-assurance_level" label="Niveau de signature" error={error('assurance_level')}>
+              <Select value={form.assurance_level} onChange={(e) => set('assurance_level', e.target.value as EnvelopeForm['assurance_level'])}>
+                <option value="simple">Simple</option>
+                <option value="advanced">Avancée (code obligatoire)</option>
+              </Select>
+            </Field>
+          )}
           <Field id="env-reminder_interval_hours" label="Relance automatique toutes les (heures)" hint="Vide : 48 heures." error={error('reminder_interval_hours')}>
             <Input inputMode="numeric" value={form.reminder_interval_hours} onChange={(e) => set('reminder_interval_hours', e.target.value)} />
           </Field>
@@ -172,6 +188,9 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
 
       <section className="card">
         <h2>Signataires</h2>
+        {edit ? (
+          <p className="muted">{sequential ? 'Signature à la suite, par ordre croissant.' : 'Signature en parallèle.'} Les champs placés pour les signataires sont à replacer après modification.</p>
+        ) : (
         <Field
           id="env-routing_mode"
           label="Ordre de signature"
@@ -183,6 +202,7 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
             <option value="parallel">En parallèle</option>
           </Select>
         </Field>
+        )}
         {error('signers') && (
           <p className="form-error" role="alert">
             {error('signers')}
@@ -230,10 +250,10 @@ export function EnvelopeEditor({ initial, templates, source: initialSource }: Pr
       </section>
 
       <div className="form-actions">
-        <SubmitButton pending={pending} pendingLabel="Création…">
-          Créer le brouillon
+        <SubmitButton pending={pending} pendingLabel={edit ? 'Enregistrement…' : 'Création…'}>
+          {edit ? 'Enregistrer le brouillon' : 'Créer le brouillon'}
         </SubmitButton>
-        <Link className="btn btn-ghost" href="/signature">
+        <Link className="btn btn-ghost" href={edit?.cancelHref ?? '/signature'}>
           Annuler
         </Link>
       </div>

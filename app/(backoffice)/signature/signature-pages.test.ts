@@ -5,9 +5,9 @@ import { signatureDocuments, signatureEnvelopes } from '@/db/schema';
 import { createActionWrappers } from '@/lib/http/action';
 import type { StaffSession } from '@/lib/http/staff';
 import { addMembership, createUser } from '@/lib/orgs/orgs';
-import { AUDIT_EVENT_TYPES, createTemplate, FieldsPut, getEnvelope, listFields, replaceFields, SignatureTemplateCreate, verifyAuditChain } from '@/lib/signature';
+import { AUDIT_EVENT_TYPES, createTemplate, EnvelopePatch, FieldsPut, getEnvelope, listFields, patchEnvelope, replaceFields, SignatureTemplateCreate, verifyAuditChain } from '@/lib/signature';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { clampBox, newEnvelopeForm, newSigner, parisEndOfDay, toEnvelopePayload, toFieldsPayload } from './editor-model';
+import { clampBox, formFromEnvelope, newEnvelopeForm, newSigner, parisEndOfDay, toEnvelopePayload, toFieldsPayload, toPatchPayload } from './editor-model';
 import { createEnvelopeFromForm } from './handlers';
 import { AUDIT_EVENT_LABELS, envelopeActions } from './labels';
 import { orgMembers } from './load';
@@ -115,6 +115,30 @@ describe('the envelope editor against lib/signature', () => {
     const { payload } = toEnvelopePayload(form, { hasFile: true });
     expect((payload.signers as Array<{ routing_order: number }>).map((s) => s.routing_order)).toEqual([0, 0]);
     expect(payload.reminder_interval_hours).toBe('douze');
+  });
+});
+
+describe('a draft edited', () => {
+  it('read back into the editor and saved unchanged it keeps its values; a signer added and a label cleared are saved', async () => {
+    const form = newEnvelopeForm({
+      subject: 'Avenant',
+      labels: 'rh',
+      expires_on: '2027-01-15',
+      reminder_interval_hours: '24',
+      signers: [{ ...newSigner(1), full_name: 'Alice Martin', email: 'alice@exemple.fr' }],
+    });
+    const draft = (await create(initial(), formOf(toEnvelopePayload(form, { hasFile: true }).payload, await pdf(1)))).data!;
+    const shown = formFromEnvelope(await getEnvelope(org.db, org.org.id, draft.id));
+    expect(shown).toMatchObject({ subject: 'Avenant', labels: 'rh', expires_on: '2027-01-15', reminder_interval_hours: '24', reminder_max_count: '1' });
+    const same = await patchEnvelope(org.db, org.org.id, draft.id, EnvelopePatch.parse(toPatchPayload(shown)));
+    expect(same).toMatchObject({ subject: 'Avenant', labels: ['rh'], expires_at: draft.expires_at, reminder_interval_hours: 24 });
+    const changed = { ...shown, labels: '', signers: [...shown.signers, { ...newSigner(2), email: 'bob@exemple.fr' }] };
+    const saved = await patchEnvelope(org.db, org.org.id, draft.id, EnvelopePatch.parse(toPatchPayload(changed)));
+    expect(saved.labels).toEqual([]);
+    expect(saved.signers.map((s) => [s.email, s.full_name, s.routing_order])).toEqual([
+      ['alice@exemple.fr', 'Alice Martin', 1],
+      ['bob@exemple.fr', null, 2],
+    ]);
   });
 });
 

@@ -99,9 +99,10 @@ export default async function EnvelopePage({ params }: { params: Promise<{ id: s
           ))}
         </ul>
         {draft && (
-          <p className="hint muted">
-            Les signataires et les réglages du brouillon se modifient par l’API (<code>PATCH {base}</code>) ; ici, placez les champs et les pièces
-            demandées.
+          <p>
+            <Link className="btn" href={`/signature/${e.id}/edit`}>
+              Modifier les signataires et réglages
+            </Link>
           </p>
         )}
       </section>
