@@ -21,21 +21,21 @@ export function BulkForm({ templates }: { templates: Array<{ id: string; name: s
     <form action={action} className="form" key={state.attempt} aria-label="Envoi groupé">
       <FormErrors state={state} placed={PLACED} />
       <div className="grid-2">
-        <Field id="bulk-file" label={preview?.document_name ? `Document à signer : ${preview.document_name} (ou un autre PDF)` : 'Document à signer (PDF)'} error={error('file')}>
-          <input id="bulk-file" type="file" name="file" accept="application/pdf" />
+        <Field id="bulk-file" style={{ minWidth: 0 }} label={preview?.document_name ? `Document à signer : ${preview.document_name} (ou un autre PDF)` : 'Document à signer (PDF)'} error={error('file')}>
+          <input id="bulk-file" type="file" style={{ maxWidth: '100%' }} name="file" accept="application/pdf" />
         </Field>
-        <Field id="bulk-csv-file" label="Destinataires (fichier CSV : e-mail, nom, téléphone)" error={error('csv')}>
-          <input id="bulk-csv-file" type="file" name="csv_file" accept=".csv,text/csv" />
+        <Field id="bulk-csv-file" style={{ minWidth: 0 }} label="Destinataires (fichier CSV : e-mail, nom, téléphone)" error={error('csv')}>
+          <input id="bulk-csv-file" type="file" style={{ maxWidth: '100%' }} name="csv_file" accept=".csv,text/csv" />
         </Field>
       </div>
       <input type="hidden" name="document_id" value={preview?.document_id ?? texts.document_id ?? ''} />
       <input type="hidden" name="document_name" value={preview?.document_name ?? texts.document_name ?? ''} />
-      <Field id="bulk-csv" label="… ou le contenu du CSV" hint="Une ligne d’en-tête (email;nom;telephone), puis un destinataire par ligne. 100 au plus.">
+      <Field id="bulk-csv" style={{ minWidth: 0 }} label="… ou le contenu du CSV" hint="Une ligne d’en-tête (email;nom;telephone), puis un destinataire par ligne. 100 au plus.">
         <TextArea name="csv" rows={5} defaultValue={preview?.csv ?? texts.csv} />
       </Field>
       <div className="grid-2">
-        <Field id="bulk-template" label="Modèle" error={error('template_id')}>
-          <Select name="template_id" defaultValue={texts.template_id ?? ''}>
+        <Field id="bulk-template" style={{ minWidth: 0 }} label="Modèle" error={error('template_id')}>
+          <Select style={{ width: '100%' }} name="template_id" defaultValue={texts.template_id ?? ''}>
             <option value="">Aucun</option>
             {templates.map((t) => (
               <option key={t.id} value={t.id}>
@@ -44,17 +44,17 @@ export function BulkForm({ templates }: { templates: Array<{ id: string; name: s
             ))}
           </Select>
         </Field>
-        <Field id="bulk-method" label="Vérification des signataires" error={error('verification_method')}>
-          <Select name="verification_method" defaultValue={texts.verification_method ?? 'email_otp'}>
+        <Field id="bulk-method" style={{ minWidth: 0 }} label="Vérification des signataires" error={error('verification_method')}>
+          <Select style={{ width: '100%' }} name="verification_method" defaultValue={texts.verification_method ?? 'email_otp'}>
             <option value="email_otp">Code par e-mail</option>
-            <option value="sms_otp">Code par SMS (colonne téléphone obligatoire)</option>
+            <option value="sms_otp">Code par SMS</option>
           </Select>
         </Field>
       </div>
-      <Field id="bulk-subject" label="Objet de l’e-mail (sinon celui du modèle)" error={error('subject')}>
+      <Field id="bulk-subject" style={{ minWidth: 0 }} label="Objet de l’e-mail (sinon celui du modèle)" error={error('subject')}>
         <Input name="subject" maxLength={200} defaultValue={texts.subject} />
       </Field>
-      <Field id="bulk-message" label="Message aux signataires (sinon celui du modèle)" error={error('message')}>
+      <Field id="bulk-message" style={{ minWidth: 0 }} label="Message aux signataires (sinon celui du modèle)" error={error('message')}>
         <TextArea name="message" rows={3} defaultValue={texts.message} />
       </Field>
 

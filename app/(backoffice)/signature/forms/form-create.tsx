@@ -21,16 +21,16 @@ export function FormCreate({ templates }: { templates: Array<{ id: string; name:
         </p>
       )}
       <div className="grid-2">
-        <Field id="form-title" label="Titre affiché aux visiteurs" error={error('title')}>
+        <Field id="form-title" style={{ minWidth: 0 }} label="Titre affiché aux visiteurs" error={error('title')}>
           <Input name="title" required maxLength={200} defaultValue={texts.title} />
         </Field>
-        <Field id="form-file" label="Document à signer (PDF, 20 Mo au plus)" error={error('file')}>
-          <input id="form-file" type="file" name="file" accept="application/pdf" required />
+        <Field id="form-file" style={{ minWidth: 0 }} label="Document à signer (PDF, 20 Mo au plus)" error={error('file')}>
+          <input id="form-file" type="file" style={{ maxWidth: '100%' }} name="file" accept="application/pdf" required />
         </Field>
       </div>
       <div className="grid-2">
-        <Field id="form-template" label="Modèle (objet, message, étiquettes)" error={error('template_id')}>
-          <Select name="template_id" defaultValue={texts.template_id ?? ''}>
+        <Field id="form-template" style={{ minWidth: 0 }} label="Modèle (objet, message, étiquettes)" error={error('template_id')}>
+          <Select style={{ width: '100%' }} name="template_id" defaultValue={texts.template_id ?? ''}>
             <option value="">Aucun</option>
             {templates.map((t) => (
               <option key={t.id} value={t.id}>
@@ -39,11 +39,11 @@ export function FormCreate({ templates }: { templates: Array<{ id: string; name:
             ))}
           </Select>
         </Field>
-        <Field id="form-method" label="Vérification au moment de signer" error={error('verification_method')}>
-          <Select name="verification_method" defaultValue={texts.verification_method ?? 'email_otp'}>
-            <option value="email_otp">Code par e-mail (confirmé par le formulaire)</option>
-            <option value="sms_otp">Code par SMS (le formulaire demande le mobile)</option>
-            <option value="none">Aucune (l’e-mail est confirmé par le formulaire)</option>
+        <Field id="form-method" style={{ minWidth: 0 }} label="Vérification au moment de signer" error={error('verification_method')}>
+          <Select style={{ width: '100%' }} name="verification_method" defaultValue={texts.verification_method ?? 'email_otp'}>
+            <option value="email_otp">Code par e-mail</option>
+            <option value="sms_otp">Code par SMS</option>
+            <option value="none">Aucune</option>
           </Select>
         </Field>
       </div>

@@ -75,7 +75,7 @@ export default async function SignatureFormPage({ params, searchParams }: Props)
           {/* The honeypot: off-screen and hidden from assistive technology; people never fill it, robots do. */}
           <div className="sr-only" aria-hidden="true">
             <label htmlFor="website">{t.honeypot}</label>
-            <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+            <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" style={{ width: 1, height: 1 }} />
           </div>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary">
