@@ -16,6 +16,7 @@ export const CHECKED_MODULES: ReadonlySet<string> = new Set([
   'events',
   'invoice-settings',
   'payments',
+  'pdf',
   'products',
   'recurring',
   'reminders',
