@@ -1,11 +1,13 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { suggestEmailAction } from './email-suggestion-actions';
+// The same function as POST /v1/signature/email-suggestion, run in the browser: it is pure (a list of domains and a
+// distance), so the public form needs no session nor server round trip. Imported by file: the module's index is server code.
+import { suggestEmail } from '@/lib/signature/email-suggestion';
 
 /*
  * « Vouliez-vous dire … ? » under a signer's e-mail input (back-office envelope editor, bulk rows, public form).
- * The suggestion is the API's (lib/signature/email-suggestion.ts), asked through a server action once typing pauses.
+ * The suggestion is the API's (lib/signature/email-suggestion.ts), computed once typing pauses.
  */
 
 const TEXTS = {
@@ -19,17 +21,8 @@ export function useEmailSuggestion(email: string, delayMs = 400): string | null 
   useEffect(() => {
     const typed = email.trim();
     if (!typed.includes('@')) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      suggestEmailAction(typed).then(
-        (value) => live && setSuggestion({ for: typed, value }),
-        () => live && setSuggestion(null),
-      );
-    }, delayMs);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setSuggestion({ for: typed, value: suggestEmail(typed.slice(0, 320)).suggestion }), delayMs);
+    return () => clearTimeout(timer);
   }, [email, delayMs]);
   return suggestion && suggestion.for === email.trim() ? suggestion.value : null;
 }
