@@ -76,6 +76,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   // A draft invoice payable by transfer prints the seller's IBAN: without one, the client cannot pay it.
   const ibanMissing = billed && !doc.finalized_at && doc.payment_method === 'bank_transfer' && !(await getInvoiceSettings(staff.db, staff.orgId)).iban;
   const overdue = billed && (doc.status === 'finalized' || doc.status === 'sent') && doc.due_date !== null && doc.due_date < today;
+  // A finalized quote or invoice can be wrapped in a signature envelope (the send refuses one refused, lapsed or cancelled since).
+  const signable = (doc.type === 'devis' || doc.type === 'facture') && doc.finalized_at !== null && (doc.status === 'finalized' || doc.status === 'sent');
   const byId = new Map(flow.documents.map((d) => [d.id, d]));
   const link = (id: string | null) => {
     const d = id ? byId.get(id) : undefined;
@@ -126,11 +128,18 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
             {doc.title && <span className="muted">{doc.title}</span>}
           </div>
         </div>
-        {doc.type === 'facture' && (
+        {(doc.type === 'facture' || signable) && (
           <div className="actions">
-            <Link className="btn" href={`/recurring/new?from=${doc.id}`}>
-              Créer un modèle récurrent
-            </Link>
+            {signable && (
+              <Link className="btn" href={`/signature/new?source=${doc.id}`}>
+                Faire signer
+              </Link>
+            )}
+            {doc.type === 'facture' && (
+              <Link className="btn" href={`/recurring/new?from=${doc.id}`}>
+                Créer un modèle récurrent
+              </Link>
+            )}
           </div>
         )}
       </div>
