@@ -70,7 +70,8 @@ try {
 
   // ── Requests ──────────────────────────────────────────────────────────────
   const stateUrl = `${server.baseUrl}/api/sign/${token}`;
-  const first = await fetch(stateUrl);
+  // The seeding outlasts the server's keep-alive: a pooled socket may be closed under the first request.
+  const first = await fetch(stateUrl).catch(() => fetch(stateUrl));
   const state = (await first.json()) as { signer: { status: string }; fields: unknown[] };
   if (first.status !== 200 || state.signer.status !== 'opened' || state.fields.length !== 3) throw new Error(`the state: ${first.status} ${JSON.stringify(state).slice(0, 300)}`);
   const targets: Array<[string, string]> = [
