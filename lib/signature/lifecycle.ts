@@ -13,6 +13,7 @@ import { type Actor, envelopeSummary, publicSigner } from './envelopes';
 import { envelopeEventObject } from './events';
 import type { EnvelopePatch, ReactivateInput } from './lifecycle-schemas';
 import { queueSignerRequest } from './signature-emails';
+import { placeTagFields } from './text-tags';
 import { decryptSignerToken, issueSignerToken, killSignerTokens, signerUrl } from './tokens';
 import { nextReminderAt, openTurns } from './turns';
 
@@ -71,20 +72,26 @@ export async function patchEnvelope(db: Db, orgId: string, id: string, input: En
       const i = input.signers.findIndex((s) => s.verification_method === 'none');
       if (i >= 0) throw validationError(`signers.${i}.verification_method`, `signers.${i}.verification_method: cannot be none at the advanced assurance level`);
     }
+    // The old signers' fields (tag-placed or manual) go with them (ON DELETE CASCADE).
     await tx.delete(signatureSigners).where(eq(signatureSigners.envelope_id, id));
-    await tx.insert(signatureSigners).values(
-      input.signers.map((s, position) => ({
-        org_id: orgId,
-        envelope_id: id,
-        position,
-        email: s.email,
-        full_name: s.full_name ?? null,
-        phone: s.phone ?? null,
-        // Parallel routing: everyone signs at once, whatever the order given (spec: ignored).
-        routing_order: row.routing_mode === 'parallel' ? 0 : s.routing_order,
-        verification_method: s.verification_method,
-      })),
-    );
+    const signers = await tx
+      .insert(signatureSigners)
+      .values(
+        input.signers.map((s, position) => ({
+          org_id: orgId,
+          envelope_id: id,
+          position,
+          email: s.email,
+          full_name: s.full_name ?? null,
+          phone: s.phone ?? null,
+          // Parallel routing: everyone signs at once, whatever the order given (spec: ignored).
+          routing_order: row.routing_mode === 'parallel' ? 0 : s.routing_order,
+          verification_method: s.verification_method,
+        })),
+      )
+      .returning({ id: signatureSigners.id, position: signatureSigners.position });
+    // An uploaded PDF's text tags are placed again on the new signers (a 422 on signers when one is missing).
+    if (row.document_id) await placeTagFields(tx, orgId, id, row.document_id, signers);
     await tx
       .update(signatureEnvelopes)
       .set({

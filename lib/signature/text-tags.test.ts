@@ -4,6 +4,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as oneEnvelope from '@/app/v1/signature/envelopes/[id]/route';
 import * as envelopes from '@/app/v1/signature/envelopes/route';
 import * as uploadRoute from '@/app/v1/signature/documents/route';
 import { signatureDocuments, signatureFields, signatureSigners } from '@/db/schema';
@@ -171,6 +172,36 @@ describe('text tags become fields', () => {
     expect(res.body).toMatchObject({ code: 'validation_error', field: 'signers' });
     expect(res.body.message).toMatch(/signer 3/);
     expect(await org.db.select().from(signatureSigners).where(eq(signatureSigners.org_id, org.org.id))).toHaveLength(before);
+  });
+
+  it('PATCH replacing the signers places the tags again on the new ones; too few signers is a 422, nothing changed', async () => {
+    const { bytes } = await pdfWith([
+      { text: '{{signature:1}}', page: 1, x: 100, y: 200, size: 12 },
+      { text: '{{initials:2:optional}}', page: 1, x: 350, y: 200, size: 12 },
+    ]);
+    const doc = (await upload(bytes)).body;
+    const made = await createEnvelope(doc.id, 2);
+    expect(made.status).toBe(201);
+    const patch = async (emails: string[]) =>
+      call(oneEnvelope.PATCH, 'PATCH', `/v1/signature/envelopes/${made.body.id}`, {
+        token: await org.key(),
+        params: { id: made.body.id },
+        body: { signers: emails.map((email, i) => ({ email, routing_order: i })) },
+      });
+    const fieldsOf = () => org.db.select().from(signatureFields).where(eq(signatureFields.envelope_id, made.body.id)).orderBy(asc(signatureFields.position));
+    const res = await patch(['nouvelle1@exemple.fr', 'nouvelle2@exemple.fr']);
+    expect(res.status).toBe(200);
+    const [first, second] = res.body.signers as Array<{ id: string; email: string }>;
+    expect(first!.email).toBe('nouvelle1@exemple.fr');
+    expect((await fieldsOf()).map((f) => [f.signer_id, f.type, f.required, f.origin])).toEqual([
+      [first!.id, 'signature', true, 'tag'],
+      [second!.id, 'initials', false, 'tag'],
+    ]);
+    const refused = await patch(['seule@exemple.fr']);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'validation_error', field: 'signers' });
+    // Rolled back: the signers and fields of the previous PATCH stay.
+    expect((await fieldsOf()).map((f) => f.signer_id)).toEqual([first!.id, second!.id]);
   });
 
   it('a PDF without tags: no field', async () => {
