@@ -49,7 +49,12 @@ test('parallel: both signers get their link at once and sign in any order → co
 });
 
 test('decline: the signer says why → declined page, the envelope is declined, the link is dead', async ({ browser }) => {
-  const envelope = await draft({ signers: [noCode('dora.decline@client.test', 'Dora Refus'), noCode('eli.decline@client.test', 'Eli Suivant')] });
+  const envelope = await draft({
+    signers: [
+      { ...noCode('dora.decline@client.test', 'Dora Refus'), routing_order: 0 },
+      { ...noCode('eli.decline@client.test', 'Eli Suivant'), routing_order: 1 },
+    ],
+  });
   await send(envelope.id);
   const url = await signerLink(staff, envelope.id, envelope.signers[0]!.id);
   const signer = await signerPage(browser);

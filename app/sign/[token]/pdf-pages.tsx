@@ -112,7 +112,7 @@ export function PdfPages({ url, pageCount, fields, values, t, onPick }: {
                   type="button"
                   className={`sign-field-box${values[f.id] ? ' is-filled' : ''}${isSignatureField(f) ? ' is-signature' : ''}`}
                   style={{ left: `${f.x * 100}%`, top: `${f.y * 100}%`, width: `${f.width * 100}%`, height: `${f.height * 100}%` }}
-                  aria-label={t.fieldOnPage(f.label || t.fieldTypes[f.type], n)}
+                  aria-label={boxName(f, values[f.id], n, t)}
                   onClick={() => onPick(f.id)}
                 >
                   <span aria-hidden="true">{boxText(f, values[f.id], t)}</span>
@@ -123,6 +123,13 @@ export function PdfPages({ url, pageCount, fields, values, t, onPick }: {
       })}
     </div>
   );
+}
+
+/** A box's accessible name: the field and its page, then what the box shows when that is not its name (WCAG 2.5.3). */
+function boxName(field: SignField, value: string | undefined, page: number, t: SignTexts): string {
+  const name = field.label || t.fieldTypes[field.type];
+  const shown = boxText(field, value, t);
+  return `${t.fieldOnPage(name, page)}${name.includes(shown) ? '' : ` : ${shown}`}`;
 }
 
 /** What a field's box shows: its value once filled, else what it asks for. */
