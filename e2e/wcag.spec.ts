@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
 import { type Showcase, seedShowcase } from './showcase';
-import { staffApi, uploadDocument } from './signature-setup';
+import { expectAccessible, sentEnvelope, signerLink, signerPage, staffApi, uploadDocument } from './signature-setup';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -162,4 +162,21 @@ test('signed out, the sign-in page has no WCAG 2.1 AA violation, on a desktop an
     expect(found, found.join('\n')).toEqual([]);
   }
   await fresh.context().close();
+});
+
+test('the signer’s page /sign/<token> and its 404 have no WCAG 2.1 AA violation, on a phone and on a desktop', async ({ browser }) => {
+  const sent = await sentEnvelope(page, await uploadDocument(page, 'Contrat signataire'), {
+    subject: 'Contrat à signer',
+    signers: [{ email: 'wcag.signer@exemple.fr', full_name: 'Claire Dubois' }],
+  });
+  const url = await signerLink(page, sent.id, sent.signers[0]!.id);
+  for (const viewport of [PHONE, DESKTOP]) {
+    const signer = await signerPage(browser, viewport === PHONE ? {} : { viewport });
+    await signer.goto(url);
+    await expect(signer.getByRole('img', { name: 'Page 2 sur 2' })).toBeVisible();
+    await expectAccessible(signer, `${viewport.width} /sign/<token>`);
+    await signer.goto(`/sign/${'x'.repeat(43)}`);
+    await expectAccessible(signer, `${viewport.width} /sign/<unknown>`);
+    await signer.context().close();
+  }
 });
