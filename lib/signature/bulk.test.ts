@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import * as uploadRoute from '@/app/v1/signature/documents/route';
 import * as bulk from '@/app/v1/signature/envelopes/bulk/route';
-import { emails, signatureAuditEvents, signatureBulkBatches, signatureDocuments, signatureEnvelopes, signatureSigners, signatureTemplates } from '@/db/schema';
+import { emails, signatureAuditEvents, signatureBulkBatches, signatureDocuments, signatureEnvelopes, signatureFields, signatureSigners, signatureTemplates } from '@/db/schema';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { verifyAuditChain } from './audit';
@@ -165,5 +167,41 @@ describe('POST /v1/signature/envelopes/bulk', () => {
       body: { source_document_id: documentId, recipients: people(1) },
     });
     expect(denied.status).toBe(403);
+  });
+
+  it('places the document’s text tags on each recipient’s envelope; tags naming a second signer, or a past expiry, are 422', async () => {
+    const tagged = async (text: string) => {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      doc.addPage([595, 842]).drawText(text, { x: 72, y: 700, size: 12, font });
+      const form = new FormData();
+      form.set('file', new Blob([new Uint8Array(await doc.save())], { type: 'application/pdf' }), 'reglement.pdf');
+      const req = new Request('http://localhost:3000/v1/signature/documents', { method: 'POST', headers: { authorization: `Bearer ${await org.key()}` }, body: form });
+      const res = await uploadRoute.POST(req, { params: Promise.resolve({}) });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const one = await tagged('Lu et approuvé {{signature:1}} le {{date:1}}');
+    const res = await send(org, { source_document_id: one, recipients: people(3, 'tag') });
+    expect(res.status).toBe(200);
+    const ids = (res.body as { results: Array<{ envelope_id: string }> }).results.map((r) => r.envelope_id);
+    const fields = await org.db.select().from(signatureFields).where(inArray(signatureFields.envelope_id, ids));
+    expect(fields).toHaveLength(6);
+    for (const id of ids) {
+      const own = fields.filter((f) => f.envelope_id === id);
+      expect(own.map((f) => f.type).sort()).toEqual(['date', 'signature']);
+      const [signer] = await org.db.select().from(signatureSigners).where(eq(signatureSigners.envelope_id, id));
+      expect(own.every((f) => f.signer_id === signer!.id && f.origin === 'tag')).toBe(true);
+    }
+
+    const two = await tagged('{{signature:1}} et {{signature:2}}');
+    const refused = await send(org, { source_document_id: two, recipients: people(2, 'deux') });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ field: 'source_document_id' });
+    const past = await send(org, { source_document_id: one, recipients: people(1, 'passe'), expires_at: '2020-01-01T00:00:00Z' });
+    expect(past.status).toBe(422);
+    expect(past.body).toMatchObject({ field: 'expires_at' });
+    const made = await org.db.select().from(signatureSigners).where(inArray(signatureSigners.email, ['deux0@exemple.fr', 'passe0@exemple.fr']));
+    expect(made).toEqual([]);
   });
 });

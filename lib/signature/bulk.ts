@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { signatureAuditEvents, signatureBulkBatches, signatureDocuments, signatureEnvelopes, signatureSigners, signatureTemplates } from '@/db/schema';
+import { signatureAuditEvents, signatureBulkBatches, signatureDocuments, signatureEnvelopes, signatureFields, signatureSigners, signatureTemplates } from '@/db/schema';
 import { fromZodError, validationError } from '@/lib/errors';
 import { enqueueMany, hasLiveJob } from '@/lib/jobs';
 import { auditContentHash } from './audit';
@@ -10,6 +10,7 @@ import { bulkSendJob } from './bulk-job';
 import { CONSENT_TEXT_VERSION } from './envelope-schemas';
 import type { Actor } from './envelopes';
 import { type BulkSend, BulkRecipient, type BulkSendResult } from './form-schemas';
+import { documentTextTags, signersNeeded, type TextTag, tagFieldRows } from './text-tags';
 
 type Result = BulkSendResult['results'][number];
 type Valid = { index: number; recipient: BulkRecipient; key: string };
@@ -112,7 +113,7 @@ export async function bulkSendBatch(
   });
 }
 
-type Preset = { subject: string | null; message: string | null; labels: string[]; cc_recipients: string[]; template_id: string | null };
+type Preset = { subject: string | null; message: string | null; labels: string[]; cc_recipients: string[]; template_id: string | null; tags: TextTag[] };
 
 /** The shared document must be an uploaded PDF of the org; the template's presets fill what the request omits. */
 async function sharedFields(tx: Tx, orgId: string, input: BulkSend): Promise<Preset> {
@@ -121,6 +122,12 @@ async function sharedFields(tx: Tx, orgId: string, input: BulkSend): Promise<Pre
     .from(signatureDocuments)
     .where(and(eq(signatureDocuments.org_id, orgId), eq(signatureDocuments.id, input.source_document_id)));
   if (!doc) throw validationError('source_document_id', 'source_document_id: no such signature document');
+  if (input.expires_at && new Date(input.expires_at) <= new Date()) throw validationError('expires_at', 'expires_at: must be in the future to send');
+  // Each bulk envelope has one signer: the document's text tags may name signer 1 only (docs/signature.md, "Text tags").
+  const tags = await documentTextTags(tx, orgId, doc.id);
+  if (signersNeeded(tags) > 1) {
+    throw validationError('source_document_id', `source_document_id: the document's text tags name signer ${signersNeeded(tags)}; a bulk envelope has one signer`);
+  }
   let tpl: typeof signatureTemplates.$inferSelect | undefined;
   if (input.template_id) {
     [tpl] = await tx
@@ -135,6 +142,7 @@ async function sharedFields(tx: Tx, orgId: string, input: BulkSend): Promise<Pre
     labels: input.labels ?? tpl?.labels ?? [],
     cc_recipients: input.cc_recipients ?? tpl?.cc_recipients ?? [],
     template_id: tpl?.id ?? null,
+    tags,
   };
 }
 
@@ -195,6 +203,9 @@ async function createDrafts(tx: Tx, orgId: string, input: BulkSend, preset: Pres
       })),
     )
     .returning();
+  if (preset.tags.length > 0) {
+    await tx.insert(signatureFields).values(signers.flatMap((s) => tagFieldRows(preset.tags, orgId, s.envelope_id, [s])));
+  }
   const occurredAt = new Date();
   await tx.insert(signatureAuditEvents).values(
     signers.map((s) => {

@@ -112,42 +112,50 @@ export async function findTextTags(bytes: Uint8Array): Promise<TextTag[]> {
   return tags;
 }
 
+/** The text tags found in an uploaded document when it was stored (none for another org's or an unknown id). */
+export async function documentTextTags(tx: Tx, orgId: string, documentId: string): Promise<TextTag[]> {
+  const [doc] = await tx
+    .select({ text_tags: signatureDocuments.text_tags })
+    .from(signatureDocuments)
+    .where(and(eq(signatureDocuments.org_id, orgId), eq(signatureDocuments.id, documentId)));
+  return z.array(TextTag).parse(doc?.text_tags ?? []);
+}
+
+/** The highest signer number the tags name (0 without tags): an envelope needs at least that many signers. */
+export const signersNeeded = (tags: readonly TextTag[]) => Math.max(0, ...tags.map((t) => t.signer));
+
+/** The field rows (origin `tag`) of one envelope: a tag for signer N goes to the Nth signer in request order. */
+export function tagFieldRows(tags: readonly TextTag[], orgId: string, envelopeId: string, signers: readonly { id: string; position: number }[]) {
+  const byPosition = [...signers].sort((a, b) => a.position - b.position);
+  return tags.map((t, position) => ({
+    org_id: orgId,
+    envelope_id: envelopeId,
+    signer_id: byPosition[t.signer - 1]!.id,
+    position,
+    type: t.type,
+    page: t.page,
+    x: t.x,
+    y: t.y,
+    width: t.width,
+    height: t.height,
+    required: t.required,
+    label: t.label,
+    origin: 'tag' as const,
+  }));
+}
+
 /**
  * The fields of an envelope on an uploaded document that carries tags (origin `tag`), in the envelope's transaction:
  * a tag for signer N goes to the Nth signer of the request (`position` N − 1). A tag naming a signer the envelope does
  * not have is a 422 on `signers`. Called at creation, and again whenever the signer set is replaced.
  */
 export async function placeTagFields(tx: Tx, orgId: string, envelopeId: string, documentId: string, signers: readonly { id: string; position: number }[]) {
-  const [doc] = await tx
-    .select({ text_tags: signatureDocuments.text_tags })
-    .from(signatureDocuments)
-    .where(and(eq(signatureDocuments.org_id, orgId), eq(signatureDocuments.id, documentId)));
-  const tags = z.array(TextTag).parse(doc?.text_tags ?? []);
+  const tags = await documentTextTags(tx, orgId, documentId);
   if (tags.length === 0) return [];
-  const byPosition = [...signers].sort((a, b) => a.position - b.position);
-  const needed = Math.max(...tags.map((t) => t.signer));
-  if (needed > byPosition.length) {
+  const needed = signersNeeded(tags);
+  if (needed > signers.length) {
     throw validationError('signers', `signers: the document's text tags name signer ${needed}; give at least ${needed} signers`);
   }
   await tx.delete(signatureFields).where(and(eq(signatureFields.envelope_id, envelopeId), eq(signatureFields.origin, 'tag')));
-  return tx
-    .insert(signatureFields)
-    .values(
-      tags.map((t, position) => ({
-        org_id: orgId,
-        envelope_id: envelopeId,
-        signer_id: byPosition[t.signer - 1]!.id,
-        position,
-        type: t.type,
-        page: t.page,
-        x: t.x,
-        y: t.y,
-        width: t.width,
-        height: t.height,
-        required: t.required,
-        label: t.label,
-        origin: 'tag' as const,
-      })),
-    )
-    .returning();
+  return tx.insert(signatureFields).values(tagFieldRows(tags, orgId, envelopeId, signers)).returning();
 }
