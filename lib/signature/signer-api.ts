@@ -31,7 +31,7 @@ async function act(db: Db, token: string, lang: Lang, change: (tx: Db, session: 
  */
 export async function getSignerState(db: Db, token: string, ctx: TurnContext, lang: Lang = 'fr') {
   const session = await openSession(db, token);
-  if (session.signer.status !== 'notified' && session.envelope.status !== 'sent') return signerState(db, session, lang);
+  if (session.signer.status !== 'notified' && session.envelope.status !== 'sent') return signerState(db, session, lang, true);
   return act(db, token, lang, (tx, s) => openSigner(tx, s, ctx));
 }
 

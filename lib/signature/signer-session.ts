@@ -118,30 +118,33 @@ export async function isSignersTurn(conn: Db | Tx, envelope: EnvelopeRow, signer
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** What `GET /api/sign/<token>` (and every action) answers: the signer's state and nothing of the other signers. */
-export async function signerState(conn: Db | Tx, session: SignerSession, lang: 'fr' | 'en' = 'fr') {
+/**
+ * What `GET /api/sign/<token>` (and every action) answers: the signer's state and nothing of the other signers.
+ * `parallel`: on the pool, outside a transaction.
+ */
+export async function signerState(conn: Db | Tx, session: SignerSession, lang: 'fr' | 'en' = 'fr', parallel = false) {
   const { envelope, signer } = session;
-  // Independent reads: on a pool they run side by side (in a transaction, one after the other on its connection). Each
-  // names the envelope too, whose index they use.
-  const [[doc], fields, requested, uploads, yourTurn] = await Promise.all([
+  // Independent reads, each through the envelope's index. Outside a transaction they run side by side on the pool;
+  // inside one, one after the other (a pg client must not be handed a query while it runs another).
+  const docQ = () =>
     envelope.document_id
       ? conn.select({ page_count: signatureDocuments.page_count }).from(signatureDocuments).where(eq(signatureDocuments.id, envelope.document_id))
-      : Promise.resolve([]),
-    conn.select().from(signatureFields).where(and(eq(signatureFields.envelope_id, envelope.id), eq(signatureFields.signer_id, signer.id))).orderBy(asc(signatureFields.position)),
-    conn.select().from(signatureRequestedDocuments).where(and(eq(signatureRequestedDocuments.envelope_id, envelope.id), eq(signatureRequestedDocuments.signer_id, signer.id))).orderBy(asc(signatureRequestedDocuments.position)),
-    // Through the requested documents (indexed), not a scan of every upload by signer_id.
+      : Promise.resolve([]);
+  const fieldsQ = () =>
+    conn.select().from(signatureFields).where(and(eq(signatureFields.envelope_id, envelope.id), eq(signatureFields.signer_id, signer.id))).orderBy(asc(signatureFields.position));
+  const mine = and(eq(signatureRequestedDocuments.envelope_id, envelope.id), eq(signatureRequestedDocuments.signer_id, signer.id));
+  const requestedQ = () => conn.select().from(signatureRequestedDocuments).where(mine).orderBy(asc(signatureRequestedDocuments.position));
+  // Through the requested documents (indexed), not a scan of every upload by signer_id.
+  const uploadsQ = () =>
     conn
       .select()
       .from(signatureUploads)
-      .where(
-        inArray(
-          signatureUploads.requested_document_id,
-          conn.select({ id: signatureRequestedDocuments.id }).from(signatureRequestedDocuments).where(and(eq(signatureRequestedDocuments.envelope_id, envelope.id), eq(signatureRequestedDocuments.signer_id, signer.id))),
-        ),
-      )
-      .orderBy(asc(signatureUploads.id)),
-    isSignersTurn(conn, envelope, signer),
-  ]);
+      .where(inArray(signatureUploads.requested_document_id, conn.select({ id: signatureRequestedDocuments.id }).from(signatureRequestedDocuments).where(mine)))
+      .orderBy(asc(signatureUploads.id));
+  const turnQ = () => isSignersTurn(conn, envelope, signer);
+  const [[doc], fields, requested, uploads, yourTurn] = parallel
+    ? await Promise.all([docQ(), fieldsQ(), requestedQ(), uploadsQ(), turnQ()])
+    : ([await docQ(), await fieldsQ(), await requestedQ(), await uploadsQ(), await turnQ()] as const);
   const consent = CONSENT_TEXTS[envelope.consent_text_version];
   return {
     envelope: {
