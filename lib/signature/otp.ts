@@ -24,12 +24,11 @@ export const MAX_CODES_PER_HOUR = 5;
 const codeKey = () => Buffer.from(hkdfSync('sha256', authSecret(), 'paraphe', 'signature-otp-code', 32));
 export const hashCode = (signerId: string, code: string) => createHmac('sha256', codeKey()).update(`${signerId}:${code}`).digest('hex');
 
-/**
- * Where the code went, as the page says it: the e-mail address as is (the state shows it to the link's holder
- * anyway), the phone number masked ("+33•••••••44": the state never shows it).
- */
+/** "a•••@exemple.fr", "+33•••••••44": enough for the signer to recognise where the code went (forms use it too). */
 export function maskDestination(channel: 'email' | 'sms', to: string): string {
-  return channel === 'sms' ? `${to.slice(0, 3)}${'•'.repeat(Math.max(0, to.length - 5))}${to.slice(-2)}` : to;
+  if (channel === 'sms') return `${to.slice(0, 3)}${'•'.repeat(Math.max(0, to.length - 5))}${to.slice(-2)}`;
+  const [local = '', domain = ''] = to.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
 }
 
 const rateLimited = (seconds: number, why: string) =>

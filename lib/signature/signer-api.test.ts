@@ -119,7 +119,7 @@ describe('consent and one-time codes', () => {
     const t = (await tokenOf(org, signerIds[0]!))!;
     const sent = await askCode(t);
     expect(sent.status).toBe(202);
-    expect(sent.body.code).toMatchObject({ channel: 'email', sent_to: 'code@exemple.fr' });
+    expect(sent.body.code).toMatchObject({ channel: 'email', sent_to: 'c•••@exemple.fr' });
     const code = await emailedCode(org, 'code@exemple.fr');
     expect(code).toMatch(/^\d{6}$/);
     expect(JSON.stringify(await org.db.select().from(signatureAuditEvents).where(eq(signatureAuditEvents.envelope_id, envelopeId)))).not.toContain(code);
