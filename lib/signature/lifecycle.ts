@@ -12,7 +12,7 @@ import { appendAuditEvent, auditEvents, publicAuditEvent } from './audit';
 import { type Actor, envelopeSummary, publicSigner } from './envelopes';
 import { envelopeEventObject } from './events';
 import type { EnvelopePatch, ReactivateInput } from './lifecycle-schemas';
-import { queueSignerRequest } from './signature-emails';
+import { queueExpiredEmails, queueSignerRequest } from './signature-emails';
 import { placeTagFields } from './text-tags';
 import { decryptSignerToken, issueSignerToken, killSignerTokens, signerUrl } from './tokens';
 import { nextReminderAt, openTurns } from './turns';
@@ -219,9 +219,36 @@ export async function cancelEnvelope(db: Db, orgId: string, id: string, actor: A
  * Each signer whose turn it was gets a fresh link by e-mail (the old ones died at expiry); 409
  * `envelope_not_expired` for any other status.
  */
+/**
+ * A sent or in-progress envelope, locked, whose `expires_at` has passed becomes `expired`: links killed,
+ * `envelope.expired` appended, `signature.envelope.expired` recorded, the expired e-mail queued to the sender and to
+ * each signer who had been notified and had not signed. The expiry job runs it on every due envelope; reactivate runs
+ * it first on one the job has not reached yet, so that the owner never waits for the job's next run.
+ */
+export async function expireLocked(tx: Tx, row: EnvelopeRow) {
+  // Recorded at the time it happens (the job's `now` only chooses which envelopes are due).
+  const at = new Date();
+  const [updated] = await tx
+    .update(signatureEnvelopes)
+    .set({ status: 'expired', expired_at: at, next_reminder_at: null })
+    .where(eq(signatureEnvelopes.id, row.id))
+    .returning();
+  await killSignerTokens(tx, row.id);
+  const signers = await signersOf(tx, row.id);
+  await appendAuditEvent(tx, row.id, {
+    event_type: 'envelope.expired',
+    occurred_at: at,
+    event_data: { ip: null, user_agent: null, expires_at: row.expires_at?.toISOString() ?? null, previous_status: row.status },
+  });
+  await recordEvent(tx, row.org_id, 'signature.envelope.expired', envelopeEventObject(updated!, signers.length));
+  await queueExpiredEmails(tx, updated!, signers, at);
+  return updated!;
+}
+
 export async function reactivateEnvelope(db: Db, orgId: string, id: string, input: ReactivateInput, actor: Actor) {
   return db.transaction(async (tx) => {
-    const row = await loadEnvelope(tx, orgId, id, true);
+    let row = await loadEnvelope(tx, orgId, id, true);
+    if (isActive(row.status) && row.expires_at && row.expires_at <= new Date()) row = await expireLocked(tx, row);
     if (row.status !== 'expired') throw conflict('envelope_not_expired', `The envelope is ${row.status}: only an expired envelope can be reactivated.`);
     const now = new Date();
     const expiresAt = input?.expires_at ? new Date(input.expires_at) : defaultExpiry(now);

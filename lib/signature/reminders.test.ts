@@ -158,4 +158,21 @@ describe('expiry and reactivation', () => {
     const again = await api.reactivate(env.id);
     expect(Math.abs(Date.parse(again.body.expires_at) - Date.now() - 30 * 86_400_000)).toBeLessThan(60_000);
   });
+
+  it('reactivating an envelope past its expiry that the job has not reached yet expires it first, in the same transaction', async () => {
+    const env = await sent([0]);
+    await org.db.update(signatureEnvelopes).set({ expires_at: past() }).where(eq(signatureEnvelopes.id, env.id));
+    // A refused reactivation changes nothing: the envelope is still as the job left it (not expired yet).
+    expect(await api.reactivate(env.id, { expires_at: '2020-01-01T00:00:00Z' })).toMatchObject({ status: 422, body: { field: 'expires_at' } });
+    expect((await envelopeRow(org, env.id)).status).toBe('sent');
+    const res = await api.reactivate(env.id, { expires_at: '2099-06-01T12:00:00Z' });
+    expect(res).toMatchObject({ status: 200, body: { status: 'sent', expires_at: '2099-06-01T12:00:00.000Z' } });
+    const types = (await api.timeline(env.id)).body.data.map((e: { event_type: string }) => e.event_type);
+    expect(types.slice(-3)).toEqual(['envelope.expired', 'envelope.reactivated', 'signer.notified']);
+    expect((await mailsTo(org, env.emails[0]!)).map((m) => m.template)).toEqual(['signature_request', 'signature_expired', 'signature_request']);
+    expect((await eventsOfType(org, 'signature.envelope.expired')).map((e) => (e.payload as { object: { id: string } }).object.id)).toContain(env.id);
+    expect(await verifyAuditChain(org.db, env.id)).toMatchObject({ ok: true });
+    // Nothing left for the job.
+    expect(await expireDueEnvelopes(org.db)).toBe(0);
+  });
 });
