@@ -92,6 +92,7 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be a string, a boolean or null$/, 'Valeur illisible.'],
   [/^the envelope has no signer$/, 'Ajoutez au moins un signataire.'],
   [/^the document's text tags name signer (\d+); give at least \d+ signers$/, (m) => `Les balises du document nomment le signataire ${m[1]} : ajoutez au moins ${m[1]} signataires.`],
+  [/^the document's text tags name signer (\d+); a bulk envelope has one signer$/, (m) => `Les balises du document nomment le signataire ${m[1]} : un envoi groupé n’a qu’un signataire par enveloppe.`],
   [/^must be in the future(?: to send)?$/, 'Choisissez une date à venir.'],
   [/^must be a member of the organisation$/, 'Choisissez un membre de l’organisation.'],
   [/^required when calling with an API key$/, 'Indiquez l’approbateur : une clé d’API n’est pas une personne.'],

@@ -101,6 +101,8 @@ export const runRecurringOperation = operation({
   scope: 'invoice:write',
   params: IdParams,
   responses: { 201: { description: 'The generated billing document.', schema: BillingDocument } },
+  // A period the template can no longer generate (its contact or a product gone, a line now invalid).
+  errors: [[422, 'validation_error']],
 });
 
 export const listGenerationsOperation = operation({
