@@ -21,6 +21,8 @@ export const CHECKED_MODULES: ReadonlySet<string> = new Set([
   'recurring',
   'reminders',
   'sending',
+  'signature',
+  'signed-quotes',
   'stats',
   'webhooks',
 ]);
