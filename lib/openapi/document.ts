@@ -6,6 +6,7 @@ import type { Operation } from './operation';
 import { HEADER_COMPONENTS, requestHeaders, responseHeaders } from './headers';
 import { operationId } from './names';
 import { declaredErrors } from './errors';
+import { apiExamples } from './examples/api';
 import { ErrorBody } from './schemas';
 import { TAG_DESCRIPTIONS } from './tags';
 import { webhookEntries } from './webhooks';
@@ -17,18 +18,26 @@ export function apiOperations(): Operation[] {
 
 export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = {};
+  // Recorded from the API tests (lib/openapi/examples/api.json, docs/api-examples.md).
+  const examples = apiExamples()[operationId(op)];
   for (const [status, r] of Object.entries(op.responses)) {
+    const contentType = r.contentType ?? 'application/json';
+    const example = contentType.includes('json') ? examples?.responses[status] : undefined;
     responses[status as '200'] = {
       description: r.description,
       headers: responseHeaders(op, Number(status)),
-      ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}),
+      ...(r.schema
+        ? { content: { [contentType]: { schema: r.schema, ...(example != null ? { examples: { [operationId(op)]: { value: example } } } : {}) } } }
+        : {}),
     };
   }
   for (const [status, codes] of declaredErrors(op)) {
+    const byCode = (examples?.responses[status] ?? {}) as Record<string, unknown>;
+    const errorExamples = Object.fromEntries(codes.filter((code) => code in byCode).map((code) => [code, { summary: code, value: byCode[code] }]));
     responses[String(status) as '400'] = {
       description: `Error: ${codes.join(', ')}.`,
       headers: responseHeaders(op, status),
-      content: { 'application/json': { schema: errorBodyOf(codes) } },
+      content: { 'application/json': { schema: errorBodyOf(codes), ...(Object.keys(errorExamples).length ? { examples: errorExamples } : {}) } },
     };
   }
   return {
@@ -43,7 +52,17 @@ export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     ...(op.params || op.query ? { requestParams: { ...(op.params ? { path: op.params } : {}), ...(op.query ? { query: op.query } : {}) } } : {}),
     // A body every field of which is optional may be omitted altogether (send, manual reminder).
     ...(op.body && op.method !== 'get'
-      ? { requestBody: { required: !op.body.safeParse(undefined).success, content: { [op.bodyMediaType ?? 'application/json']: { schema: op.body } } } }
+      ? {
+          requestBody: {
+            required: !op.body.safeParse(undefined).success,
+            content: {
+              [op.bodyMediaType ?? 'application/json']: {
+                schema: op.body,
+                ...(examples?.request != null && !op.bodyMediaType?.startsWith('multipart') ? { examples: { [operationId(op)]: { value: examples.request } } } : {}),
+              },
+            },
+          },
+        }
       : {}),
     ...(requestHeaders(op).length ? { parameters: requestHeaders(op) } : {}),
     responses,

@@ -29,6 +29,7 @@ describe('products', () => {
       updated_at: expect.stringMatching(/Z$/),
     });
     expect((await create({ name: 'Défaut', unit_price_cents: 1 })).body.vat_rate).toBe('20.00');
+    expect(await get(res.body.id)).toMatchObject({ status: 200, body: res.body });
   });
 
   it('PATCH: omitted unchanged, null clears description or unit, other keys cannot be null', async () => {

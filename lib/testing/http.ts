@@ -1,3 +1,4 @@
+import { recordApiExample } from './api-examples';
 import { checkDeclaredError } from './error-codes';
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -43,5 +44,7 @@ export async function call<T = any>(handler: RouteHandler, method: string, path:
   }
   // A /v1 operation's error code must be one it declares (lib/testing/error-codes.ts).
   checkDeclaredError(method, url, res.status, parsed);
+  // RECORD_API_EXAMPLES=1 (npm run openapi:record-examples): the call becomes an example of the document.
+  recordApiExample(method, url, options.rawBody === undefined ? options.body : undefined, res.status, res.headers.get('content-type'), parsed);
   return { status: res.status, body: parsed as T, headers: res.headers };
 }

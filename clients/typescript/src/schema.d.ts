@@ -22123,7 +22123,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error: idempotency_key_reused. */
+            /** @description Error: validation_error, idempotency_key_reused. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -22138,7 +22138,7 @@ export interface operations {
                          * @description The codes this status can carry here.
                          * @enum {string}
                          */
-                        code: "idempotency_key_reused";
+                        code: "validation_error" | "idempotency_key_reused";
                     } & {
                         [key: string]: unknown;
                     });
