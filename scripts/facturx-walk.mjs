@@ -13,10 +13,9 @@
  *    pattern modes keep their rules and priorities — which rule of a pattern fires on a node is decided exactly as
  *    before — but no longer recurse. Only the order of the report's entries changes (document order, then pattern).
  *
- * 3. The Factur-X schematron checks codes with `document('…codedb.xml')/codedb/cl[@id=N]/enumeration[@value=$v]`:
- *    a scan of up to thousands of entries at each coded value (every unit code, currency, scheme). In the tests
- *    (`xsl:when`, `xsl:if`; the reported `test` text is left as written) it becomes a lookup of an `xsl:key` over
- *    that document, `key('paraphe-code', concat('N|', $v), document('…'))`: the same entries, found by index.
+ * Not done, on purpose: looking the Factur-X code lists up with an `xsl:key` over the pooled code-list document. It
+ * saved little (about 3 ms) and SaxonJS keeps each transform's key index on that shared document: 3 MB more per
+ * validation, never freed (measured: 1.4 GB of heap after 400 transforms).
  *
  * Plain string work on the skeleton's regular output, checked: a stylesheet that does not have the expected shape is
  * refused rather than half rewritten.
@@ -116,8 +115,6 @@ const attr = (tag, name) => {
 /** `<xsl:apply-templates mode="M5" select="@*|*" />` in either attribute order. */
 const APPLY = /<xsl:apply-templates\s+(?:mode="(M\d+)"\s+select="([^"]*)"|select="([^"]*)"\s+mode="(M\d+)")\s*\/>/g;
 
-const CODE_LOOKUP = /document\('([^']+)'\)\/codedb\/cl\[@id=(\d+)\]\/enumeration\[@value=\$(codeValue\d+)\]/g;
-
 export function rewriteSchematron(xsl) {
   // 1. The default-mode walks inside <svrl:active-pattern>.
   let out = xsl.replace(/(<svrl:active-pattern\b[\s\S]*?)<xsl:apply-templates\s*\/>(\s*<\/svrl:active-pattern>)/g, '$1$2');
@@ -187,24 +184,11 @@ export function rewriteSchematron(xsl) {
     templates.push(`<xsl:template match="@*" mode="${WALK}" priority="0">${applyModes(modesFor((r) => r.anyAttribute))}</xsl:template>`);
   }
 
-  // 3. Code-list lookups by key, in the tests only.
-  let lookups = 0;
-  out = out.replace(/<xsl:(when|if)\s+test="([^"]*)"/g, (whole, element, test) => {
-    if (!test.includes('/codedb/cl[')) return whole;
-    const replaced = test.replace(CODE_LOOKUP, (_, file, id, variable) => {
-      lookups++;
-      return `key('paraphe-code', concat('${id}|', $${variable}), document('${file}'))`;
-    });
-    if (replaced.includes('/codedb/cl[')) throw new Error(`a code-list lookup of another shape: ${test}`);
-    return `<xsl:${element} test="${replaced}"`;
-  });
-  if (lookups > 0) templates.unshift(`<xsl:key name="paraphe-code" match="/codedb/cl/enumeration" use="concat(../@id, '|', @value)"/>`);
-
   const closing = out.match(/<\/svrl:schematron-output>/g) ?? [];
   if (closing.length !== 1) throw new Error(`expected one </svrl:schematron-output>, found ${closing.length}`);
   out = out.replace('</svrl:schematron-output>', `<xsl:apply-templates select="/" mode="${WALK}"/></svrl:schematron-output>`);
   const end = out.lastIndexOf('</xsl:stylesheet>');
   if (end < 0) throw new Error('no </xsl:stylesheet>');
   out = `${out.slice(0, end)}<!-- ${WALK}: one walk applying each node only the patterns that can match it (scripts/facturx-walk.mjs) -->\n${templates.join('\n')}\n${out.slice(end)}`;
-  return { xsl: out, patterns: order.length, elementNames: named('elements').length, lookups };
+  return { xsl: out, patterns: order.length, elementNames: named('elements').length };
 }
