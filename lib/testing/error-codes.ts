@@ -34,6 +34,9 @@ const moduleOf = (op: object) => installedModules().find((m) => m.operations?.in
 /** Throws when `status`/`body.code`, observed on `method` `url`, is not declared by the operation serving it. */
 export function checkDeclaredError(method: string, url: URL, status: number, body: unknown) {
   if (status < 400 || !body || typeof body !== 'object' || typeof (body as { code?: unknown }).code !== 'string') return;
+  // A 405 is the router's answer for a method the path does not serve: no operation answered it (and for a literal
+  // path such as /v1/contacts/duplicates, the template /v1/contacts/{id} would be taken for the one serving it).
+  if (status === 405) return;
   const op = operationServing(apiOperations(), method, url.pathname);
   if (!op || !checked().has(moduleOf(op) ?? '')) return;
   const code = (body as { code: string }).code;
