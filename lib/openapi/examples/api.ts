@@ -12,7 +12,9 @@ export interface OperationExamples {
 }
 export type ApiExamples = Record<string, OperationExamples>;
 
-export const API_EXAMPLES_FILE = path.join(import.meta.dirname, 'api.json');
+// From the project's root, not import.meta.dirname: this file is also bundled into the server (/v1/openapi.json),
+// where that is undefined.
+export const API_EXAMPLES_FILE = path.join(process.cwd(), 'lib/openapi/examples/api.json');
 export const apiExamples = (): ApiExamples => committed as ApiExamples;
 
 /**
