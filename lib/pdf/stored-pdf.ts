@@ -39,8 +39,18 @@ export async function storedPdf(db: Db, orgId: string, documentId: string): Prom
   };
 }
 
-export const contentDisposition = (fileName: string, download = false) =>
-  `${download ? 'attachment' : 'inline'}; filename="${fileName.replace(/["\\]/g, '')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+/**
+ * `filename*` carries the name in UTF-8; `filename`, for older clients, an ASCII copy (accents dropped, anything else
+ * `_`): a header value outside Latin-1 (’, “, an emoji) makes the Fetch Headers throw, a 500 for that document.
+ */
+export const contentDisposition = (fileName: string, download = false) => {
+  const ascii = fileName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '');
+  return `${download ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+};
 
 /** If-None-Match matches the ETag (strong or weak, one of a list, or *). */
 export function etagMatches(ifNoneMatch: string | null, sha256: string): boolean {

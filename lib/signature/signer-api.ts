@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { signatureDocuments, signatureSigners } from '@/db/schema';
 import { notFound } from '@/lib/errors';
+import { contentDisposition } from '@/lib/pdf';
 import { getStorage } from '@/lib/storage';
 import { declineEnvelope } from './completion';
 import { checkSignerCode, sendSignerCode } from './otp';
@@ -94,9 +95,8 @@ export async function signerDocument(db: Db, token: string, ifNoneMatch: string 
   if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
   const object = await getStorage().get(doc.storage_key);
   if (!object) throw notFound('Document');
-  const name = doc.name.replace(/["\\\r\n]/g, '_');
   return new Response(object.body, {
     status: 200,
-    headers: { ...headers, 'Content-Length': String(object.size), 'Content-Disposition': `inline; filename="${name}"`, 'X-Content-Type-Options': 'nosniff' },
+    headers: { ...headers, 'Content-Length': String(object.size), 'Content-Disposition': contentDisposition(doc.name.replace(/[\r\n]/g, ' ')), 'X-Content-Type-Options': 'nosniff' },
   });
 }
