@@ -18,7 +18,7 @@ export { type DocumentPdf, documentPdfForSending, readStoredPdf } from './docume
 
 export { renderStoredDocument } from './render-stored-document';
 // The Content-Disposition every PDF answer gives (a UTF-8 name and its ASCII copy), for the other modules' downloads.
-export { contentDisposition } from './stored-pdf';
+export { contentDisposition, etagMatches } from './stored-pdf';
 
 // The templates' parts and fonts, for the readable view of a received e-invoice (lib/einvoicing renderInboundPdf).
 export { Box, documentStyles, LineRow, LinesHeader, Meta, Section, VatSummaryHeader } from './template';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { signatureDocuments, signatureSigners } from '@/db/schema';
 import { notFound } from '@/lib/errors';
-import { contentDisposition } from '@/lib/pdf';
+import { contentDisposition, etagMatches } from '@/lib/pdf';
 import { getStorage } from '@/lib/storage';
 import { declineEnvelope } from './completion';
 import { checkSignerCode, sendSignerCode } from './otp';
@@ -90,9 +90,8 @@ export async function signerDocument(db: Db, token: string, ifNoneMatch: string 
   if (!envelope.document_id) throw notFound('Document');
   const [doc] = await db.select().from(signatureDocuments).where(eq(signatureDocuments.id, envelope.document_id));
   if (!doc) throw notFound('Document');
-  const etag = `"${doc.sha256}"`;
-  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache', 'Content-Type': 'application/pdf' };
-  if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
+  const headers = { ETag: `"${doc.sha256}"`, 'Cache-Control': 'private, no-cache', 'Content-Type': 'application/pdf' };
+  if (etagMatches(ifNoneMatch, doc.sha256)) return new Response(null, { status: 304, headers });
   const object = await getStorage().get(doc.storage_key);
   if (!object) throw notFound('Document');
   return new Response(object.body, {
