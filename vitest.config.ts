@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * stylesheet, the database only stores the documents they start from — run in the PGlite pass only: they are the
  * slowest (the JVM validators, 52 finalizations through the e-invoice validation), and CI runs both passes on 2 cores.
  */
-const ENGINE_INDEPENDENT = ['lib/pdf/facturx.test.ts', 'lib/pdf/render.test.ts', 'lib/pdf/compliance-matrix.test.ts', 'lib/pdf/facturx/einvoice-validation.test.ts', 'scripts/**/*.test.ts'];
+const ENGINE_INDEPENDENT = ['lib/pdf/facturx.test.ts', 'lib/pdf/render.test.ts', 'lib/pdf/compliance-matrix.test.ts', 'lib/pdf/facturx/einvoice-validation.test.ts', 'lib/pdf/facturx/jvm-schematron.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
@@ -17,7 +17,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? ENGINE_INDEPENDENT : [])],
     // Every test request comes from the same (unknown) address: the per-address throttle of invalid API keys
     // (lib/auth/throttle.ts) would answer the suite's many 401 checks with 429; its own test sets a low threshold.
-    env: { PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test', API_KEY_FAILURES_PER_MINUTE: '1000000' },
+    // EINVOICE_VALIDATOR: SaxonJS, whose workers start in a second; the JVM compiles the stylesheets for seconds in every
+    // test process (jvm-schematron.test.ts proves both engines answer the same; e2e runs the server's default, the JVM).
+    env: { EINVOICE_VALIDATOR: 'saxonjs', PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test', API_KEY_FAILURES_PER_MINUTE: '1000000' },
     pool: 'forks',
     // Two files at once (vitest's default is one worker on 2 cores). PGlite: every test file has its own in-memory
     // database; PostgreSQL: every worker its own copy of the test database (lib/testing/worker-database.ts).

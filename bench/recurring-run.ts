@@ -17,6 +17,8 @@ const ORGS = Number(process.env.ORGS ?? 1);
 const MODE = process.env.MODE === 'workers' ? 'workers' : 'inline';
 const WORKERS = Number(process.env.WORKERS ?? 2);
 const TIMEOUT_S = Number(process.env.TIMEOUT_S ?? 1500);
+/** PROFILE_DIR=dir: each worker process writes a V8 CPU profile there (node --cpu-prof) when it stops. */
+const PROFILE_DIR = process.env.PROFILE_DIR;
 
 const dbName = `paraphe_bench_recurring_${process.pid}`;
 execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE ${dbName}"`);
@@ -42,6 +44,42 @@ const { db } = database;
 const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 const children: ChildProcess[] = [];
 const peakRss = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const TICK_S = 0.01; // USER_HZ = 100 on Linux
+/** CPU seconds (user + system) a process has used so far. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_S;
+};
+/** CPU seconds the whole machine has spent busy (every process: the workers, PostgreSQL, anything else running). */
+const machineBusySeconds = () => {
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq!) * TICK_S;
+};
+const cpuUsed = new Map<string, number>();
+/** The processes a process started (the e-invoice validation's JVM). */
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+const cpuAtStart = new Map<number, number>();
+/** CPU seconds `pid` used since the clock started (0 for a process started after it). */
+const cpuSinceStart = (pid: number) => cpuSeconds(pid) - (cpuAtStart.get(pid) ?? 0);
+/** Peak RSS and CPU of a process that runs jobs, and of its JVM when it has one. */
+function sample(label: string, pid: number) {
+  peaks.set(label, pid === process.pid ? process.resourceUsage().maxRSS / 1024 : peakRss(pid));
+  cpuUsed.set(label, cpuSinceStart(pid));
+  for (const child of childrenOf(pid)) {
+    try {
+      peaks.set(`${label}: its JVM (pid ${child})`, peakRss(child));
+      cpuUsed.set(`${label}: its JVM (pid ${child})`, cpuSinceStart(child));
+    } catch {
+      // ended meanwhile
+    }
+  }
+}
 const peaks = new Map<string, number>();
 
 try {
@@ -78,7 +116,7 @@ try {
   } else {
     await getQueue();
     for (let i = 0; i < WORKERS; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), '--import', 'tsx', 'scripts/worker.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
       children.push(child);
       await new Promise<void>((resolve, reject) => {
         child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker started') && resolve());
@@ -89,6 +127,9 @@ try {
 
   // ── The hourly tick, then wait for every stage ───────────────────────────────────────────────────────────────
   const started = performance.now();
+  const busyAtStart = machineBusySeconds();
+  const running = MODE === 'inline' ? [process.pid] : children.map((c) => c.pid!);
+  for (const pid of [...running, ...running.flatMap(childrenOf)]) cpuAtStart.set(pid, cpuSeconds(pid));
   const due = await enqueueDueTemplates(db);
   const fanOutS = (performance.now() - started) / 1000;
   const stages = ['generated', 'finalized', 'rendered', 'e-mailed'] as const;
@@ -104,8 +145,9 @@ try {
     last = Object.fromEntries(Object.entries(c!).map(([k, v]) => [k, Number(v)]));
     const t = (performance.now() - started) / 1000;
     for (const s of stages) if (doneAt[s] === undefined && last[s === 'e-mailed' ? 'emailed' : s]! >= TEMPLATES) doneAt[s] = t;
-    if (MODE === 'inline') peaks.set('bench process (inline worker)', process.resourceUsage().maxRSS / 1024);
-    else for (const [i, child] of children.entries()) peaks.set(`worker ${i + 1} (pid ${child.pid})`, peakRss(child.pid!));
+    if (MODE === 'inline') sample('bench process (inline worker)', process.pid);
+    else for (const [i, child] of children.entries()) sample(`worker ${i + 1} (pid ${child.pid})`, child.pid!);
+    cpuUsed.set('whole machine (busy)', machineBusySeconds() - busyAtStart);
     if (doneAt['e-mailed'] !== undefined || last.failed! > 0) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -123,7 +165,13 @@ try {
       'throughput /min': doneAt[s] ? Math.round((TEMPLATES / doneAt[s]!) * 60) : null,
     })),
   );
-  console.table([...peaks].map(([process, mb]) => ({ process, 'peak RSS MB': Math.round(mb) })));
+  console.table([...peaks].map(([process, mb]) => ({ process, 'peak RSS MB': Math.round(mb), 'CPU s': Math.round(cpuUsed.get(process)!) })));
+  // The load-independent figure: CPU per invoice; on an idle machine the run takes about TEMPLATES × this / CPUs.
+  const machineCpu = cpuUsed.get('whole machine (busy)')!;
+  console.log(
+    `CPU per invoice: ${((machineCpu / TEMPLATES) * 1000).toFixed(0)} ms for the whole machine (workers, PostgreSQL and whatever else ran), ` +
+      `${(([...cpuUsed].filter(([k]) => k !== 'whole machine (busy)').reduce((a, [, v]) => a + v, 0) / TEMPLATES) * 1000).toFixed(0)} ms in the worker processes and their JVMs`,
+  );
   console.log(
     total === undefined
       ? `NOT DONE within ${TIMEOUT_S} s (failed generations: ${last.failed})`

@@ -6,6 +6,7 @@ import { prepareQueues, startWorkers } from '@/lib/jobs';
 import { jobs } from '@/lib/modules';
 import { demoOrgId, fillDemoData } from '@/lib/orgs/demo-data';
 import { formatCredentials, seedDemo } from '@/lib/orgs/seed';
+import { schematronEngine, warmUpEInvoiceValidation } from '@/lib/pdf';
 import { sealingIdentity } from '@/lib/signature';
 
 /**
@@ -29,6 +30,9 @@ export async function boot() {
   if (demoDataEnabled()) await addDemoData(database.db, demo?.orgId ?? (await demoOrgId(database.db)));
   const sandboxPort = paSandboxPort();
   if (sandboxPort) await startDevSandbox(database.db, sandboxPort);
+  // Started now, in the background: the JVM compiles the stylesheets for seconds, which the first finalization would wait.
+  console.log(`[paraphe] e-invoice validation: ${schematronEngine() === 'jvm' ? 'Saxon-HE on the JVM' : 'SaxonJS (EINVOICE_VALIDATOR=saxonjs, or no Java and Saxon-HE here)'}`);
+  void warmUpEInvoiceValidation();
   if ((process.env.WORKER_MODE ?? 'inline') !== 'off') {
     await startWorkers(jobs);
     console.log(`[paraphe] database: ${database.kind}; inline job worker started`);

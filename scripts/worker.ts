@@ -2,11 +2,14 @@ import { closeDatabase } from '@/db/client';
 import { webhooksAllowPrivate } from '@/lib/config';
 import { startWorkers, stopQueue } from '@/lib/jobs';
 import { jobs } from '@/lib/modules';
+import { schematronEngine, warmUpEInvoiceValidation } from '@/lib/pdf';
 
 // A separate worker process: with PostgreSQL, run as many as needed (WORKER_MODE=off on the app instances).
 if (webhooksAllowPrivate()) console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
+// The JVM engine compiles its stylesheets before the worker takes jobs (seconds, once per process).
+await warmUpEInvoiceValidation();
 await startWorkers(jobs);
-console.log('[paraphe] worker started');
+console.log(`[paraphe] worker started (e-invoice validation: ${schematronEngine() === 'jvm' ? 'Saxon-HE on the JVM' : 'SaxonJS'})`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await stopQueue();

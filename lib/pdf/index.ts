@@ -12,7 +12,7 @@ export const manifest = defineModule({
 });
 
 export { type EInvoiceValidation, validateDocumentEInvoice } from './einvoice-check';
-export { type EInvoiceError, type EInvoiceLayer, einvoiceValidationStats, validateEInvoice } from './facturx/einvoice-validation';
+export { type EInvoiceError, type EInvoiceLayer, einvoiceValidationStats, schematronEngine, validateEInvoice, warmUpEInvoiceValidation } from './facturx/einvoice-validation';
 
 export { type DocumentPdf, documentPdfForSending, readStoredPdf } from './document-pdf';
 

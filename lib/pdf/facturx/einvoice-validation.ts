@@ -2,15 +2,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { JvmSchematron, jvmAvailable } from './jvm-schematron';
 import { type Finding, parseSvrl, VALIDATION_DIR, XSD } from './validate';
 
 /**
- * The checks a PA runs on a Factur-X EN 16931 CII, in Node without a JVM: the Factur-X XSD (libxml2 compiled to
- * WebAssembly, libxml2-wasm) and the three schematrons — CEN EN 16931, Factur-X 1.0.9, French BR-FR — as SaxonJS SEF
- * compiled from the official XSLT, rewritten to walk the document once (npm run facturx:compile, committed:
- * docs/facturx.md "Validation before sealing").
- * The schema and the SEF files are loaded once per process into two worker threads that keep them, so a validation
- * costs the checks only and never blocks the event loop.
+ * The checks a PA runs on a Factur-X EN 16931 CII: the Factur-X XSD (libxml2 compiled to WebAssembly, libxml2-wasm,
+ * in a worker thread) and the three schematrons — CEN EN 16931, Factur-X 1.0.9, French BR-FR — by one of two engines
+ * that report the same (docs/facturx.md "Two engines", proved by jvm-schematron.test.ts):
+ * - `jvm`: Saxon-HE on a JVM running the official stylesheets (jvm-schematron.ts), six times cheaper in CPU; the
+ *   default when Java and the Saxon-HE jar are installed;
+ * - `saxonjs`: SaxonJS SEF compiled from the official XSLT rewritten to walk the document once (npm run
+ *   facturx:compile, committed), in two worker threads: no JVM needed.
+ * `EINVOICE_VALIDATOR=jvm|saxonjs` chooses; a JVM chosen by default that cannot start falls back to SaxonJS.
  */
 export type EInvoiceLayer = 'xsd' | 'en16931' | 'facturx' | 'br-fr';
 
@@ -43,6 +46,10 @@ const WORKER_GROUPS: Array<{ xsd: boolean; stylesheets: Schematron[] }> = [
   { xsd: false, stylesheets: ['facturx'] },
   { xsd: true, stylesheets: ['cen', 'fr'] },
 ];
+/** With the JVM engine, the worker thread checks the XSD only. */
+const XSD_ONLY = { xsd: true, stylesheets: [] };
+
+export type SchematronEngine = 'jvm' | 'saxonjs';
 
 interface Reports {
   /** Each stylesheet's SVRL. */
@@ -51,6 +58,8 @@ interface Reports {
   xsd: Array<{ message: string; line: number | null; xpath: string | null }> | null;
   /** SaxonJS could not parse the document (then `reports` is empty): why. */
   unparsable?: string;
+  /** From the worker that checks the XSD: whether libxml2 could parse the document at all. */
+  wellFormed?: boolean | null;
 }
 const WORKER_FILE = path.join(process.cwd(), 'lib/pdf/facturx/schematron-worker.mjs');
 
@@ -99,7 +108,7 @@ class SchematronWorker {
         this.pending.delete(msg.id!);
         if (this.pending.size === 0) worker.unref();
         if (msg.error) p.reject(new Error(`e-invoice validation ${this.names.join('+')}: ${msg.error}`));
-        else p.resolve({ reports: msg.reports!, xsd: msg.xsd ?? null, unparsable: msg.unparsable });
+        else p.resolve({ reports: msg.reports!, xsd: msg.xsd ?? null, unparsable: msg.unparsable, wellFormed: msg.wellFormed });
       });
       worker.on('error', fail);
       worker.on('exit', (code) => fail(new Error(`schematron worker exited with code ${code}`)));
@@ -120,14 +129,84 @@ class SchematronWorker {
   }
 }
 
+interface Engines {
+  /** Chosen by default rather than by EINVOICE_VALIDATOR: then a JVM that cannot start falls back to SaxonJS. */
+  byDefault: boolean;
+  engine: SchematronEngine;
+  saxonjs?: SchematronWorker[];
+  xsd?: SchematronWorker;
+  jvm?: JvmSchematron;
+}
 const key = Symbol.for('paraphe.einvoice-validation');
-type G = typeof globalThis & { [key]?: SchematronWorker[] };
+type G = typeof globalThis & { [key]?: Engines };
 
-/** One set of workers per process (Next.js may load this file in several bundles). */
-function workers(): SchematronWorker[] {
+/** One set of engines per process (Next.js may load this file in several bundles). */
+function engines(): Engines {
   const g = globalThis as G;
-  g[key] ??= WORKER_GROUPS.map((group) => new SchematronWorker(group));
+  if (!g[key]) {
+    const asked = process.env.EINVOICE_VALIDATOR;
+    if (asked && asked !== 'jvm' && asked !== 'saxonjs') throw new Error(`EINVOICE_VALIDATOR must be jvm or saxonjs, not "${asked}"`);
+    g[key] = { byDefault: !asked, engine: (asked as SchematronEngine | undefined) ?? (jvmAvailable() ? 'jvm' : 'saxonjs') };
+  }
   return g[key];
+}
+
+/** The engine that runs the schematrons in this process. */
+export const schematronEngine = (): SchematronEngine => engines().engine;
+
+/** Runs the schematrons of this process by `engine` from now on (the test that compares the engines). */
+export function setSchematronEngine(engine: SchematronEngine): void {
+  const e = engines();
+  e.engine = engine;
+  e.byDefault = false;
+}
+
+/** Each engine's answer, as the SaxonJS workers give it. */
+async function reportsOf(xml: string): Promise<Reports[]> {
+  const e = engines();
+  let calls: Array<Promise<Reports>>;
+  if (e.engine === 'jvm' && !(await startJvm(e))) return reportsOf(xml);
+  if (e.engine === 'jvm') {
+    e.xsd ??= new SchematronWorker(XSD_ONLY);
+    calls = [e.xsd.run(xml), e.jvm!.run(xml).then((r) => ({ reports: r.reports, xsd: null, unparsable: r.unparsable }))];
+  } else {
+    e.saxonjs ??= WORKER_GROUPS.map((group) => new SchematronWorker(group));
+    calls = e.saxonjs.map((w) => w.run(xml));
+  }
+  const settled = await Promise.allSettled(calls);
+  const answers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  // What is not XML is refused for that alone: SaxonJS's parser reads some of it (a broken XML declaration) where
+  // libxml2 and Saxon-HE do not, and rules checked, or stylesheets stopped, on a guess would differ between engines.
+  if (answers.some((r) => r.wellFormed === false)) return answers.map((r) => ({ ...r, reports: {}, unparsable: undefined }));
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return answers;
+}
+
+/**
+ * Starts the engine now (the JVM compiles the stylesheets: several seconds), so that the first finalization does not
+ * wait for it. The worker process calls it at start.
+ */
+export async function warmUpEInvoiceValidation(): Promise<void> {
+  const e = engines();
+  if (e.engine === 'jvm') await startJvm(e).catch(() => undefined);
+}
+
+/**
+ * The JVM running (false: it could not start and, chosen by default, SaxonJS replaces it in this process). A JVM that
+ * EINVOICE_VALIDATOR=jvm asked for and that cannot start is an error.
+ */
+async function startJvm(e: Engines): Promise<boolean> {
+  e.jvm ??= new JvmSchematron();
+  try {
+    await e.jvm.warmUp();
+    return true;
+  } catch (err) {
+    if (!e.byDefault) throw err;
+    console.warn(`[paraphe] e-invoice validation: the Saxon JVM did not start, SaxonJS is used instead (${(err as Error).message})`);
+    e.engine = 'saxonjs';
+    return false;
+  }
 }
 
 const XSD_NAMESPACES = /\{urn:un:unece:uncefact:data:standard:[A-Za-z]+:100\}/g;
@@ -160,7 +239,7 @@ export function findingToError(layer: EInvoiceLayer, f: Finding): EInvoiceError 
 }
 
 async function validate(xml: string): Promise<EInvoiceError[]> {
-  const results = await Promise.all(workers().map((w) => w.run(xml)));
+  const results = await reportsOf(xml);
   const structure = results.flatMap((r) => r.xsd ?? []).map(xsdError);
   // Never "no error" for a document a schematron could not even read, should libxml2 have parsed it.
   const unparsable = results.find((r) => r.unparsable)?.unparsable;

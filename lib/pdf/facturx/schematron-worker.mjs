@@ -9,11 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { gunzipSync } from 'node:zlib';
 
-const require = createRequire(import.meta.url);
-const SaxonJS = require('saxon-js');
-
 /** @type {{validationDir: string, xsd: string | null, stylesheets: Array<{name: string, sef: string, source: string}>}} */
 const { validationDir, xsd, stylesheets } = workerData;
+
+// Not loaded by the worker that only checks the XSD (the schematrons then run on the JVM, jvm-schematron.ts).
+const SaxonJS = stylesheets.length > 0 ? createRequire(import.meta.url)('saxon-js') : null;
 
 // The schema is parsed once (45 ms); each validation then costs about 3 ms, where xmllint-wasm parsed it every time.
 const schema = xsd ? await loadSchema(xsd) : null;
@@ -86,7 +86,7 @@ parentPort.on('message', ({ id, xml }) => {
       const options = { stylesheetInternal: s.sef, stylesheetBaseURI: s.base, sourceNode: source, documentPool: s.documentPool, destination: 'serialized' };
       reports[s.name] = SaxonJS.transform(options, 'sync').principalResult;
     }
-    parentPort.postMessage({ id, reports, xsd: xsd?.errors ?? null });
+    parentPort.postMessage({ id, reports, xsd: xsd?.errors ?? null, wellFormed: xsd?.parsed ?? null });
   } catch (err) {
     parentPort.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }
