@@ -65,6 +65,8 @@ const childrenOf = (pid: number): number[] => {
   }
 };
 const cpuAtStart = new Map<number, number>();
+/** CPU seconds of each PostgreSQL backend of the bench's database since the clock started. */
+const backendCpu = new Map<number, number>();
 /** CPU seconds `pid` used since the clock started (0 for a process started after it). */
 const cpuSinceStart = (pid: number) => cpuSeconds(pid) - (cpuAtStart.get(pid) ?? 0);
 /** Peak RSS and CPU of a process that runs jobs, and of its JVM when it has one. */
@@ -128,6 +130,7 @@ try {
   // ── The hourly tick, then wait for every stage ───────────────────────────────────────────────────────────────
   const started = performance.now();
   const busyAtStart = machineBusySeconds();
+  for (const { pid } of await rows(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) cpuAtStart.set(Number(pid), cpuSeconds(Number(pid)));
   const running = MODE === 'inline' ? [process.pid] : children.map((c) => c.pid!);
   for (const pid of [...running, ...running.flatMap(childrenOf)]) cpuAtStart.set(pid, cpuSeconds(pid));
   const due = await enqueueDueTemplates(db);
@@ -148,6 +151,15 @@ try {
     if (MODE === 'inline') sample('bench process (inline worker)', process.pid);
     else for (const [i, child] of children.entries()) sample(`worker ${i + 1} (pid ${child.pid})`, child.pid!);
     cpuUsed.set('whole machine (busy)', machineBusySeconds() - busyAtStart);
+    // PostgreSQL's share: the backends serving this database (the workers' pools stay connected through the run).
+    for (const { pid } of await rows(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)) {
+      try {
+        if (!cpuAtStart.has(Number(pid))) cpuAtStart.set(Number(pid), cpuSeconds(Number(pid)));
+        backendCpu.set(Number(pid), cpuSinceStart(Number(pid)));
+      } catch {
+        // ended meanwhile: its last reading stays
+      }
+    }
     if (doneAt['e-mailed'] !== undefined || last.failed! > 0) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -166,11 +178,15 @@ try {
     })),
   );
   console.table([...peaks].map(([process, mb]) => ({ process, 'peak RSS MB': Math.round(mb), 'CPU s': Math.round(cpuUsed.get(process)!) })));
-  // The load-independent figure: CPU per invoice; on an idle machine the run takes about TEMPLATES × this / CPUs.
-  const machineCpu = cpuUsed.get('whole machine (busy)')!;
+  // The figure the load moves least: CPU per invoice. On an idle machine the run takes about TEMPLATES × (workers +
+  // PostgreSQL) / CPUs, if the work spreads over the cores.
+  const perInvoiceMs = (seconds: number) => (seconds / TEMPLATES) * 1000;
+  const workersCpu = [...cpuUsed].filter(([k]) => k !== 'whole machine (busy)').reduce((a, [, v]) => a + v, 0);
+  const postgresCpu = [...backendCpu.values()].reduce((a, v) => a + v, 0);
   console.log(
-    `CPU per invoice: ${((machineCpu / TEMPLATES) * 1000).toFixed(0)} ms for the whole machine (workers, PostgreSQL and whatever else ran), ` +
-      `${(([...cpuUsed].filter(([k]) => k !== 'whole machine (busy)').reduce((a, [, v]) => a + v, 0) / TEMPLATES) * 1000).toFixed(0)} ms in the worker processes and their JVMs`,
+    `CPU per invoice: ${perInvoiceMs(workersCpu).toFixed(0)} ms in the worker processes and their JVMs, ${perInvoiceMs(postgresCpu).toFixed(0)} ms in ` +
+      `PostgreSQL (this database's backends), ${perInvoiceMs(cpuUsed.get('whole machine (busy)')!).toFixed(0)} ms for the whole machine (whatever else ran included); ` +
+      `10,000 invoices would need ${((10_000 * (workersCpu + postgresCpu)) / TEMPLATES / availableParallelism() / 60).toFixed(1)} min of ${availableParallelism()} busy cores`,
   );
   console.log(
     total === undefined
