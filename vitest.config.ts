@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * stylesheet, the database only stores the documents they start from — run in the PGlite pass only: they are the
  * slowest (the JVM validators, 52 finalizations through the e-invoice validation), and CI runs both passes on 2 cores.
  */
-const ENGINE_INDEPENDENT = ['lib/pdf/facturx.test.ts', 'lib/pdf/render.test.ts', 'lib/pdf/compliance-matrix.test.ts', 'lib/pdf/facturx/einvoice-validation.test.ts', 'lib/pdf/facturx/jvm-schematron.test.ts', 'scripts/**/*.test.ts'];
+const ENGINE_INDEPENDENT = ['lib/pdf/facturx.test.ts', 'lib/pdf/render.test.ts', 'lib/pdf/compliance-matrix.test.ts', 'lib/pdf/facturx/einvoice-validation.test.ts', 'lib/pdf/facturx/jvm-schematron.test.ts', 'lib/openapi/lint.test.ts', 'lib/openapi/descriptions.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },

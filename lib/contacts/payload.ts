@@ -60,8 +60,8 @@ const fieldSchemas = {
   type: choice(CONTACT_TYPES, 'must be particulier or professionnel').meta({
     description: 'particulier or professionnel; null, blank or omitted means professionnel.',
   }),
-  first_name: text(200),
-  last_name: text(200),
+  first_name: text(200).meta({ description: 'First name of a person, at most 200 characters.' }),
+  last_name: text(200).meta({ description: 'Last name of a person, at most 200 characters. A particulier needs a first or last name.' }),
   company: text(200).meta({ description: 'Legal name of a business.' }),
   email: code(
     (s) => s.trim().toLowerCase(),
@@ -69,10 +69,10 @@ const fieldSchemas = {
     'malformed e-mail',
     'jeanne.martin@example.fr',
   ).meta({ description: 'Trimmed and lowercased; the import deduplicates on it.' }),
-  phone: text(40),
-  address: text(500),
-  city: text(100),
-  postal_code: text(20),
+  phone: text(40).meta({ description: 'Phone number as written, at most 40 characters.' }),
+  address: text(500).meta({ description: 'Street address, lines separated by newlines; printed on documents.' }),
+  city: text(100).meta({ description: 'City.' }),
+  postal_code: text(20).meta({ description: 'Postal code as written.' }),
   country: code(
     (s) => s.trim().toUpperCase(),
     (s) => COUNTRY_CODES.has(s),
@@ -90,14 +90,14 @@ const fieldSchemas = {
     (s) => VAT_INTRA.test(s),
     'intra-EU VAT number must be an EU country prefix followed by 2 to 13 letters or digits',
     'FR44732829320',
-  ),
+  ).meta({ description: 'Intra-EU VAT number; spaces, dots and dashes are removed, letters uppercased. Required on B2B intra-EU invoices.' }),
   default_payment_terms: text(1000).meta({ description: 'Pre-fills new documents.' }),
   default_discount_terms: text(1000).meta({ description: 'Early-payment discount terms.' }),
   preferred_language: code(
     (s) => s.trim().toLowerCase(),
     (s) => (LANGUAGES as readonly string[]).includes(s),
     'must be fr or en',
-  ),
+  ).meta({ description: 'fr or en: language of the e-mails and PDFs sent to the contact; null or omitted: French.' }),
   reminder_opt_out: z.boolean({ error: 'must be a boolean' }).nullish().meta({ description: 'Null or omitted means false.' }),
   marketing_consent: z
     .boolean({ error: 'must be a boolean' })
@@ -105,14 +105,15 @@ const fieldSchemas = {
     .meta({ description: 'Null means never asked. Every change is kept in the consent history.' }),
   consent_source: text(200).meta({ description: 'Where the consent was collected (form, call, import…).' }),
   legal_basis: text(200).meta({ description: 'Lawful basis of the processing (GDPR art. 6).' }),
-  lead_status: choice(LEAD_STATUSES, 'must be one of new, qualified, contacted, won, lost'),
+  lead_status: choice(LEAD_STATUSES, 'must be one of new, qualified, contacted, won, lost').meta({ description: 'Stage of a prospect: new, qualified, contacted, won or lost; null for none.' }),
   lead_score: z
     .number({ error: 'must be an integer' })
     .int({ error: 'must be an integer' })
     .min(0, { error: 'must be between 0 and 100' })
     .max(100, { error: 'must be between 0 and 100' })
-    .nullish(),
-  notes: text(10_000),
+    .nullish()
+    .meta({ description: 'Prospect score, an integer from 0 to 100; null for none.' }),
+  notes: text(10_000).meta({ description: 'Internal notes, never printed on documents.' }),
   tags: z
     .array(
       z

@@ -14,40 +14,40 @@ const contactId = (error: string) => z.uuid({ error }).transform((id) => id.toLo
 /** The read representation. */
 export const Contact = z
   .object({
-    id: z.uuid(),
-    type: z.enum(CONTACT_TYPES),
+    id: z.uuid().meta({ description: 'The contact’s id.' }),
+    type: z.enum(CONTACT_TYPES).meta({ description: 'particulier (a person) or professionnel (a business).' }),
     display_name: nullableString.meta({ description: 'company, else first_name + last_name; null once erased.' }),
-    first_name: nullableString,
-    last_name: nullableString,
-    company: nullableString,
-    email: nullableString,
-    phone: nullableString,
-    address: nullableString,
-    city: nullableString,
-    postal_code: nullableString,
+    first_name: nullableString.meta({ description: 'First name of a person; null when not given or once erased.' }),
+    last_name: nullableString.meta({ description: 'Last name of a person; null when not given or once erased.' }),
+    company: nullableString.meta({ description: 'Legal name of a business; null for a person without one.' }),
+    email: nullableString.meta({ description: 'E-mail address, lowercased; where documents and reminders are sent. Null when unknown.' }),
+    phone: nullableString.meta({ description: 'Phone number as given; null when unknown.' }),
+    address: nullableString.meta({ description: 'Street address (lines separated by newlines); null when unknown.' }),
+    city: nullableString.meta({ description: 'City; null when unknown.' }),
+    postal_code: nullableString.meta({ description: 'Postal code as given; null when unknown.' }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2.' }),
-    siret: nullableString,
+    siret: nullableString.meta({ description: 'SIRET, 14 digits: the establishment of a French business; null when unknown.' }),
     siren: nullableString.meta({ description: 'First 9 digits of the SIRET.' }),
-    vat_intra: nullableString,
-    default_payment_terms: nullableString,
-    default_discount_terms: nullableString,
-    preferred_language: z.enum(LANGUAGES).nullable(),
-    reminder_opt_out: z.boolean(),
-    marketing_consent: z.boolean().nullable(),
-    consent_source: nullableString,
-    legal_basis: nullableString,
+    vat_intra: nullableString.meta({ description: 'Intra-EU VAT number, uppercased without spaces (FR44732829320); null when unknown.' }),
+    default_payment_terms: nullableString.meta({ description: 'Payment terms that pre-fill this contact’s new documents; null: the org’s defaults.' }),
+    default_discount_terms: nullableString.meta({ description: 'Early-payment discount terms that pre-fill new documents; null: the org’s defaults.' }),
+    preferred_language: z.enum(LANGUAGES).nullable().meta({ description: 'Language of the e-mails and PDFs sent to the contact; null: French.' }),
+    reminder_opt_out: z.boolean().meta({ description: 'True: no automatic payment reminder is sent to this contact.' }),
+    marketing_consent: z.boolean().nullable().meta({ description: 'Consent to marketing messages; null when never asked.' }),
+    consent_source: nullableString.meta({ description: 'Where the marketing consent was collected (form, call, import…); null when not said.' }),
+    legal_basis: nullableString.meta({ description: 'Lawful basis of the processing (GDPR art. 6); null when not said.' }),
     consent_updated_at: Timestamp.nullable().meta({ description: 'Last change of marketing_consent.' }),
-    lead_status: z.enum(LEAD_STATUSES).nullable(),
-    lead_score: z.number().int().min(0).max(100).nullable(),
-    notes: nullableString,
-    tags: z.array(z.string()),
+    lead_status: z.enum(LEAD_STATUSES).nullable().meta({ description: 'Stage of a prospect: new, qualified, contacted, won or lost; null for none.' }),
+    lead_score: z.number().int().min(0).max(100).nullable().meta({ description: 'Prospect score from 0 to 100; null when not scored.' }),
+    notes: nullableString.meta({ description: 'Internal notes, never printed on documents; null when none.' }),
+    tags: z.array(z.string()).meta({ description: 'Free labels, deduplicated; empty when none.' }),
     merged_into_id: z.uuid().nullable().meta({ description: 'Set when this contact was merged into another.' }),
     deleted_at: Timestamp.nullable().meta({ description: 'Soft delete (also set by a merge or an erasure).' }),
     erased_at: Timestamp.nullable().meta({ description: 'Set by an erasure: every personal field is null.' }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
+    created_at: Timestamp.meta({ description: 'When the contact was created.' }),
+    updated_at: Timestamp.meta({ description: 'When the contact last changed.' }),
   })
-  .meta({ id: 'Contact' });
+  .meta({ id: 'Contact', description: 'A client or prospect: a person (particulier) or a business (professionnel).' });
 export type Contact = z.infer<typeof Contact>;
 
 export const ContactListQuery = PageQuery.extend({
@@ -59,8 +59,8 @@ export const ContactListQuery = PageQuery.extend({
     .refine(noNul, { error: 'contains a NUL character' })
     .optional()
     .meta({ description: 'Case- and accent-insensitive substring of first name, last name, company or e-mail.' }),
-  type: z.enum(CONTACT_TYPES).optional(),
-  lead_status: z.enum(LEAD_STATUSES).optional(),
+  type: z.enum(CONTACT_TYPES).optional().meta({ description: 'Only contacts of this type.' }),
+  lead_status: z.enum(LEAD_STATUSES).optional().meta({ description: 'Only contacts at this lead status.' }),
   tag: z
     .string()
     .trim()
@@ -90,7 +90,12 @@ export const ImportSummary = z
     created_ids: z.array(z.uuid()).meta({ description: 'Ids of the inserted contacts, in input order.' }),
     skipped: z.number().int().meta({ description: 'Rows skipped as e-mail duplicates (of a live contact or of an earlier row).' }),
     errors: z
-      .array(z.object({ index: z.number().int().meta({ description: 'Zero-based position in contacts.' }), reason: z.string() }))
+      .array(
+        z.object({
+          index: z.number().int().meta({ description: 'Zero-based position in contacts.' }),
+          reason: z.string().meta({ description: 'What is wrong with the row, naming the field.' }),
+        }),
+      )
       .meta({ description: 'Rows failing validation, in request order.' }),
   })
   .meta({ id: 'ImportSummary' });
@@ -120,9 +125,10 @@ export const MergeBody = z
         ids.forEach((id, i) => {
           if (ids.indexOf(id) !== i) ctx.addIssue({ code: 'custom', path: [i], message: 'listed twice' });
         });
-      }),
+      })
+      .meta({ description: 'The contacts merged into the one of the path (1 to 20, each once); they end soft-deleted.' }),
     fields: z
-      .object(Object.fromEntries(CHOOSABLE_FIELDS.map((f) => [f, contactId('must be the id of the target or a source').optional()])))
+      .object(Object.fromEntries(CHOOSABLE_FIELDS.map((f) => [f, contactId('must be the id of the target or a source').optional().meta({ description: `The contact whose ${f} is kept.` })])))
       .strict()
       .optional()
       .meta({
@@ -141,24 +147,29 @@ export const MergeResult = z
     contact: Contact.meta({ description: 'The target as it is (merge) or would be (preview) after the merge.' }),
     sources: z.array(Contact).meta({ description: 'The merged contacts; after a merge they are soft-deleted with merged_into_id.' }),
     moves: z
-      .array(z.object({ resource: z.string(), count: z.number().int() }))
+      .array(
+        z.object({
+          resource: z.string().meta({ description: 'The kind of record (documents, envelopes, recurring_invoices…).' }),
+          count: z.number().int().meta({ description: 'How many of them move to the target.' }),
+        }),
+      )
       .meta({ description: 'Records of the sources that point (would point) at the target, per resource.' }),
   })
   .meta({ id: 'ContactMergeResult' });
 
 export const ConsentRecord = z
   .object({
-    marketing_consent: z.boolean().nullable(),
-    source: nullableString,
-    legal_basis: nullableString,
-    changed_at: Timestamp,
+    marketing_consent: z.boolean().nullable().meta({ description: 'The consent from then on; null: not known.' }),
+    source: nullableString.meta({ description: 'Where it was collected; null when not said.' }),
+    legal_basis: nullableString.meta({ description: 'Lawful basis of the processing (GDPR art. 6); null when not said.' }),
+    changed_at: Timestamp.meta({ description: 'When the consent changed.' }),
   })
   .meta({ id: 'ContactConsentRecord' });
 
 export const ContactExport = z
   .object({
-    format: z.literal('paraphe.contact-export.v1'),
-    exported_at: Timestamp,
+    format: z.literal('paraphe.contact-export.v1').meta({ description: 'The export format and its version.' }),
+    exported_at: Timestamp.meta({ description: 'When this export was made.' }),
     contact: Contact,
     consent_history: z.array(ConsentRecord).meta({ description: 'Oldest first.' }),
     merged_contacts: z.array(Contact).meta({ description: 'Contacts that were merged into this one.' }),

@@ -57,7 +57,7 @@ export function publicEvent(row: typeof events.$inferSelect) {
   return { id: row.id, type: row.type, created_at: row.created_at, data: row.payload as { object: unknown } };
 }
 
-export const EventListQuery = z.object({ type: z.string().trim().min(1).optional() });
+export const EventListQuery = z.object({ type: z.string().trim().min(1).optional().meta({ description: 'Only events of this token (invoice.finalized).' }) });
 
 export async function listEvents(db: Db, orgId: string, query: PageQuery & z.infer<typeof EventListQuery>) {
   const rows = await db

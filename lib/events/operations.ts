@@ -6,10 +6,12 @@ import { EventListQuery } from './events';
 
 export const Event = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().meta({ description: 'The event id (the webhook-id of its deliveries).' }),
     type: z.string().meta({ description: 'Event token, e.g. contact.created.' }),
     created_at: Timestamp,
-    data: z.object({ object: z.unknown().meta({ description: 'The resource as the API shows it, at the time of the event.' }) }),
+    data: z
+      .object({ object: z.unknown().meta({ description: 'The resource as the API shows it, at the time of the event.' }) })
+      .meta({ description: 'The event’s subject.' }),
   })
   .meta({ id: 'Event' });
 

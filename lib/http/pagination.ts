@@ -11,8 +11,8 @@ import { ApiError } from '@/lib/errors';
  * while a client pages get larger ids and never shift the pages it has not read yet.
  */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: 'Items per page, 1 to 100; 50 when omitted.' }),
+  cursor: z.string().min(1).optional().meta({ description: 'The `meta.next_cursor` of the previous page; omit it for the first page.' }),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

@@ -36,12 +36,17 @@ const PaUrl = z
 export const PdpConfigInput = z
   .strictObject(
     {
-      provider: z.enum(PDP_PROVIDERS, { error: 'must be afnor (the AFNOR XP Z12-013 interface)' }),
+      provider: z.enum(PDP_PROVIDERS, { error: 'must be afnor (the AFNOR XP Z12-013 interface)' }).meta({ description: 'The PA’s interface: afnor (AFNOR XP Z12-013).' }),
       base_url: PaUrl.meta({ description: 'The PA’s API root: the Flow service is at {base_url}/flow-service, the Directory service at {base_url}/directory-service.' }),
       token_url: PaUrl.nullish()
         .transform((v) => v ?? null)
         .meta({ description: 'OAuth 2.0 token endpoint (client credentials); default {base_url}/oauth/token.' }),
-      client_id: z.string({ error: 'must be a string' }).trim().min(1, { error: 'required' }).max(200, { error: 'at most 200 characters' }),
+      client_id: z
+        .string({ error: 'must be a string' })
+        .trim()
+        .min(1, { error: 'required' })
+        .max(200, { error: 'at most 200 characters' })
+        .meta({ description: 'OAuth 2.0 client id the PA gave the org.' }),
       client_secret: z
         .string({ error: 'must be a string' })
         .min(1, { error: 'required' })

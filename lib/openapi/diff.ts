@@ -99,8 +99,12 @@ function walk(node: unknown): unknown {
 export function diffView(document: unknown): Json {
   const { webhooks: _webhooks, jsonSchemaDialect: _dialect, components = {}, ...rest } = document as Json;
   const { schemas = {}, ...otherComponents } = components as Json;
+  // 3.0 has no license identifier; a copy, not the document's own license object (it is written as the snapshot after).
   const info = { ...(rest.info as Json) };
-  delete (info.license as Json | undefined)?.identifier;
+  if (info.license) {
+    const { identifier: _identifier, ...license } = info.license as Json;
+    info.license = license;
+  }
   return {
     ...(walk(rest) as Json),
     openapi: '3.0.3',

@@ -37,7 +37,7 @@ export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
     responses[String(status) as '400'] = {
       description: `Error: ${codes.join(', ')}.`,
       headers: responseHeaders(op, status),
-      content: { 'application/json': { schema: errorBodyOf(codes), ...(Object.keys(errorExamples).length ? { examples: errorExamples } : {}) } },
+      content: { 'application/json': { schema: errorBodyOf(codes, op.errorFields), ...(Object.keys(errorExamples).length ? { examples: errorExamples } : {}) } },
     };
   }
   return {
@@ -69,9 +69,24 @@ export function toOpenApi(op: Operation): ZodOpenApiOperationObject {
   } as ZodOpenApiOperationObject;
 }
 
-/** The error body with `code` narrowed to the codes a status of the operation can carry (typed in generated clients). */
-const errorBodyOf = (codes: string[]) =>
-  z.intersection(ErrorBody, z.looseObject({ code: z.enum(codes as [string, ...string[]]).meta({ description: 'The codes this status can carry here.' }) }));
+/**
+ * The error body with `code` narrowed to the codes a status of the operation can carry (typed in generated clients).
+ * When one of those codes carries fields of its own (`errorFields`), the body is the Error schema's fields plus those,
+ * optional, each said to come with its code only: the Error schema itself allows no other property.
+ */
+function errorBodyOf(codes: string[], errorFields: Operation['errorFields'] = {}) {
+  const code = z.enum(codes as [string, ...string[]]).meta({ description: 'The codes this status can carry here.' });
+  const extra = Object.fromEntries(
+    codes.flatMap((c) =>
+      Object.entries(errorFields[c] ?? {}).map(([name, schema]) => {
+        const description = (schema as z.ZodType).meta()?.description;
+        return [name, (schema as z.ZodType).optional().meta({ description: `\`${c}\` only${description ? `: ${description}` : '.'}` })];
+      }),
+    ),
+  );
+  if (!Object.keys(extra).length) return z.intersection(ErrorBody, z.looseObject({ code }));
+  return ErrorBody.extend({ code, ...extra });
+}
 
 /** The reference's words on a deprecated operation: since when, until when, what replaces it (docs/api-versioning.md). */
 function deprecationNotice(op: Operation): string {
@@ -102,6 +117,12 @@ function tagsInUse(paths: ZodOpenApiPathsObject, webhooks: Record<string, unknow
   return [...used].map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) }));
 }
 
+/** The header components some response refers to (Deprecation and Sunset only while an operation is deprecated). */
+function headersInUse(paths: ZodOpenApiPathsObject) {
+  const text = JSON.stringify(paths);
+  return Object.fromEntries(Object.entries(HEADER_COMPONENTS).filter(([name]) => text.includes(`"#/components/headers/${name}"`)));
+}
+
 export function buildOpenApiDocument(baseUrl: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const op of apiOperations()) {
@@ -122,7 +143,8 @@ export function buildOpenApiDocument(baseUrl: string) {
         'PUT, PATCH and DELETE do not take it: they are idempotent by themselves — PUT replaces and PATCH sets the fields given to the values given, ' +
         'so a retry leaves the same state; a retried DELETE changes nothing more (it answers the same, or 404 `not_found` when the thing is gone).',
       contact: { name: 'Paraphe', url: baseUrl },
-      license: { name: 'Proprietary: all rights reserved' },
+      // Not an SPDX-listed licence: a LicenseRef- identifier is SPDX's own form for such a one.
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Paraphe-Proprietary' },
     },
     servers: [{ url: baseUrl }],
     tags: tagsInUse(paths, webhooks),
@@ -137,7 +159,7 @@ export function buildOpenApiDocument(baseUrl: string) {
           'x-scopes': scopes,
         },
       },
-      headers: HEADER_COMPONENTS,
+      headers: headersInUse(paths),
     },
     paths,
     webhooks,

@@ -30,6 +30,11 @@ export interface Operation<P = z.ZodType | undefined, Q = z.ZodType | undefined,
   deprecated?: Deprecation;
   /** Error codes this operation can answer beyond the ones every call can (401/403/429/500). */
   errors?: Array<[status: number, code: string]>;
+  /**
+   * Fields some of those errors' bodies carry beside `{code, message, field}`, per code (enrollment_refused: the
+   * enrollment as kept). The document adds them, optional and described, to the error schema of the code's status.
+   */
+  errorFields?: Record<string, z.ZodRawShape>;
 }
 
 export interface Deprecation {

@@ -10,7 +10,7 @@ export const ErrorBody = z
       .array(
         z.object({
           rule: z.string().meta({ description: 'The rule broken, as its authors name it: BR-CO-10, BR-FR-12, FX-SCH-A-000226, XSD.' }),
-          message: z.string(),
+          message: z.string().meta({ description: 'What the rule requires, in its authors’ words.' }),
           field: z.string().nullable().meta({ description: 'The business term (BT-106) the rule concerns, else where in the XML it failed.' }),
           layer: z.enum(['xsd', 'en16931', 'facturx', 'br-fr']).meta({ description: 'Factur-X XSD, CEN EN 16931, Factur-X 1.0.9 or French BR-FR schematron.' }),
         }),
@@ -23,14 +23,16 @@ export const ErrorBody = z
 export const Uuid = z.uuid();
 export const Timestamp = z.iso.datetime({ offset: true }).meta({ description: 'RFC 3339 timestamp.' });
 /** An id in a path: any case is the same UUID, so it is read in lower case (the form the API writes and compares). */
-export const PathId = z.uuid().toLowerCase();
+export const PathId = z.uuid().toLowerCase().meta({ description: 'The id (a UUID) of what the path names: the resource before it.' });
 export const IdParams = z.object({ id: PathId });
 
 export const pageOf = <T extends z.ZodType>(item: T, id: string) =>
   z
     .object({
-      data: z.array(item),
-      meta: z.object({ next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }) }),
+      data: z.array(item).meta({ description: 'This page’s items, newest first.' }),
+      meta: z
+        .object({ next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null on the last.' }) })
+        .meta({ description: 'Where the next page starts.' }),
     })
     .meta({ id });
 

@@ -45,6 +45,7 @@ it('documents every catalogued token under webhooks: body schema, Standard Webho
   }
   expect(doc.webhooks['invoice.finalized'].post.requestBody.content['application/json'].schema.properties.data.properties.object).toEqual({
     $ref: '#/components/schemas/BillingDocument',
+    description: 'The resource as it stands after the change (for a deletion, as it was).',
   });
   // Every token is emitted now (the signer API emits the last four): none is marked.
   expect(doc.webhooks['signature.envelope.completed'].post.summary).toBe('signature.envelope.completed');

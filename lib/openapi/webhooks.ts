@@ -50,9 +50,11 @@ export function eventObjectSchema(type: EventType): z.ZodType {
 export function webhookPayload(type: EventType) {
   return z.object({
     id: z.uuid().meta({ description: 'The event id, also sent as the webhook-id header; stable across retries and redeliveries.' }),
-    type: z.literal(type),
-    created_at: Timestamp,
-    data: z.object({ object: eventObjectSchema(type) }),
+    type: z.literal(type).meta({ description: 'The event token: what happened.' }),
+    created_at: Timestamp.meta({ description: 'When the change happened (the outbox row’s time), UTC with milliseconds.' }),
+    data: z
+      .object({ object: eventObjectSchema(type).meta({ description: 'The resource as it stands after the change (for a deletion, as it was).' }) })
+      .meta({ description: 'The event’s subject.' }),
   });
 }
 
@@ -110,6 +112,8 @@ export function webhookEntries(): Record<string, ZodOpenApiPathItemObject> {
           .filter(Boolean)
           .join('\n\n'),
         tags: ['Webhook events'],
+        // We call the endpoint: no credential of the integrator's is sent; the body is signed (webhook-signature).
+        security: [],
         ...(pending ? { 'x-not-emitted-yet': true } : {}),
         parameters: [...WEBHOOK_HEADERS],
         requestBody: {

@@ -13,7 +13,8 @@ export const PaymentInput = z
     paid_at: IsoDate.optional().meta({ description: 'Day the money was received; defaults to today. Not in the future.' }),
     method: z
       .enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` })
-      .default('bank_transfer'),
+      .default('bank_transfer')
+      .meta({ description: 'bank_transfer (default), card, sepa_debit, cheque, cash or other.' }),
     reference: text(200).meta({ description: 'Bank reference, cheque number…' }),
   })
   .meta({ id: 'PaymentInput' });
@@ -27,7 +28,8 @@ export const RefundInput = z
     paid_at: IsoDate.optional().meta({ description: 'Day the money was given back; defaults to today. Not in the future.' }),
     method: z
       .enum(PAYMENT_METHODS, { error: `must be one of ${PAYMENT_METHODS.join(', ')}` })
-      .default('bank_transfer'),
+      .default('bank_transfer')
+      .meta({ description: 'bank_transfer (default), card, sepa_debit, cheque, cash or other.' }),
     reference: text(200).meta({ description: 'Bank reference of the transfer, cheque number…' }),
   })
   .meta({ id: 'RefundInput' });
@@ -35,12 +37,12 @@ export type RefundInput = z.output<typeof RefundInput>;
 
 export const Payment = z
   .object({
-    id: z.uuid(),
-    document_id: z.uuid(),
-    amount: z.number().int(),
+    id: z.uuid().meta({ description: 'The payment’s id.' }),
+    document_id: z.uuid().meta({ description: 'The invoice or deposit invoice paid.' }),
+    amount: z.number().int().meta({ description: 'Cents received; negative for a refund.' }),
     paid_at: IsoDate,
-    method: z.enum(PAYMENT_METHODS),
-    reference: nullableString,
+    method: z.enum(PAYMENT_METHODS).meta({ description: 'bank_transfer, card, sepa_debit, cheque, cash or other.' }),
+    reference: nullableString.meta({ description: 'Bank reference, cheque number…; null when none.' }),
     created_at: Timestamp,
   })
   .meta({ id: 'Payment' });
@@ -49,13 +51,13 @@ export type Payment = z.infer<typeof Payment>;
 export const PaymentBalance = z
   .object({
     payment: Payment.nullable().meta({ description: 'The recorded payment; null after a deletion.' }),
-    total_paid: z.number().int(),
+    total_paid: z.number().int().meta({ description: 'Payments less refunds, in cents.' }),
     remaining_due: z.number().int().meta({ description: 'total_ttc − total_paid; negative on overpayment.' }),
-    status: z.enum(DOCUMENT_STATUSES),
+    status: z.enum(DOCUMENT_STATUSES).meta({ description: 'The document’s status after the change (paid once total_paid reaches total_ttc).' }),
   })
   .meta({ id: 'PaymentBalance' });
 
-export const PaymentParams = z.object({ id: PathId, payment_id: PathId });
+export const PaymentParams = z.object({ id: PathId, payment_id: PathId.meta({ description: 'The payment’s id.' }) });
 
 export const PaymentLink = z
   .object({
@@ -78,8 +80,8 @@ export type SendForPaymentInput = z.output<typeof SendForPaymentInput>;
 /** An attempt to collect a document online (Checkout or an off-session SEPA debit), as staff and integrators see it. */
 export const OnlinePayment = z
   .object({
-    id: z.uuid(),
-    document_id: z.uuid(),
+    id: z.uuid().meta({ description: 'The online payment’s id.' }),
+    document_id: z.uuid().meta({ description: 'The invoice or deposit invoice it pays.' }),
     method: z.enum(ONLINE_PAYMENT_METHODS).nullable().meta({ description: 'null until the payer chose (a session may allow both).' }),
     amount: z.number().int().meta({ description: 'Cents asked for.' }),
     status: z.enum(ONLINE_PAYMENT_STATUSES).meta({

@@ -3,7 +3,7 @@ import { OPERATION_NATURES } from '@/db/schema/billing';
 import { RECURRING_COLLECT_STATUSES, RECURRING_FREQUENCIES, RECURRING_GENERATION_STAGES, RECURRING_GENERATION_STATUSES } from '@/db/schema/recurring';
 import { ItemInput } from '@/lib/documents';
 import { PageQuery } from '@/lib/http/pagination';
-import { Cents, MAX_UNIT_PRICE, VatRate } from '@/lib/money';
+import { Cents, decimalString, MAX_UNIT_PRICE, VatRate } from '@/lib/money';
 import { IsoDate, nullableString, Timestamp, text } from '@/lib/openapi/schemas';
 
 export { RECURRING_FREQUENCIES };
@@ -13,7 +13,12 @@ export const MAX_TEMPLATE_LINES = 200;
 /** The spec's template line: a document line without a catalogue product; description, unit_price and vat_rate required. */
 export const TemplateLine = ItemInput.omit({ product_id: true })
   .extend({
-    description: z.string({ error: 'must be a string' }).trim().min(1, { error: 'required' }).max(1000, { error: 'at most 1000 characters' }),
+    description: z
+      .string({ error: 'must be a string' })
+      .trim()
+      .min(1, { error: 'required' })
+      .max(1000, { error: 'at most 1000 characters' })
+      .meta({ description: 'What is sold, as printed on each invoice; 1 to 1000 characters.' }),
     unit_price: Cents(MAX_UNIT_PRICE).meta({ description: 'Cents excluding VAT, >= 0; for a discount, the amount taken off.' }),
     vat_rate: VatRate,
   })
@@ -32,15 +37,15 @@ const Lines = z
   .max(MAX_TEMPLATE_LINES, { error: `at most ${MAX_TEMPLATE_LINES} lines` });
 
 const fields = {
-  contact_id: z.uuid({ error: 'must be a contact id' }),
-  frequency: z.enum(RECURRING_FREQUENCIES, { error: 'must be monthly, quarterly or yearly' }),
-  items: Lines,
+  contact_id: z.uuid({ error: 'must be a contact id' }).meta({ description: 'The client invoiced: a contact of the org.' }),
+  frequency: z.enum(RECURRING_FREQUENCIES, { error: 'must be monthly, quarterly or yearly' }).meta({ description: 'monthly, quarterly or yearly.' }),
+  items: Lines.meta({ description: `The lines of each invoice, 1 to ${MAX_TEMPLATE_LINES}.` }),
   next_generation_date: IsoDate.meta({ description: 'The first period (Europe/Paris); its day of month is the anchor day later dates keep.' }),
-  title: text(300),
-  notes: text(10_000),
-  operation_nature: z.enum(OPERATION_NATURES, { error: 'must be biens, services or mixte' }).nullish(),
-  auto_send: z.boolean({ error: 'must be true or false' }),
-  auto_collect_sepa: z.boolean({ error: 'must be true or false' }),
+  title: text(300).meta({ description: 'Title of each invoice, at most 300 characters.' }),
+  notes: text(10_000).meta({ description: 'Text printed below the totals of each invoice.' }),
+  operation_nature: z.enum(OPERATION_NATURES, { error: 'must be biens, services or mixte' }).nullish().meta({ description: 'biens, services or mixte, printed on each invoice; required when auto_send is true.' }),
+  auto_send: z.boolean({ error: 'must be true or false' }).meta({ description: 'Send each invoice to the contact once finalized; false when omitted.' }),
+  auto_collect_sepa: z.boolean({ error: 'must be true or false' }).meta({ description: 'Debit each invoice from the contact’s active SEPA mandate; false when omitted.' }),
 };
 
 const autoSendNeedsNature = (t: { auto_send?: boolean; operation_nature?: string | null }, ctx: z.RefinementCtx) => {
@@ -58,15 +63,15 @@ export type RecurringTemplateCreate = z.output<typeof RecurringTemplateCreate>;
 /** PATCH: omitted key unchanged, null clears title, notes or operation_nature; the result is checked as a whole. */
 export const RecurringTemplatePatch = z
   .strictObject({
-    contact_id: fields.contact_id.optional(),
-    frequency: fields.frequency.optional(),
-    items: fields.items.optional(),
+    contact_id: fields.contact_id.optional().meta({ description: 'Another client.' }),
+    frequency: fields.frequency.optional().meta({ description: 'monthly, quarterly or yearly.' }),
+    items: fields.items.optional().meta({ description: 'The lines; replace the whole set.' }),
     next_generation_date: fields.next_generation_date.optional(),
-    title: fields.title,
-    notes: fields.notes,
-    operation_nature: fields.operation_nature,
-    auto_send: fields.auto_send.optional(),
-    auto_collect_sepa: fields.auto_collect_sepa.optional(),
+    title: fields.title.meta({ description: 'Title of each invoice; null clears it.' }),
+    notes: fields.notes.meta({ description: 'Text below the totals; null clears it.' }),
+    operation_nature: fields.operation_nature.meta({ description: 'biens, services or mixte; null clears it (not while auto_send is true).' }),
+    auto_send: fields.auto_send.optional().meta({ description: 'Send each invoice once finalized.' }),
+    auto_collect_sepa: fields.auto_collect_sepa.optional().meta({ description: 'Debit each invoice from the contact’s SEPA mandate.' }),
   })
   .meta({
     id: 'RecurringTemplatePatch',
@@ -78,32 +83,32 @@ export type RecurringTemplatePatch = z.output<typeof RecurringTemplatePatch>;
 
 export const TemplateLineView = z
   .object({
-    kind: z.enum(['product', 'discount']),
-    description: z.string(),
-    details: nullableString,
-    position: z.number().int(),
-    quantity: z.string().meta({ description: 'A discount reads back "-1".' }),
-    unit: nullableString,
-    unit_price: z.number().int(),
-    vat_rate: z.string(),
-    vat_category: z.string(),
-    vat_exemption_reason: nullableString,
+    kind: z.enum(['product', 'discount']).meta({ description: 'product or discount.' }),
+    description: z.string().meta({ description: 'What is sold, as printed.' }),
+    details: nullableString.meta({ description: 'More text under the description; null when none.' }),
+    position: z.number().int().meta({ description: 'Order on the invoice, from 0.' }),
+    quantity: decimalString('quantity', 'Decimal string, at most 4 decimals, without trailing zeros; a discount reads back "-1".'),
+    unit: nullableString.meta({ description: 'UN/ECE Rec 20 unit code; null when none.' }),
+    unit_price: z.number().int().meta({ description: 'Cents excluding VAT; for a discount, the amount taken off.' }),
+    vat_rate: decimalString('rate', 'VAT rate in percent, a decimal string with two decimals ("20.00").'),
+    vat_category: z.string().meta({ description: 'EN 16931 VAT category: S, Z, E, AE, K, G or O.' }),
+    vat_exemption_reason: nullableString.meta({ description: 'VATEX code of a 0 % line; null otherwise.' }),
   })
-  .meta({ id: 'RecurringLine' });
+  .meta({ id: 'RecurringLine', description: 'A line of the invoices the template issues.' });
 
 export const RecurringTemplate = z
   .object({
-    id: z.uuid(),
-    contact_id: z.uuid(),
-    frequency: z.enum(RECURRING_FREQUENCIES),
-    items: z.array(TemplateLineView),
-    next_generation_date: z.string(),
-    title: nullableString,
-    notes: nullableString,
-    operation_nature: z.enum(OPERATION_NATURES).nullable(),
-    auto_send: z.boolean(),
-    auto_collect_sepa: z.boolean(),
-    paused_at: Timestamp.nullable(),
+    id: z.uuid().meta({ description: 'The template’s id.' }),
+    contact_id: z.uuid().meta({ description: 'The client invoiced.' }),
+    frequency: z.enum(RECURRING_FREQUENCIES).meta({ description: 'monthly, quarterly or yearly.' }),
+    items: z.array(TemplateLineView).meta({ description: 'The lines of each invoice.' }),
+    next_generation_date: z.string().meta({ description: 'The next period to invoice (Europe/Paris calendar day, YYYY-MM-DD).' }),
+    title: nullableString.meta({ description: 'Title of each invoice; null when none.' }),
+    notes: nullableString.meta({ description: 'Text below the totals; null when none.' }),
+    operation_nature: z.enum(OPERATION_NATURES).nullable().meta({ description: 'biens, services or mixte; null when not set.' }),
+    auto_send: z.boolean().meta({ description: 'Each invoice is sent once finalized.' }),
+    auto_collect_sepa: z.boolean().meta({ description: 'Each invoice is debited from the contact’s SEPA mandate.' }),
+    paused_at: Timestamp.nullable().meta({ description: 'When it was paused; null while active.' }),
     status: z.enum(RECURRING_STATUSES).meta({ description: 'active while paused_at is null.' }),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -117,25 +122,25 @@ export const RecurringTemplate = z
 export type RecurringTemplate = z.infer<typeof RecurringTemplate>;
 
 export const RecurringListQuery = PageQuery.extend({
-  status: z.enum(RECURRING_STATUSES, { error: 'must be active or paused' }).optional(),
-  contact_id: z.uuid({ error: 'must be a contact id' }).optional(),
+  status: z.enum(RECURRING_STATUSES, { error: 'must be active or paused' }).optional().meta({ description: 'Only templates in this status.' }),
+  contact_id: z.uuid({ error: 'must be a contact id' }).optional().meta({ description: 'Only this contact’s templates.' }),
 });
 export type RecurringListQuery = z.output<typeof RecurringListQuery>;
 
 /** One period of a template: the payload of recurring_invoice.generated and .failed, and the template's history. */
 export const RecurringGeneration = z
   .object({
-    id: z.uuid(),
-    template_id: z.uuid(),
-    period_start: z.string(),
-    document_id: z.uuid().nullable(),
-    status: z.enum(RECURRING_GENERATION_STATUSES),
+    id: z.uuid().meta({ description: 'The generation’s id.' }),
+    template_id: z.uuid().meta({ description: 'Its template.' }),
+    period_start: z.string().meta({ description: 'The period invoiced (Europe/Paris calendar day, YYYY-MM-DD).' }),
+    document_id: z.uuid().nullable().meta({ description: 'The invoice issued; null when it failed before one existed.' }),
+    status: z.enum(RECURRING_GENERATION_STATUSES).meta({ description: 'generated, sent (auto_send) or failed.' }),
     stage: z.enum(RECURRING_GENERATION_STAGES).nullable().meta({ description: 'Where it failed: generate, finalize or send.' }),
-    error: nullableString,
-    source: z.enum(['run', 'schedule']),
+    error: nullableString.meta({ description: 'Why it failed; null otherwise.' }),
+    source: z.enum(['run', 'schedule']).meta({ description: 'run (asked through the API) or schedule (the daily run).' }),
     collect_status: z.enum(RECURRING_COLLECT_STATUSES).nullable().meta({ description: 'auto_collect_sepa: the off-session debit.' }),
-    collect_error: nullableString,
-    online_payment_id: z.uuid().nullable(),
+    collect_error: nullableString.meta({ description: 'Why the debit failed; null otherwise.' }),
+    online_payment_id: z.uuid().nullable().meta({ description: 'The online payment of the debit; null when none.' }),
     created_at: Timestamp,
     updated_at: Timestamp,
   })

@@ -8,18 +8,18 @@ import { PathId, pageOf, Timestamp } from '@/lib/openapi/schemas';
 
 export const Reminder = z
   .object({
-    id: z.uuid(),
-    document_id: z.uuid(),
+    id: z.uuid().meta({ description: 'The reminder’s id.' }),
+    document_id: z.uuid().meta({ description: 'The invoice, deposit invoice or quote reminded.' }),
     kind: z.enum(REMINDER_KINDS).meta({ description: 'payment or quote_expiry (a ladder step armed on send), or manual.' }),
     step: z.number().int().nullable().meta({ description: '0-based place in the ladder; null for a manual reminder.' }),
     offset_days: z.number().int().nullable().meta({ description: 'Days from the due date (validity date of a quote); null for manual.' }),
     scheduled_at: Timestamp,
-    status: z.enum(REMINDER_STATUSES),
+    status: z.enum(REMINDER_STATUSES).meta({ description: 'pending, sent, cancelled or skipped.' }),
     tone: z
       .enum(REMINDER_TONES)
       .nullable()
       .meta({ description: 'Payment reminders: gentle, firm or final; null for quotes, and for a manual one until it goes out (chosen by date).' }),
-    message: z.string().nullable(),
+    message: z.string().nullable().meta({ description: 'Your own words for a manual reminder; null otherwise.' }),
     reason: z.string().nullable().meta({
       description:
         'Why it was skipped or cancelled: past_at_send, opted_out, no_recipient, nothing_due, quote_lapsed, document_<status>, deleted, failed.',
@@ -54,7 +54,7 @@ export const ReminderCreate = z
   .meta({ id: 'ReminderCreate' });
 export type ReminderCreate = z.output<typeof ReminderCreate>;
 
-export const ReminderParams = z.object({ id: PathId, reminder_id: PathId });
+export const ReminderParams = z.object({ id: PathId, reminder_id: PathId.meta({ description: 'The reminder’s id.' }) });
 
 /** For the calls that take no query parameter: an unknown one is a 422 naming it, not silently ignored. */
 export const NoQuery = z.strictObject({});
@@ -65,8 +65,8 @@ export const TRACKING_ROWS = 20;
 
 export const TrackingRow = z
   .object({
-    document_id: z.uuid(),
-    number: z.string().nullable(),
+    document_id: z.uuid().meta({ description: 'The invoice or deposit invoice.' }),
+    number: z.string().nullable().meta({ description: 'Its number; null when none.' }),
     contact_name: z.string().nullable().meta({ description: 'The client as invoiced; null when the contact was deleted or erased.' }),
     due_date: IsoDate.nullable(),
     days_overdue: z.int32().min(0).meta({ format: 'int32', description: 'Days past the due date (Europe/Paris), floored at 0.' }),
@@ -81,6 +81,6 @@ export const TrackingRow = z
 export type TrackingRow = z.infer<typeof TrackingRow>;
 
 export const Tracking = z
-  .object({ items: z.array(TrackingRow).max(TRACKING_ROWS) })
+  .object({ items: z.array(TrackingRow).max(TRACKING_ROWS).meta({ description: 'The unpaid documents being reminded, most urgent first.' }) })
   .meta({ id: 'ReminderTracking', description: `At most ${TRACKING_ROWS} rows, most urgent first.` });
 export type Tracking = z.infer<typeof Tracking>;

@@ -27,13 +27,13 @@ export type SendDocumentInput = z.output<typeof SendDocumentInput>;
 
 export const SendDocumentResult = z
   .object({
-    document: BillingDocument,
+    document: BillingDocument.meta({ description: 'The document after the send (status sent, sent_at set).' }),
     scheduled_reminders: z.number().int().meta({
       description:
         'Reminders armed by this send: payment reminders for an invoice or deposit invoice, quote-expiry reminders for a quote; 0 for ' +
         'documents not chased (credit notes, no anchor date, settled, fully past ladder) or when the document already had its ladder.',
     }),
-    sent: z.literal(true),
+    sent: z.literal(true).meta({ description: 'Always true: the e-mail was queued.' }),
   })
   .meta({ id: 'SendDocumentResult' });
 export type SendDocumentResult = z.infer<typeof SendDocumentResult>;

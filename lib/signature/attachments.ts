@@ -15,15 +15,17 @@ export type AttachDocumentBody = z.output<typeof AttachDocumentBody>;
 export const AttachedDocument = z
   .object({
     id: z.uuid().meta({ description: 'The signature document (POST /v1/signature/documents).' }),
-    name: z.string(),
-    byte_size: z.number().int(),
-    page_count: z.number().int(),
-    sha256: z.string(),
-    position: z.number().int(),
+    name: z.string().meta({ description: 'The uploaded file name.' }),
+    byte_size: z.number().int().meta({ description: 'Size of the PDF in bytes.' }),
+    page_count: z.number().int().meta({ description: 'Pages of the PDF.' }),
+    sha256: z.string().meta({ description: 'Lowercase hex SHA-256 of the PDF as stored.' }),
+    position: z.number().int().meta({ description: 'Order among the envelope’s documents, from 0.' }),
     attached_at: Timestamp,
   })
   .meta({ id: 'SignatureAttachedDocument' });
-export const AttachedDocumentList = z.object({ data: z.array(AttachedDocument) }).meta({ id: 'SignatureAttachedDocumentList' });
+export const AttachedDocumentList = z
+  .object({ data: z.array(AttachedDocument).meta({ description: 'The documents attached to the envelope, in order.' }) })
+  .meta({ id: 'SignatureAttachedDocumentList' });
 
 const columns = {
   id: signatureDocuments.id,

@@ -12,14 +12,14 @@ import { Timestamp } from '@/lib/openapi/schemas';
 export const SignatureEnvelopeEvent = z
   .object({
     id: z.uuid().meta({ description: 'The envelope.' }),
-    envelope_id: z.uuid(),
-    status: z.enum(ENVELOPE_STATUSES),
-    source_kind: z.enum(SIGNATURE_SOURCE_KINDS),
-    source_document_id: z.uuid(),
-    signer_count: z.number().int(),
+    envelope_id: z.uuid().meta({ description: 'The envelope (same as id).' }),
+    status: z.enum(ENVELOPE_STATUSES).meta({ description: 'The envelope’s status after the event.' }),
+    source_kind: z.enum(SIGNATURE_SOURCE_KINDS).meta({ description: 'What is signed: document, devis or facture.' }),
+    source_document_id: z.uuid().meta({ description: 'The PDF or billing document signed.' }),
+    signer_count: z.number().int().meta({ description: 'How many signers the envelope has.' }),
     /** Declined only: who declined, and why. */
-    declined_by_signer_id: z.uuid().optional(),
-    reason: z.string().nullable().optional(),
+    declined_by_signer_id: z.uuid().optional().meta({ description: 'declined only: the signer who declined.' }),
+    reason: z.string().nullable().optional().meta({ description: 'declined only: the reason the signer gave; null when none.' }),
   })
   .meta({ id: 'SignatureEnvelopeEvent' });
 export type SignatureEnvelopeEvent = z.infer<typeof SignatureEnvelopeEvent>;
@@ -27,12 +27,12 @@ export type SignatureEnvelopeEvent = z.infer<typeof SignatureEnvelopeEvent>;
 export const SignatureSignerEvent = z
   .object({
     id: z.uuid().meta({ description: 'The signer.' }),
-    envelope_id: z.uuid(),
-    signer_id: z.uuid(),
-    email: z.string(),
-    signed_at: Timestamp.optional(),
-    declined_at: Timestamp.optional(),
-    reason: z.string().nullable().optional(),
+    envelope_id: z.uuid().meta({ description: 'The signer’s envelope.' }),
+    signer_id: z.uuid().meta({ description: 'The signer (same as id).' }),
+    email: z.string().meta({ description: 'The signer’s e-mail address.' }),
+    signed_at: Timestamp.optional().meta({ description: 'signed only: when the signer signed.' }),
+    declined_at: Timestamp.optional().meta({ description: 'declined only: when the signer declined.' }),
+    reason: z.string().nullable().optional().meta({ description: 'declined only: the reason the signer gave; null when none.' }),
   })
   .meta({ id: 'SignatureSignerEvent' });
 export type SignatureSignerEvent = z.infer<typeof SignatureSignerEvent>;

@@ -103,7 +103,7 @@ export const detachDocumentOperation = operation({
   summary: 'Detach a document (draft only)',
   description: 'The uploaded document itself is kept.',
   scope: 'signature:write',
-  params: z.object({ id: PathId, document_id: PathId }),
+  params: z.object({ id: PathId, document_id: PathId.meta({ description: 'The attached document’s id.' }) }),
   query: NoQuery,
   responses: { 204: { description: 'Detached.' } },
   errors: [[409, 'envelope_not_draft']],

@@ -48,15 +48,15 @@ const Fraction = () => z.number({ error: 'must be a number between 0 and 1' }).m
 export const FieldInput = z
   .strictObject({
     id: z.uuid({ error: 'must be a uuid' }).optional().meta({ description: 'An existing field of the envelope: kept with its origin (a text tag stays one).' }),
-    signer_id: z.uuid({ error: 'must be a uuid' }),
-    type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }),
-    page: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be 1 or more'),
-    x: Fraction(),
-    y: Fraction(),
-    width: Fraction().refine((v) => v > 0, 'must be more than 0'),
-    height: Fraction().refine((v) => v > 0, 'must be more than 0'),
-    required: z.boolean({ error: 'must be a boolean' }).default(true),
-    label: text(200),
+    signer_id: z.uuid({ error: 'must be a uuid' }).meta({ description: 'The signer who fills it.' }),
+    type: z.enum(FIELD_TYPES, { error: `must be one of ${FIELD_TYPES.join(', ')}` }).meta({ description: 'signature, initials, date, text, checkbox, name or email.' }),
+    page: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be 1 or more').meta({ description: 'Page of the PDF, from 1.' }),
+    x: Fraction().meta({ description: 'Left edge, as a fraction of the page width from its left (0 to 1).' }),
+    y: Fraction().meta({ description: 'Top edge, as a fraction of the page height from its top (0 to 1).' }),
+    width: Fraction().refine((v) => v > 0, 'must be more than 0').meta({ description: 'Width as a fraction of the page width (above 0; x + width at most 1).' }),
+    height: Fraction().refine((v) => v > 0, 'must be more than 0').meta({ description: 'Height as a fraction of the page height (above 0; y + height at most 1).' }),
+    required: z.boolean({ error: 'must be a boolean' }).default(true).meta({ description: 'Whether the signer must fill it before signing; true when omitted.' }),
+    label: text(200).meta({ description: 'Shown to the signer beside the field, at most 200 characters.' }),
   })
   .superRefine((f, ctx) => {
     // The box must stay on the page (the table's CHECK says the same).
@@ -75,29 +75,32 @@ export const FieldsPut = z
           if (f.id && seen.has(f.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'appears twice' });
           if (f.id) seen.add(f.id);
         });
-      }),
+      })
+      .meta({ description: 'Every field of the envelope, at most 500: replaces the set (a field left out is removed).' }),
   })
   .meta({ id: 'SignatureFieldsPut' });
 export type FieldsPut = z.output<typeof FieldsPut>;
 
 export const SignatureField = z
   .object({
-    id: z.uuid(),
-    signer_id: z.uuid(),
-    type: z.enum(FIELD_TYPES),
+    id: z.uuid().meta({ description: 'The field’s id.' }),
+    signer_id: z.uuid().meta({ description: 'The signer who fills it.' }),
+    type: z.enum(FIELD_TYPES).meta({ description: 'signature, initials, date, text, checkbox, name or email.' }),
     page: z.number().int().meta({ description: '1-based.' }),
-    x: z.number(),
-    y: z.number(),
-    width: z.number(),
-    height: z.number(),
-    required: z.boolean(),
-    label: z.string().nullable(),
+    x: z.number().meta({ description: 'Left edge, as a fraction of the page width from its left (0 to 1).' }),
+    y: z.number().meta({ description: 'Top edge, as a fraction of the page height from its top (0 to 1).' }),
+    width: z.number().meta({ description: 'Width as a fraction of the page width (above 0; x + width at most 1).' }),
+    height: z.number().meta({ description: 'Height as a fraction of the page height (above 0; y + height at most 1).' }),
+    required: z.boolean().meta({ description: 'Whether the signer must fill it.' }),
+    label: z.string().nullable().meta({ description: 'Shown to the signer beside it; null when none.' }),
     origin: z.enum(['api', 'tag']).meta({ description: '`tag`: found from a text tag in the PDF (hidden under a white box in the signed PDF).' }),
-    value: z.string().nullable(),
-    filled_at: Timestamp.nullable(),
+    value: z.string().nullable().meta({ description: 'What the signer entered (text, date, checked); null until filled, and for a signature.' }),
+    filled_at: Timestamp.nullable().meta({ description: 'When it was filled; null before.' }),
   })
-  .meta({ id: 'SignatureField' });
-export const SignatureFieldList = z.object({ data: z.array(SignatureField) }).meta({ id: 'SignatureFieldList' });
+  .meta({ id: 'SignatureField', description: 'A box on a page of the PDF that a signer fills; positions are fractions of the page.' });
+export const SignatureFieldList = z
+  .object({ data: z.array(SignatureField).meta({ description: 'The envelope’s fields.' }) })
+  .meta({ id: 'SignatureFieldList' });
 
 export function publicField(row: FieldRow): z.infer<typeof SignatureField> {
   return {

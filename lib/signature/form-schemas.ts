@@ -14,7 +14,7 @@ const Title = z
 
 export const SignatureFormCreate = z
   .strictObject({
-    title: Title,
+    title: Title.meta({ description: 'Title of the form’s public page, at most 200 characters.' }),
     source_document_id: z.uuid({ error: 'must be a uuid' }).meta({ description: 'An uploaded PDF (POST /v1/signature/documents) each envelope wraps.' }),
     template_id: z.uuid({ error: 'must be a uuid' }).nullish().meta({ description: 'Its subject, message, labels and copied recipients fill every envelope.' }),
     verification_method: z
@@ -25,22 +25,24 @@ export const SignatureFormCreate = z
   .meta({ id: 'SignatureFormCreate' });
 export type SignatureFormCreate = z.output<typeof SignatureFormCreate>;
 
-export const SignatureFormActive = z.strictObject({ active: z.boolean({ error: 'required (true or false)' }) }).meta({ id: 'SignatureFormActive' });
+export const SignatureFormActive = z
+  .strictObject({ active: z.boolean({ error: 'required (true or false)' }).meta({ description: 'true: the form accepts submissions; false: its page refuses them.' }) })
+  .meta({ id: 'SignatureFormActive' });
 
 export const SignatureFormListQuery = z.strictObject({
   ...PageQuery.shape,
-  active: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  active: z.enum(['true', 'false'], { error: 'must be true or false' }).optional().meta({ description: 'true: only active forms; false: only inactive ones.' }),
 });
 export type SignatureFormListQuery = z.output<typeof SignatureFormListQuery>;
 
 export const SignatureForm = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().meta({ description: 'The form’s id.' }),
     slug: z.string().meta({ description: '128-bit random, base62: the public page /sign/forms/{slug}.' }),
-    title: z.string(),
-    source_document_id: z.uuid(),
-    template_id: z.uuid().nullable(),
-    verification_method: z.enum(VERIFICATION_METHODS),
+    title: z.string().meta({ description: 'Title of the public page.' }),
+    source_document_id: z.uuid().meta({ description: 'The PDF each envelope of the form wraps.' }),
+    template_id: z.uuid().nullable().meta({ description: 'The template filling each envelope; null when none.' }),
+    verification_method: z.enum(VERIFICATION_METHODS).meta({ description: 'How signers prove themselves: email_otp, sms_otp or none.' }),
     active: z.boolean().meta({ description: 'Whether submissions are accepted.' }),
     url: z.string().meta({ description: '{APP_BASE_URL}/sign/forms/{slug}' }),
     created_at: Timestamp,
@@ -75,16 +77,16 @@ export const BulkSend = z
       .meta({
         description: 'Each: email, full_name (required), phone (E.164, required with sms_otp). An invalid recipient is reported in results, the others are sent.',
       }),
-    source_document_id: z.uuid({ error: 'must be a uuid' }),
-    verification_method: z.enum(['email_otp', 'sms_otp'], { error: 'must be one of email_otp, sms_otp' }).default('email_otp'),
-    template_id: z.uuid({ error: 'must be a uuid' }).nullish(),
-    subject: text(200),
-    message: text(5000),
-    labels: LabelList.optional(),
-    cc_recipients: EmailList.optional(),
-    expires_at: z.iso.datetime({ offset: true, error: 'must be an RFC 3339 timestamp' }).nullish(),
-    reminder_interval_hours: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be 1 or more').max(8760, 'at most 8760').nullish(),
-    reminder_max_count: z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must be 0 or more').max(20, 'at most 20').nullish(),
+    source_document_id: z.uuid({ error: 'must be a uuid' }).meta({ description: 'The uploaded PDF every envelope wraps.' }),
+    verification_method: z.enum(['email_otp', 'sms_otp'], { error: 'must be one of email_otp, sms_otp' }).default('email_otp').meta({ description: 'email_otp (default) or sms_otp.' }),
+    template_id: z.uuid({ error: 'must be a uuid' }).nullish().meta({ description: 'A template whose presets fill subject, message, labels and cc_recipients left out.' }),
+    subject: text(200).meta({ description: 'Subject of the request e-mails; omitted: the template’s, else the default.' }),
+    message: text(5000).meta({ description: 'Message quoted in the request e-mails.' }),
+    labels: LabelList.optional().meta({ description: 'Labels of every envelope; omitted: the template’s, else none.' }),
+    cc_recipients: EmailList.optional().meta({ description: 'Copied on each completion notice; omitted: the template’s, else none.' }),
+    expires_at: z.iso.datetime({ offset: true, error: 'must be an RFC 3339 timestamp' }).nullish().meta({ description: 'When every envelope expires (RFC 3339); omitted or null: no expiry.' }),
+    reminder_interval_hours: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be 1 or more').max(8760, 'at most 8760').nullish().meta({ description: 'Hours between automatic reminders (1 to 8760); omitted or null: the default cadence.' }),
+    reminder_max_count: z.number({ error: 'must be an integer' }).int('must be an integer').min(0, 'must be 0 or more').max(20, 'at most 20').nullish().meta({ description: 'Most automatic reminders (0 to 20); omitted or null: a single one.' }),
   })
   .meta({ id: 'SignatureBulkSend' });
 export type BulkSend = z.output<typeof BulkSend>;
@@ -92,14 +94,14 @@ export type BulkSend = z.output<typeof BulkSend>;
 export const BulkSendResult = z
   .object({
     sent_count: z.number().int().meta({ description: 'Recipients whose envelope exists and is sent or queued for sending.' }),
-    failed_count: z.number().int(),
+    failed_count: z.number().int().meta({ description: 'Recipients refused, each with its error in results.' }),
     results: z.array(
       z.object({
         email: z.string().nullable().meta({ description: 'As given (null when the recipient had none).' }),
-        envelope_id: z.uuid().nullable(),
-        error: z.string().nullable(),
+        envelope_id: z.uuid().nullable().meta({ description: 'The recipient’s envelope; null when it failed.' }),
+        error: z.string().nullable().meta({ description: 'Why the recipient failed (naming the field); null when sent.' }),
       }),
-    ),
+    ).meta({ description: 'One per recipient, in request order.' }),
   })
   .meta({ id: 'SignatureBulkSendResult' });
 export type BulkSendResult = z.infer<typeof BulkSendResult>;

@@ -9,35 +9,41 @@ import { envelopeForEvidence, requireDraft } from './fields';
 type RequestedRow = typeof signatureRequestedDocuments.$inferSelect;
 
 export const RequestedDocumentInput = z.strictObject({
-  signer_id: z.uuid({ error: 'must be a uuid' }),
+  signer_id: z.uuid({ error: 'must be a uuid' }).meta({ description: 'The signer asked to upload it.' }),
   label: z
     .string({ error: 'required' })
     .trim()
     .min(1, 'must not be blank')
     .max(200, 'at most 200 characters')
-    .refine(wellFormed, 'contains an invalid character'),
-  description: text(2000),
-  required: z.boolean({ error: 'must be a boolean' }).default(true),
+    .refine(wellFormed, 'contains an invalid character')
+    .meta({ description: 'What is asked (ID card, proof of address…), at most 200 characters.' }),
+  description: text(2000).meta({ description: 'More words for the signer, at most 2000 characters.' }),
+  required: z.boolean({ error: 'must be a boolean' }).default(true).meta({ description: 'Whether the signer must upload it before signing; true when omitted.' }),
 });
 
 export const RequestedDocumentsPut = z
   .strictObject({
-    requested_documents: z.array(RequestedDocumentInput, { error: 'must be an array of requested documents' }).max(50, 'at most 50 requested documents'),
+    requested_documents: z
+      .array(RequestedDocumentInput, { error: 'must be an array of requested documents' })
+      .max(50, 'at most 50 requested documents')
+      .meta({ description: 'Every document asked of the signers, at most 50: replaces the set.' }),
   })
   .meta({ id: 'SignatureRequestedDocumentsPut' });
 export type RequestedDocumentsPut = z.output<typeof RequestedDocumentsPut>;
 
 export const RequestedDocument = z
   .object({
-    id: z.uuid(),
-    signer_id: z.uuid(),
-    label: z.string(),
-    description: z.string().nullable(),
-    required: z.boolean(),
+    id: z.uuid().meta({ description: 'The request’s id.' }),
+    signer_id: z.uuid().meta({ description: 'The signer asked to upload it.' }),
+    label: z.string().meta({ description: 'What is asked.' }),
+    description: z.string().nullable().meta({ description: 'More words for the signer; null when none.' }),
+    required: z.boolean().meta({ description: 'Whether the signer must upload it before signing.' }),
     created_at: Timestamp,
   })
   .meta({ id: 'SignatureRequestedDocument' });
-export const RequestedDocumentList = z.object({ data: z.array(RequestedDocument) }).meta({ id: 'SignatureRequestedDocumentList' });
+export const RequestedDocumentList = z
+  .object({ data: z.array(RequestedDocument).meta({ description: 'The documents asked of the signers.' }) })
+  .meta({ id: 'SignatureRequestedDocumentList' });
 
 export function publicRequestedDocument(row: RequestedRow): z.infer<typeof RequestedDocument> {
   return { id: row.id, signer_id: row.signer_id, label: row.label, description: row.description, required: row.required, created_at: row.created_at.toISOString() };

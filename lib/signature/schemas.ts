@@ -10,7 +10,7 @@ export const SignatureListQuery = z.strictObject(PageQuery.shape);
 
 export const SignatureDocument = z
   .object({
-    id: z.uuid(),
+    id: z.uuid().meta({ description: 'The uploaded document’s id.' }),
     name: z.string().meta({ description: 'The uploaded file name.' }),
     byte_size: z.number().int().meta({ description: 'Size of the PDF in bytes.' }),
     page_count: z.number().int().meta({ description: 'Pages of the PDF.' }),
@@ -49,11 +49,11 @@ export const EmailList = z
 
 export const SignatureTemplate = z
   .object({
-    id: z.uuid(),
-    name: z.string(),
+    id: z.uuid().meta({ description: 'The template’s id.' }),
+    name: z.string().meta({ description: 'The template’s name.' }),
     subject: z.string().nullable().meta({ description: 'Subject of the signature request e-mail.' }),
     message: z.string().nullable().meta({ description: 'Message of the signature request e-mail.' }),
-    labels: z.array(z.string()),
+    labels: z.array(z.string()).meta({ description: 'Labels given to its envelopes.' }),
     cc_recipients: z.array(z.string()).meta({ description: 'Copied on the completion notification.' }),
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -68,11 +68,12 @@ export const SignatureTemplateCreate = z
       .trim()
       .min(1, 'must not be blank')
       .max(200, 'at most 200 characters')
-      .refine(wellFormed, 'contains an invalid character'),
-    subject: text(200),
-    message: text(5000),
-    labels: LabelList.default([]),
-    cc_recipients: EmailList.default([]),
+      .refine(wellFormed, 'contains an invalid character')
+      .meta({ description: 'The template’s name, at most 200 characters.' }),
+    subject: text(200).meta({ description: 'Subject of the request e-mail, at most 200 characters.' }),
+    message: text(5000).meta({ description: 'Message quoted in the request e-mail, at most 5000 characters.' }),
+    labels: LabelList.default([]).meta({ description: 'Labels given to its envelopes; none when omitted.' }),
+    cc_recipients: EmailList.default([]).meta({ description: 'Copied on the completion notice; none when omitted.' }),
   })
   .meta({ id: 'SignatureTemplateCreate' });
 export type SignatureTemplateCreate = z.output<typeof SignatureTemplateCreate>;

@@ -26,10 +26,10 @@ const Url = z
 
 export const WebhookEndpoint = z
   .object({
-    id: z.uuid(),
-    url: z.string(),
-    events: z.array(z.string()),
-    enabled: z.boolean(),
+    id: z.uuid().meta({ description: 'The endpoint’s id.' }),
+    url: z.string().meta({ description: 'Where the deliveries are POSTed.' }),
+    events: z.array(z.string()).meta({ description: 'The event tokens it receives; ["*"] for all.' }),
+    enabled: z.boolean().meta({ description: 'False once disabled (by you, or by a 410 answer): nothing is delivered.' }),
     disabled_reason: z
       .string()
       .nullable()
@@ -48,7 +48,7 @@ export const WebhookEndpointCreate = z
   .strictObject({
     url: Url,
     events: EventList,
-    enabled: z.boolean({ error: 'must be a boolean' }).default(true),
+    enabled: z.boolean({ error: 'must be a boolean' }).default(true).meta({ description: 'Whether it receives deliveries; true when omitted.' }),
   })
   .meta({ id: 'WebhookEndpointCreate' });
 export type WebhookEndpointCreate = z.output<typeof WebhookEndpointCreate>;
@@ -57,7 +57,7 @@ export const WebhookEndpointUpdate = z
   .strictObject({
     url: Url.optional(),
     events: EventList.optional(),
-    enabled: z.boolean({ error: 'must be a boolean' }).optional(),
+    enabled: z.boolean({ error: 'must be a boolean' }).optional().meta({ description: 'true enables it again (clearing disabled_reason); false stops the deliveries.' }),
   })
   .meta({ id: 'WebhookEndpointUpdate' });
 export type WebhookEndpointUpdate = z.output<typeof WebhookEndpointUpdate>;
@@ -67,14 +67,14 @@ export const EndpointListQuery = z.strictObject(PageQuery.shape);
 
 export const WebhookDelivery = z
   .object({
-    id: z.uuid(),
-    endpoint_id: z.uuid(),
+    id: z.uuid().meta({ description: 'The delivery’s id.' }),
+    endpoint_id: z.uuid().meta({ description: 'The endpoint it goes to.' }),
     event_id: z.uuid().meta({ description: 'The event id, also the `webhook-id` header of every attempt.' }),
-    event_type: z.string(),
-    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    event_type: z.string().meta({ description: 'The event token delivered.' }),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES).meta({ description: 'pending (retries to come), succeeded (a 2xx) or failed (given up).' }),
     attempt: z.number().int().meta({ description: 'Attempts made so far.' }),
-    response_status: z.number().int().nullable(),
-    response_duration_ms: z.number().int().nullable(),
+    response_status: z.number().int().nullable().meta({ description: 'HTTP status of the last response; null when none came.' }),
+    response_duration_ms: z.number().int().nullable().meta({ description: 'Milliseconds the last attempt took; null before any.' }),
     response_body: z.string().nullable().meta({ description: 'The first 1 KB of the last response.' }),
     error: z.string().nullable().meta({ description: 'Why the last attempt got no response (timeout, refused address…).' }),
     last_attempt_at: Timestamp.nullable(),
@@ -85,5 +85,5 @@ export const WebhookDelivery = z
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 export const WebhookDeliveryList = pageOf(WebhookDelivery, 'WebhookDeliveryList');
-export const DeliveryParams = z.object({ id: PathId, delivery_id: PathId });
+export const DeliveryParams = z.object({ id: PathId, delivery_id: PathId.meta({ description: 'The delivery’s id.' }) });
 export const NoQuery = z.strictObject({});

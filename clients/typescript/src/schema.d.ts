@@ -2898,25 +2898,33 @@ export interface components {
         ContactCreate: {
             /** @description particulier or professionnel; null, blank or omitted means professionnel. */
             type?: ("particulier" | "professionnel" | "") | null;
+            /** @description First name of a person, at most 200 characters. */
             first_name?: string | null;
+            /** @description Last name of a person, at most 200 characters. A particulier needs a first or last name. */
             last_name?: string | null;
             /** @description Legal name of a business. */
             company?: string | null;
             /** @description Trimmed and lowercased; the import deduplicates on it. */
             email?: string | null;
+            /** @description Phone number as written, at most 40 characters. */
             phone?: string | null;
+            /** @description Street address, lines separated by newlines; printed on documents. */
             address?: string | null;
+            /** @description City. */
             city?: string | null;
+            /** @description Postal code as written. */
             postal_code?: string | null;
             /** @description ISO 3166-1 alpha-2, uppercased; null or omitted means FR. */
             country?: string | null;
             /** @description 14 digits; spaces are removed. The SIREN (first 9 digits) is derived from it. */
             siret?: string | null;
+            /** @description Intra-EU VAT number; spaces, dots and dashes are removed, letters uppercased. Required on B2B intra-EU invoices. */
             vat_intra?: string | null;
             /** @description Pre-fills new documents. */
             default_payment_terms?: string | null;
             /** @description Early-payment discount terms. */
             default_discount_terms?: string | null;
+            /** @description fr or en: language of the e-mails and PDFs sent to the contact; null or omitted: French. */
             preferred_language?: string | null;
             /** @description Null or omitted means false. */
             reminder_opt_out?: boolean | null;
@@ -2926,8 +2934,11 @@ export interface components {
             consent_source?: string | null;
             /** @description Lawful basis of the processing (GDPR art. 6). */
             legal_basis?: string | null;
+            /** @description Stage of a prospect: new, qualified, contacted, won or lost; null for none. */
             lead_status?: ("new" | "qualified" | "contacted" | "won" | "lost" | "") | null;
+            /** @description Prospect score, an integer from 0 to 100; null for none. */
             lead_score?: number | null;
+            /** @description Internal notes, never printed on documents. */
             notes?: string | null;
             /** @description Trimmed, deduplicated, blanks dropped; empty when omitted. */
             tags?: string[] | null;
@@ -2940,25 +2951,33 @@ export interface components {
         ContactPatch: {
             /** @description particulier or professionnel; null, blank or omitted means professionnel. */
             type?: ("particulier" | "professionnel" | "") | null;
+            /** @description First name of a person, at most 200 characters. */
             first_name?: string | null;
+            /** @description Last name of a person, at most 200 characters. A particulier needs a first or last name. */
             last_name?: string | null;
             /** @description Legal name of a business. */
             company?: string | null;
             /** @description Trimmed and lowercased; the import deduplicates on it. */
             email?: string | null;
+            /** @description Phone number as written, at most 40 characters. */
             phone?: string | null;
+            /** @description Street address, lines separated by newlines; printed on documents. */
             address?: string | null;
+            /** @description City. */
             city?: string | null;
+            /** @description Postal code as written. */
             postal_code?: string | null;
             /** @description ISO 3166-1 alpha-2, uppercased; null or omitted means FR. */
             country?: string | null;
             /** @description 14 digits; spaces are removed. The SIREN (first 9 digits) is derived from it. */
             siret?: string | null;
+            /** @description Intra-EU VAT number; spaces, dots and dashes are removed, letters uppercased. Required on B2B intra-EU invoices. */
             vat_intra?: string | null;
             /** @description Pre-fills new documents. */
             default_payment_terms?: string | null;
             /** @description Early-payment discount terms. */
             default_discount_terms?: string | null;
+            /** @description fr or en: language of the e-mails and PDFs sent to the contact; null or omitted: French. */
             preferred_language?: string | null;
             /** @description Null or omitted means false. */
             reminder_opt_out?: boolean | null;
@@ -2968,111 +2987,214 @@ export interface components {
             consent_source?: string | null;
             /** @description Lawful basis of the processing (GDPR art. 6). */
             legal_basis?: string | null;
+            /** @description Stage of a prospect: new, qualified, contacted, won or lost; null for none. */
             lead_status?: ("new" | "qualified" | "contacted" | "won" | "lost" | "") | null;
+            /** @description Prospect score, an integer from 0 to 100; null for none. */
             lead_score?: number | null;
+            /** @description Internal notes, never printed on documents. */
             notes?: string | null;
             /** @description Trimmed, deduplicated, blanks dropped; empty when omitted. */
             tags?: string[] | null;
         };
         ContactMerge: {
+            /** @description The contacts merged into the one of the path (1 to 20, each once); they end soft-deleted. */
             source_ids: string[];
             /** @description Per field, the id of the contact (target or source) whose value the merged contact keeps. Default: the target value, or when null the first non-null source value; reminder_opt_out is true when any is. Tags are always united; consent_source and legal_basis follow marketing_consent. */
             fields?: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose type is kept.
+                 */
                 type?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose first_name is kept.
+                 */
                 first_name?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose last_name is kept.
+                 */
                 last_name?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose company is kept.
+                 */
                 company?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose email is kept.
+                 */
                 email?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose phone is kept.
+                 */
                 phone?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose address is kept.
+                 */
                 address?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose city is kept.
+                 */
                 city?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose postal_code is kept.
+                 */
                 postal_code?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose country is kept.
+                 */
                 country?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose siret is kept.
+                 */
                 siret?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose vat_intra is kept.
+                 */
                 vat_intra?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose default_payment_terms is kept.
+                 */
                 default_payment_terms?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose default_discount_terms is kept.
+                 */
                 default_discount_terms?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose preferred_language is kept.
+                 */
                 preferred_language?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose reminder_opt_out is kept.
+                 */
                 reminder_opt_out?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose marketing_consent is kept.
+                 */
                 marketing_consent?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose lead_status is kept.
+                 */
                 lead_status?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose lead_score is kept.
+                 */
                 lead_score?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The contact whose notes is kept.
+                 */
                 notes?: string;
             };
         };
         /** @description A draft quote or invoice. Omitted: issue_date today; a quote valid for the settings default_validity_days; an invoice due per its payment terms; payment_terms and discount_terms from the contact, else from the settings; vat_exigibility from the settings. */
         DocumentCreate: {
-            /** @enum {string} */
+            /**
+             * @description devis (a quote) or facture (an invoice).
+             * @enum {string}
+             */
             type: "devis" | "facture";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The client: a contact of the org.
+             */
             contact_id: string;
             /**
              * Format: date
              * @description Defaults to today (Europe/Paris).
              */
             issue_date?: string;
+            /** @description Payment due date (Europe/Paris calendar day); omitted on an invoice: from its payment terms. */
             due_date?: string | null;
+            /** @description Date of delivery or service (BT-72). */
             service_date?: string | null;
+            /** @description Quote: last day the offer holds; omitted: from the settings. */
             validity_date?: string | null;
+            /** @description Title printed above the lines, at most 300 characters. */
             title?: string | null;
+            /** @description Text printed above the lines, at most 10000 characters. */
             description?: string | null;
+            /** @description Text printed below the totals, at most 10000 characters. */
             notes?: string | null;
+            /** @description Payment terms printed; omitted: the contact’s, else the settings’. */
             payment_terms?: string | null;
+            /** @description Payment means printed (transfer, card…), at most 300 characters. */
             payment_method?: string | null;
+            /** @description Early-payment discount mention; omitted: the contact’s, else the settings’. */
             discount_terms?: string | null;
             delivery_address?: components["schemas"]["DeliveryAddressInput"] | null;
+            /** @description biens, services or mixte: printed, and required on a B2B invoice at finalization. */
             operation_nature?: ("biens" | "services" | "mixte") | null;
+            /** @description debits or encaissements: when VAT is due; omitted: the settings’. */
             vat_exigibility?: ("debits" | "encaissements") | null;
             deposit_request_percentage?: (string | number) | null;
+            /** @description Quote: when the work will be done, at most 1000 characters. */
             execution_timeline?: string | null;
+            /** @description none, deposit_then_balance or installments: what is invoiced once the quote is signed. */
             payment_plan_kind?: ("none" | "deposit_then_balance" | "installments") | null;
             /** @description deposit_then_balance: {percentage}; installments: {count}; none: null. */
             payment_plan_config?: unknown;
+            /** @description The lines, at most 500; on PATCH they replace the whole set. */
             items?: components["schemas"]["DocumentItemInput"][];
         };
         /** @description Where goods are delivered, when it differs from the buyer address. */
         DeliveryAddressInput: {
+            /** @description Who receives the delivery, at most 200 characters; omitted or null: the buyer. */
             name?: string | null;
+            /** @description Street address, lines separated by newlines, at most 500 characters. */
             address: string;
+            /** @description Postal code; omitted or null when the place has none. */
             postal_code?: string | null;
+            /** @description City, at most 100 characters. */
             city: string;
-            /** @default FR */
+            /**
+             * @description ISO 3166-1 alpha-2; FR when omitted.
+             * @default FR
+             */
             country?: string;
         };
         /** @description A line. description, quantity, unit_price and vat_rate are required unless product_id gives them. kind discount (or quantity "-1") takes unit_price off the lines of its VAT rate and category; it cannot exceed their subtotal. */
         DocumentItemInput: {
+            /** @description What is sold, as printed; at most 1000 characters. */
             description?: string;
+            /** @description More text printed under the description, at most 5000 characters. */
             details?: string | null;
-            /** @enum {string} */
+            /**
+             * @description product (default) or discount.
+             * @enum {string}
+             */
             kind?: "product" | "discount";
             /** @description Defaults to the index in the array. */
             position?: number;
-            /** @description Strictly positive decimal string (at most 4 decimals). A discount reads back as "-1". */
+            /**
+             * @description Decimal string, strictly positive, at most 4 decimals ("2.5"; a JSON number is accepted too). Omit it for a discount, which reads back as "-1".
+             * @example 2.5
+             */
             quantity?: string | number;
+            /** @description UN/ECE Rec 20 unit code (HUR hour, DAY day, C62 piece…); null: none printed. */
             unit?: string | null;
             /** @description Cents excluding VAT; for a discount, the amount taken off. */
             unit_price?: number;
-            /** @description VAT rate, percentage string 0 to 100, at most 2 decimals; returned with two ("20.00"). */
+            /**
+             * @description VAT rate in percent, a decimal string from 0 to 100 with at most 2 decimals ("20", "5.5"; a JSON number is accepted too); answered with two ("20.00").
+             * @example 20
+             */
             vat_rate?: string | number;
             /**
              * @description EN 16931 VAT category: S (default above 0 %), or at 0 % Z, E (default), AE, K, G, O.
@@ -3086,41 +3208,66 @@ export interface components {
         };
         /** @description Drafts only. Omitted key: unchanged; null: cleared. items replace the whole set. */
         DocumentPatch: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Another client for the draft.
+             */
             contact_id?: string;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD (Europe/Paris).
              */
             issue_date?: string;
+            /** @description Payment due date (Europe/Paris calendar day); omitted on an invoice: from its payment terms. */
             due_date?: string | null;
+            /** @description Date of delivery or service (BT-72). */
             service_date?: string | null;
+            /** @description Quote: last day the offer holds; omitted: from the settings. */
             validity_date?: string | null;
+            /** @description Title printed above the lines, at most 300 characters. */
             title?: string | null;
+            /** @description Text printed above the lines, at most 10000 characters. */
             description?: string | null;
+            /** @description Text printed below the totals, at most 10000 characters. */
             notes?: string | null;
+            /** @description Payment terms printed; omitted: the contact’s, else the settings’. */
             payment_terms?: string | null;
+            /** @description Payment means printed (transfer, card…), at most 300 characters. */
             payment_method?: string | null;
+            /** @description Early-payment discount mention; omitted: the contact’s, else the settings’. */
             discount_terms?: string | null;
             delivery_address?: components["schemas"]["DeliveryAddressInput"] | null;
+            /** @description biens, services or mixte: printed, and required on a B2B invoice at finalization. */
             operation_nature?: ("biens" | "services" | "mixte") | null;
+            /** @description debits or encaissements: when VAT is due; omitted: the settings’. */
             vat_exigibility?: ("debits" | "encaissements") | null;
             deposit_request_percentage?: (string | number) | null;
+            /** @description Quote: when the work will be done, at most 1000 characters. */
             execution_timeline?: string | null;
+            /** @description none, deposit_then_balance or installments: what is invoiced once the quote is signed. */
             payment_plan_kind?: ("none" | "deposit_then_balance" | "installments") | null;
             /** @description deposit_then_balance: {percentage}; installments: {count}; none: null. */
             payment_plan_config?: unknown;
+            /** @description The lines, at most 500; on PATCH they replace the whole set. */
             items?: components["schemas"]["DocumentItemInput"][];
         };
         DepositRequest: {
-            /** @description Share of the quote, per VAT rate. Defaults to the quote's deposit_request_percentage. */
+            /**
+             * @description Share of the quote in percent, applied per VAT rate: a decimal string above 0 to 100 with at most 4 decimals ("30"); a JSON number is accepted too. Defaults to the quote’s deposit_request_percentage.
+             * @example 30
+             */
             percentage?: string | number;
         };
         /** @description No items: a full credit note (every line of the invoice). Items: a partial one. */
         CreditNoteRequest: {
-            /** @enum {string} */
+            /**
+             * @description Why: cancellation, billing_error, return, commercial_gesture or other.
+             * @enum {string}
+             */
             credit_reason_code: "cancellation" | "billing_error" | "return" | "commercial_gesture" | "other";
+            /** @description The reason in words, printed on the credit note; at most 1000 characters. */
             credit_reason_text?: string | null;
+            /** @description The lines credited, as positive amounts; omit for a full credit note. */
             items?: components["schemas"]["DocumentItemInput"][];
         };
         PaymentInput: {
@@ -3132,6 +3279,7 @@ export interface components {
              */
             paid_at?: string;
             /**
+             * @description bank_transfer (default), card, sepa_debit, cheque, cash or other.
              * @default bank_transfer
              * @enum {string}
              */
@@ -3148,6 +3296,7 @@ export interface components {
              */
             paid_at?: string;
             /**
+             * @description bank_transfer (default), card, sepa_debit, cheque, cash or other.
              * @default bank_transfer
              * @enum {string}
              */
@@ -3162,22 +3311,45 @@ export interface components {
         };
         /** @description Every field optional (no body at all: every default). Omitted: prefixes and non-nullable fields take their defaults, the others are reset to null. org_id, created_at and updated_at (read-only) are ignored, so the GET representation can be sent back. auto_send_signed_invoices implies auto_finalize_signed_invoices, which implies auto_convert_signed_quotes (normalized). The reminder ladders default to [-3, 1, 7, 15, 30] (payment) and [-7, -2] (quote expiry). */
         InvoiceSettingsInput: {
-            /** @default DEV */
+            /**
+             * @description Prefix of the quote numbers (DEV by default): 1 to 20 of A-Z a-z 0-9 + - _ /, distinct from the other prefixes.
+             * @default DEV
+             */
             devis_prefix?: string;
-            /** @default FAC */
+            /**
+             * @description Prefix of the invoice numbers (FAC by default): 1 to 20 of A-Z a-z 0-9 + - _ /, distinct from the other prefixes.
+             * @default FAC
+             */
             facture_prefix?: string;
-            /** @default AC */
+            /**
+             * @description Prefix of the deposit invoice numbers (AC by default): 1 to 20 of A-Z a-z 0-9 + - _ /, distinct from the other prefixes.
+             * @default AC
+             */
             acompte_prefix?: string;
-            /** @default AV */
+            /**
+             * @description Prefix of the credit note numbers (AV by default): 1 to 20 of A-Z a-z 0-9 + - _ /, distinct from the other prefixes.
+             * @default AV
+             */
             avoir_prefix?: string;
-            /** @default 30 */
+            /**
+             * @description Days a new quote is valid, 1 to 3650; 30 when omitted.
+             * @default 30
+             */
             default_validity_days?: number;
-            /** @default debits */
+            /**
+             * @description debits (default) or encaissements: when VAT is due on new documents; null: by the operation’s nature.
+             * @default debits
+             */
             default_vat_exigibility?: ("debits" | "encaissements") | null;
+            /** @description Payment terms pre-filled on new documents; omitted or null: none. */
             default_payment_terms?: string | null;
+            /** @description Early-payment discount terms pre-filled on new documents; omitted or null: none. */
             default_discount_terms?: string | null;
+            /** @description Extra mentions printed in every document’s footer, at most 5000 characters; omitted or null: none. */
             footer_mentions?: string | null;
+            /** @description IBAN printed for transfers; spaces removed, uppercased. Omitted, null or blank: none. */
             iban?: string | null;
+            /** @description BIC printed with the IBAN, 8 or 11 characters. Omitted, null or blank: none. */
             bic?: string | null;
             /** @description Late-penalty rate; at least 3 × the legal interest rate in force (C. com. L441-10), else 422. Null: the legal default, ECB rate + 10 points. */
             penalty_rate?: (string | number) | null;
@@ -3186,13 +3358,25 @@ export interface components {
              * @default 4000
              */
             recovery_fee?: number;
-            /** @default false */
+            /**
+             * @description Convert a quote into an invoice once it is signed; false when omitted.
+             * @default false
+             */
             auto_convert_signed_quotes?: boolean;
-            /** @default false */
+            /**
+             * @description Also finalize that invoice (implies auto_convert_signed_quotes); false when omitted.
+             * @default false
+             */
             auto_finalize_signed_invoices?: boolean;
-            /** @default false */
+            /**
+             * @description Also send it (implies auto_finalize_signed_invoices); false when omitted.
+             * @default false
+             */
             auto_send_signed_invoices?: boolean;
-            /** @default false */
+            /**
+             * @description Transmit finalized invoices through the PA of pdp_config; false when omitted.
+             * @default false
+             */
             einvoicing_enabled?: boolean;
             /** @description E-reporting preferences, or null (nothing reported). The documented keys are checked when present, others kept; periodicities are derived from vat_regime (docs/einvoicing.md). */
             ereporting_prefs?: ({
@@ -3222,12 +3406,16 @@ export interface components {
             }) | null;
             /** @description The PA connection (e-invoicing), or null. The secret is encrypted at rest and never answered in clear. */
             pdp_config?: {
-                /** @enum {string} */
+                /**
+                 * @description The PA’s interface: afnor (AFNOR XP Z12-013).
+                 * @enum {string}
+                 */
                 provider: "afnor";
                 /** @description The PA’s API root: the Flow service is at {base_url}/flow-service, the Directory service at {base_url}/directory-service. */
                 base_url: string;
                 /** @description OAuth 2.0 token endpoint (client credentials); default {base_url}/oauth/token. */
                 token_url?: string | null;
+                /** @description OAuth 2.0 client id the PA gave the org. */
                 client_id: string;
                 /** @description Write-only: answered masked (••••abcd). Sending the masked value back keeps the stored secret. */
                 client_secret: string;
@@ -3245,22 +3433,34 @@ export interface components {
         };
         /** @description vat_rate defaults to 20.00 (the French standard rate). */
         ProductCreate: {
+            /** @description Name, 1 to 300 characters; becomes a line’s description. */
             name: string;
+            /** @description Longer text, at most 5000 characters; becomes a line’s details. */
             description?: string | null;
             /** @description Unit label (hour, day, piece…). */
             unit?: string | null;
+            /** @description Price excluding VAT, in cents. */
             unit_price_cents: number;
-            /** @description VAT rate, percentage string 0 to 100, at most 2 decimals; returned with two ("20.00"). */
+            /**
+             * @description VAT rate in percent, a decimal string from 0 to 100 with at most 2 decimals ("20", "5.5"; a JSON number is accepted too); answered with two ("20.00").
+             * @example 20
+             */
             vat_rate?: string | number;
         };
         /** @description Omitted key: unchanged. null clears description or unit; the other keys cannot be null. */
         ProductPatch: {
+            /** @description Name, 1 to 300 characters; becomes a line’s description. */
             name?: string;
+            /** @description Longer text, at most 5000 characters; becomes a line’s details. */
             description?: string | null;
             /** @description Unit label (hour, day, piece…). */
             unit?: string | null;
+            /** @description Price excluding VAT, in cents. */
             unit_price_cents?: number;
-            /** @description VAT rate, percentage string 0 to 100, at most 2 decimals; returned with two ("20.00"). */
+            /**
+             * @description VAT rate in percent, a decimal string from 0 to 100 with at most 2 decimals ("20", "5.5"; a JSON number is accepted too); answered with two ("20.00").
+             * @example 20
+             */
             vat_rate?: string | number;
         };
         ReminderCreate: {
@@ -3287,7 +3487,10 @@ export interface components {
             url: string;
             /** @description Event tokens to receive (see the event catalogue), or `*` for every event. */
             events: string[];
-            /** @default true */
+            /**
+             * @description Whether it receives deliveries; true when omitted.
+             * @default true
+             */
             enabled?: boolean;
         };
         WebhookEndpointUpdate: {
@@ -3295,6 +3498,7 @@ export interface components {
             url?: string;
             /** @description Event tokens to receive (see the event catalogue), or `*` for every event. */
             events?: string[];
+            /** @description true enables it again (clearing disabled_reason); false stops the deliveries. */
             enabled?: boolean;
         };
         /** @description Every field optional: the org’s legal identity fills what is omitted. */
@@ -3326,38 +3530,66 @@ export interface components {
         };
         /** @description auto_send true requires operation_nature (a mandatory mention checked at finalization). */
         RecurringTemplateCreate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The client invoiced: a contact of the org.
+             */
             contact_id: string;
-            /** @enum {string} */
+            /**
+             * @description monthly, quarterly or yearly.
+             * @enum {string}
+             */
             frequency: "monthly" | "quarterly" | "yearly";
+            /** @description The lines of each invoice, 1 to 200. */
             items: components["schemas"]["RecurringLineInput"][];
             /**
              * Format: date
              * @description The first period (Europe/Paris); its day of month is the anchor day later dates keep.
              */
             next_generation_date: string;
+            /** @description Title of each invoice, at most 300 characters. */
             title?: string | null;
+            /** @description Text printed below the totals of each invoice. */
             notes?: string | null;
+            /** @description biens, services or mixte, printed on each invoice; required when auto_send is true. */
             operation_nature?: ("biens" | "services" | "mixte") | null;
-            /** @default false */
+            /**
+             * @description Send each invoice to the contact once finalized; false when omitted.
+             * @default false
+             */
             auto_send?: boolean;
-            /** @default false */
+            /**
+             * @description Debit each invoice from the contact’s active SEPA mandate; false when omitted.
+             * @default false
+             */
             auto_collect_sepa?: boolean;
         };
         /** @description description, quantity (decimal string > 0; omitted for a discount), unit_price (cents >= 0), vat_rate (0–100); optional details, kind (product or discount), position (defaults to the index), and the document line extensions unit, vat_category, vat_exemption_reason. A discount must match the VAT rate of a line it reduces and cannot exceed the subtotal at that rate. */
         RecurringLineInput: {
+            /** @description What is sold, as printed on each invoice; 1 to 1000 characters. */
             description: string;
+            /** @description More text printed under the description, at most 5000 characters. */
             details?: string | null;
-            /** @enum {string} */
+            /**
+             * @description product (default) or discount.
+             * @enum {string}
+             */
             kind?: "product" | "discount";
             /** @description Defaults to the index in the array. */
             position?: number;
-            /** @description Strictly positive decimal string (at most 4 decimals). A discount reads back as "-1". */
+            /**
+             * @description Decimal string, strictly positive, at most 4 decimals ("2.5"; a JSON number is accepted too). Omit it for a discount, which reads back as "-1".
+             * @example 2.5
+             */
             quantity?: string | number;
+            /** @description UN/ECE Rec 20 unit code (HUR hour, DAY day, C62 piece…); null: none printed. */
             unit?: string | null;
             /** @description Cents excluding VAT, >= 0; for a discount, the amount taken off. */
             unit_price: number;
-            /** @description VAT rate, percentage string 0 to 100, at most 2 decimals; returned with two ("20.00"). */
+            /**
+             * @description VAT rate in percent, a decimal string from 0 to 100 with at most 2 decimals ("20", "5.5"; a JSON number is accepted too); answered with two ("20.00").
+             * @example 20
+             */
             vat_rate: string | number;
             /**
              * @description EN 16931 VAT category: S (default above 0 %), or at 0 % Z, E (default), AE, K, G, O.
@@ -3369,20 +3601,32 @@ export interface components {
         };
         /** @description The creation fields, each optional: omitted unchanged, null clears title, notes or operation_nature; items replace the set. A new next_generation_date also sets the anchor day. The template after the change must still be valid (auto_send needs operation_nature). */
         RecurringTemplatePatch: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Another client.
+             */
             contact_id?: string;
-            /** @enum {string} */
+            /**
+             * @description monthly, quarterly or yearly.
+             * @enum {string}
+             */
             frequency?: "monthly" | "quarterly" | "yearly";
+            /** @description The lines; replace the whole set. */
             items?: components["schemas"]["RecurringLineInput"][];
             /**
              * Format: date
              * @description The first period (Europe/Paris); its day of month is the anchor day later dates keep.
              */
             next_generation_date?: string;
+            /** @description Title of each invoice; null clears it. */
             title?: string | null;
+            /** @description Text below the totals; null clears it. */
             notes?: string | null;
+            /** @description biens, services or mixte; null clears it (not while auto_send is true). */
             operation_nature?: ("biens" | "services" | "mixte") | null;
+            /** @description Send each invoice once finalized. */
             auto_send?: boolean;
+            /** @description Debit each invoice from the contact’s SEPA mandate. */
             auto_collect_sepa?: boolean;
         };
         SignatureDocumentUpload: {
@@ -3393,82 +3637,137 @@ export interface components {
             file: string;
         };
         SignatureTemplateCreate: {
+            /** @description The template’s name, at most 200 characters. */
             name: string;
+            /** @description Subject of the request e-mail, at most 200 characters. */
             subject?: string | null;
+            /** @description Message quoted in the request e-mail, at most 5000 characters. */
             message?: string | null;
+            /** @description Labels given to its envelopes; none when omitted. */
             labels?: string[];
+            /** @description Copied on the completion notice; none when omitted. */
             cc_recipients?: string[];
         };
         SignatureEnvelopeCreate: {
-            /** @enum {string} */
+            /**
+             * @description What is signed: document (an uploaded PDF), devis or facture (a billing document’s PDF).
+             * @enum {string}
+             */
             source_kind: "document" | "devis" | "facture";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The uploaded PDF (POST /v1/signature/documents), or the quote or invoice.
+             */
             source_document_id: string;
             /**
+             * @description sequential (in routing_order, default) or parallel.
              * @default sequential
              * @enum {string}
              */
             routing_mode?: "sequential" | "parallel";
             /**
+             * @description simple (default) or advanced (every signer verified by a code).
              * @default simple
              * @enum {string}
              */
             assurance_level?: "simple" | "advanced";
+            /** @description A template whose presets fill subject, message, labels and cc_recipients left out. */
             template_id?: string | null;
+            /** @description The signers, 1 to 50; replaces the whole set. */
             signers: {
+                /** @description Where the signing request is sent. */
                 email: string;
+                /** @description The signer’s name as shown in the proof, at most 200 characters. */
                 full_name?: string | null;
+                /** @description E.164 phone (+33612345678) for the SMS code; required with sms_otp. */
                 phone?: string | null;
-                /** @default 0 */
+                /**
+                 * @description Order of signing from 0 (sequential routing; ignored when parallel); 0 when omitted.
+                 * @default 0
+                 */
                 routing_order?: number;
                 /**
+                 * @description How the signer proves it is them before signing: email_otp (default), sms_otp or none.
                  * @default email_otp
                  * @enum {string}
                  */
                 verification_method?: "email_otp" | "sms_otp" | "none";
             }[];
+            /** @description When the envelope and its signing links expire (RFC 3339); omitted or null: no expiry. */
             expires_at?: string | null;
+            /** @description Subject of the request e-mail, at most 200 characters; null: the default. */
             subject?: string | null;
+            /** @description Message quoted in the request e-mail, at most 5000 characters. */
             message?: string | null;
+            /** @description Reply-To address of the e-mails; null: none. */
             reply_to?: string | null;
+            /** @description From display name of the e-mails; null: the org’s name. */
             sender_name?: string | null;
+            /** @description Hours between automatic reminders to a signer who has not signed (1 to 8760); null: the default cadence. */
             reminder_interval_hours?: number | null;
+            /** @description Most automatic reminders (0 to 20); omitted or null: a single one. */
             reminder_max_count?: number | null;
+            /** @description Addresses copied on the completion notice; omitted: the template’s, else none. */
             cc_recipients?: string[];
+            /** @description Free labels to file the envelope; omitted: the template’s, else none. */
             labels?: string[];
         };
         SignatureEnvelopePatch: {
+            /** @description The signers, 1 to 50; replaces the whole set. */
             signers: {
+                /** @description Where the signing request is sent. */
                 email: string;
+                /** @description The signer’s name as shown in the proof, at most 200 characters. */
                 full_name?: string | null;
+                /** @description E.164 phone (+33612345678) for the SMS code; required with sms_otp. */
                 phone?: string | null;
-                /** @default 0 */
+                /**
+                 * @description Order of signing from 0 (sequential routing; ignored when parallel); 0 when omitted.
+                 * @default 0
+                 */
                 routing_order?: number;
                 /**
+                 * @description How the signer proves it is them before signing: email_otp (default), sms_otp or none.
                  * @default email_otp
                  * @enum {string}
                  */
                 verification_method?: "email_otp" | "sms_otp" | "none";
             }[];
+            /** @description Copied on the completion notice; omitted or null: none. */
             cc_recipients?: string[] | null;
+            /** @description Free labels; omitted or null: none. */
             labels?: string[] | null;
+            /** @description When the envelope and its links expire (RFC 3339); omitted or null: no expiry. */
             expires_at?: string | null;
+            /** @description Subject of the request e-mail; omitted or null: the default. */
             subject?: string | null;
+            /** @description Message quoted in the request e-mail; omitted or null: none. */
             message?: string | null;
+            /** @description Reply-To address; omitted or null: none. */
             reply_to?: string | null;
+            /** @description From display name; omitted or null: the org’s name. */
             sender_name?: string | null;
+            /** @description Hours between automatic reminders (1 to 8760); omitted or null: the default cadence. */
             reminder_interval_hours?: number | null;
+            /** @description Most automatic reminders (0 to 20); omitted or null: a single one. */
             reminder_max_count?: number | null;
         };
         SignatureApproverCreate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The org member who must approve before the envelope is sent.
+             */
             user_id: string;
         };
         SignatureApprove: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The approver approving; omitted: the session’s user (an API key must name one).
+             */
             user_id?: string;
         };
         SignatureReactivate: {
+            /** @description New expiry of the envelope and its links (RFC 3339); omitted or null: none. */
             expires_at?: string | null;
         };
         EmailSuggestionInput: {
@@ -3476,6 +3775,7 @@ export interface components {
             email: string;
         };
         SignatureFormCreate: {
+            /** @description Title of the form’s public page, at most 200 characters. */
             title: string;
             /**
              * Format: uuid
@@ -3492,55 +3792,93 @@ export interface components {
             verification_method?: "email_otp" | "sms_otp" | "none";
         };
         SignatureFormActive: {
+            /** @description true: the form accepts submissions; false: its page refuses them. */
             active: boolean;
         };
         SignatureBulkSend: {
             /** @description Each: email, full_name (required), phone (E.164, required with sms_otp). An invalid recipient is reported in results, the others are sent. */
             recipients: unknown[];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The uploaded PDF every envelope wraps.
+             */
             source_document_id: string;
             /**
+             * @description email_otp (default) or sms_otp.
              * @default email_otp
              * @enum {string}
              */
             verification_method?: "email_otp" | "sms_otp";
+            /** @description A template whose presets fill subject, message, labels and cc_recipients left out. */
             template_id?: string | null;
+            /** @description Subject of the request e-mails; omitted: the template’s, else the default. */
             subject?: string | null;
+            /** @description Message quoted in the request e-mails. */
             message?: string | null;
+            /** @description Labels of every envelope; omitted: the template’s, else none. */
             labels?: string[];
+            /** @description Copied on each completion notice; omitted: the template’s, else none. */
             cc_recipients?: string[];
+            /** @description When every envelope expires (RFC 3339); omitted or null: no expiry. */
             expires_at?: string | null;
+            /** @description Hours between automatic reminders (1 to 8760); omitted or null: the default cadence. */
             reminder_interval_hours?: number | null;
+            /** @description Most automatic reminders (0 to 20); omitted or null: a single one. */
             reminder_max_count?: number | null;
         };
         SignatureFieldsPut: {
+            /** @description Every field of the envelope, at most 500: replaces the set (a field left out is removed). */
             fields: {
                 /**
                  * Format: uuid
                  * @description An existing field of the envelope: kept with its origin (a text tag stays one).
                  */
                 id?: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The signer who fills it.
+                 */
                 signer_id: string;
-                /** @enum {string} */
+                /**
+                 * @description signature, initials, date, text, checkbox, name or email.
+                 * @enum {string}
+                 */
                 type: "signature" | "initials" | "date" | "text" | "checkbox" | "name" | "email";
+                /** @description Page of the PDF, from 1. */
                 page: number;
+                /** @description Left edge, as a fraction of the page width from its left (0 to 1). */
                 x: number;
+                /** @description Top edge, as a fraction of the page height from its top (0 to 1). */
                 y: number;
+                /** @description Width as a fraction of the page width (above 0; x + width at most 1). */
                 width: number;
+                /** @description Height as a fraction of the page height (above 0; y + height at most 1). */
                 height: number;
-                /** @default true */
+                /**
+                 * @description Whether the signer must fill it before signing; true when omitted.
+                 * @default true
+                 */
                 required?: boolean;
+                /** @description Shown to the signer beside the field, at most 200 characters. */
                 label?: string | null;
             }[];
         };
         SignatureRequestedDocumentsPut: {
+            /** @description Every document asked of the signers, at most 50: replaces the set. */
             requested_documents: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The signer asked to upload it.
+                 */
                 signer_id: string;
+                /** @description What is asked (ID card, proof of address…), at most 200 characters. */
                 label: string;
+                /** @description More words for the signer, at most 2000 characters. */
                 description?: string | null;
-                /** @default true */
+                /**
+                 * @description Whether the signer must upload it before signing; true when omitted.
+                 * @default true
+                 */
                 required?: boolean;
             }[];
         };
@@ -3551,39 +3889,67 @@ export interface components {
              */
             document_id: string;
         };
+        /** @description A client or prospect: a person (particulier) or a business (professionnel). */
         Contact: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The contact’s id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description particulier (a person) or professionnel (a business).
+             * @enum {string}
+             */
             type: "particulier" | "professionnel";
             /** @description company, else first_name + last_name; null once erased. */
             display_name: string | null;
+            /** @description First name of a person; null when not given or once erased. */
             first_name: string | null;
+            /** @description Last name of a person; null when not given or once erased. */
             last_name: string | null;
+            /** @description Legal name of a business; null for a person without one. */
             company: string | null;
+            /** @description E-mail address, lowercased; where documents and reminders are sent. Null when unknown. */
             email: string | null;
+            /** @description Phone number as given; null when unknown. */
             phone: string | null;
+            /** @description Street address (lines separated by newlines); null when unknown. */
             address: string | null;
+            /** @description City; null when unknown. */
             city: string | null;
+            /** @description Postal code as given; null when unknown. */
             postal_code: string | null;
             /** @description ISO 3166-1 alpha-2. */
             country: string;
+            /** @description SIRET, 14 digits: the establishment of a French business; null when unknown. */
             siret: string | null;
             /** @description First 9 digits of the SIRET. */
             siren: string | null;
+            /** @description Intra-EU VAT number, uppercased without spaces (FR44732829320); null when unknown. */
             vat_intra: string | null;
+            /** @description Payment terms that pre-fill this contact’s new documents; null: the org’s defaults. */
             default_payment_terms: string | null;
+            /** @description Early-payment discount terms that pre-fill new documents; null: the org’s defaults. */
             default_discount_terms: string | null;
+            /** @description Language of the e-mails and PDFs sent to the contact; null: French. */
             preferred_language: ("fr" | "en") | null;
+            /** @description True: no automatic payment reminder is sent to this contact. */
             reminder_opt_out: boolean;
+            /** @description Consent to marketing messages; null when never asked. */
             marketing_consent: boolean | null;
+            /** @description Where the marketing consent was collected (form, call, import…); null when not said. */
             consent_source: string | null;
+            /** @description Lawful basis of the processing (GDPR art. 6); null when not said. */
             legal_basis: string | null;
             /** @description Last change of marketing_consent. */
             consent_updated_at: string | null;
+            /** @description Stage of a prospect: new, qualified, contacted, won or lost; null for none. */
             lead_status: ("new" | "qualified" | "contacted" | "won" | "lost") | null;
+            /** @description Prospect score from 0 to 100; null when not scored. */
             lead_score: number | null;
+            /** @description Internal notes, never printed on documents; null when none. */
             notes: string | null;
+            /** @description Free labels, deduplicated; empty when none. */
             tags: string[];
             /** @description Set when this contact was merged into another. */
             merged_into_id: string | null;
@@ -3593,180 +3959,322 @@ export interface components {
             erased_at: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the contact was created.
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
-             */
-            updated_at: string;
-        };
-        BillingDocument: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            type: "devis" | "facture" | "acompte" | "avoir";
-            /** @enum {string} */
-            status: "draft" | "finalized" | "sent" | "paid" | "accepted" | "rejected" | "expired" | "cancelled";
-            /** Format: uuid */
-            contact_id: string;
-            /** @description Frozen client snapshot once finalized, live contact for a draft; null when the contact no longer exists. */
-            contact_name: string | null;
-            client_snapshot: components["schemas"]["ClientSnapshot"] | null;
-            seller_snapshot: components["schemas"]["SellerSnapshot"] | null;
-            /** @description {prefix}-{YYYY}-{00001}, set at finalization. */
-            number: string | null;
-            /**
-             * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
-             */
-            issue_date: string;
-            due_date: string | null;
-            service_date: string | null;
-            validity_date: string | null;
-            title: string | null;
-            description: string | null;
-            notes: string | null;
-            /** @description Omitted on lists. */
-            items?: components["schemas"]["DocumentItem"][] | null;
-            total_ht: number;
-            total_tva: number;
-            total_ttc: number;
-            finalized_at: string | null;
-            /** @description Lowercase hex SHA-256 of the hash chain (docs/hash-chain.md). */
-            content_hash: string | null;
-            prev_hash: string | null;
-            /** @description Position in the org's hash chain (1 for the first finalized document); null for a draft. See GET /v1/invoices/chain. */
-            chain_index: number | null;
-            converted_from_id: string | null;
-            parent_devis_id: string | null;
-            avoir_for_id: string | null;
-            acompte_percentage: string | null;
-            deposit_request_percentage: string | null;
-            credit_reason_code: ("cancellation" | "billing_error" | "return" | "commercial_gesture" | "other") | null;
-            credit_reason_text: string | null;
-            delivery_address: components["schemas"]["DeliveryAddress"] | null;
-            discount_terms: string | null;
-            payment_terms: string | null;
-            payment_method: string | null;
-            execution_timeline: string | null;
-            operation_nature: ("biens" | "services" | "mixte") | null;
-            vat_exigibility: ("debits" | "encaissements") | null;
-            /** @enum {string} */
-            payment_plan_kind: "none" | "deposit_then_balance" | "installments";
-            payment_plan_config: ({
-                percentage: string;
-            } | {
-                count: number;
-            }) | null;
-            /** @enum {string} */
-            render_status: "pending" | "rendering" | "ready" | "failed";
-            /** @enum {string} */
-            transmission_status: "not_required" | "pending" | "sending" | "sent" | "failed";
-            transmission_id: string | null;
-            lifecycle_status: string | null;
-            lifecycle_reason: string | null;
-            lifecycle_at: string | null;
-            sent_at: string | null;
-            /**
-             * Format: date-time
-             * @description RFC 3339 timestamp.
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the contact last changed.
              */
             updated_at: string;
         };
         /** @description The buyer as invoiced, frozen at finalization. */
         ClientSnapshot: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The contact invoiced.
+             */
             contact_id: string;
+            /** @description particulier or professionnel. */
             type: string;
+            /** @description Company, else first and last name: the name printed. */
             name: string | null;
+            /** @description First name; null when none. */
             first_name: string | null;
+            /** @description Last name; null when none. */
             last_name: string | null;
+            /** @description Legal name of a business; null for a person. */
             company: string | null;
+            /** @description E-mail address; null when unknown. */
             email: string | null;
+            /** @description Phone; null when unknown. */
             phone: string | null;
+            /** @description Street address; null when unknown. */
             address: string | null;
+            /** @description Postal code; null when unknown. */
             postal_code: string | null;
+            /** @description City; null when unknown. */
             city: string | null;
+            /** @description ISO 3166-1 alpha-2. */
             country: string;
+            /** @description SIRET, 14 digits; null when unknown. */
             siret: string | null;
+            /** @description SIREN, 9 digits (BT-47); null when unknown. */
             siren: string | null;
+            /** @description Intra-EU VAT number (BT-48); null when unknown. */
             vat_intra: string | null;
         };
         /** @description The seller identity and payment mentions as printed, frozen at finalization. */
         SellerSnapshot: {
+            /** @description Trade name printed as the seller. */
             name: string;
+            /** @description Registered legal name; null when it is the name. */
             legal_name: string | null;
+            /** @description Legal form (SAS, SARL, EI…); null when not set. */
             legal_form: string | null;
+            /** @description Share capital in cents, printed for a company; null when not set. */
             share_capital_cents: number | null;
+            /** @description SIREN, 9 digits; null when not set. */
             siren: string | null;
+            /** @description SIRET of the establishment, 14 digits; null when not set. */
             siret: string | null;
+            /** @description Intra-EU VAT number; null when not liable. */
             vat_number: string | null;
+            /** @description Trade register mention (RCS Paris 732 829 320); null when not set. */
             rcs: string | null;
+            /** @description Street address; null when not set. */
             address: string | null;
+            /** @description Postal code; null when not set. */
             postal_code: string | null;
+            /** @description City; null when not set. */
             city: string | null;
+            /** @description ISO 3166-1 alpha-2. */
             country: string;
+            /** @description Contact e-mail printed; null when not set. */
             email: string | null;
+            /** @description Phone printed; null when not set. */
             phone: string | null;
+            /** @description IBAN printed for transfers; null when not set. */
             iban: string | null;
+            /** @description BIC printed with the IBAN; null when not set. */
             bic: string | null;
+            /**
+             * @description Late-penalty rate in percent (decimal string); null: the legal default, ECB rate + 10 points.
+             * @example 30
+             */
             penalty_rate: string | null;
+            /** @description Fixed recovery indemnity in cents (at least 4000, C. com. D441-5). */
             recovery_fee: number;
+            /** @description Extra mentions printed in the footer; null when none. */
             footer_mentions: string | null;
         };
+        /** @description A line of a document. */
         DocumentItem: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The line’s id.
+             */
             id: string;
+            /** @description What is sold, as printed. */
             description: string;
+            /** @description More text printed under the description; null when none. */
             details: string | null;
-            /** @enum {string} */
+            /**
+             * @description product (a billed line) or discount (netted off the lines of its VAT rate and category).
+             * @enum {string}
+             */
             kind: "product" | "discount";
+            /** @description Order on the document, from 0. */
             position: number;
-            /** @description Decimal string; "-1" for a discount. */
+            /**
+             * @description Decimal string, at most 4 decimals, without trailing zeros; "-1" for a discount.
+             * @example 2.5
+             */
             quantity: string;
             /** @description UN/ECE Rec 20 unit code. */
             unit: string | null;
             /** @description Cents excluding VAT (positive, also for a discount). */
             unit_price: number;
-            /** @description Percentage with two decimals. */
+            /**
+             * @description VAT rate in percent, a decimal string with two decimals ("20.00", "5.50").
+             * @example 20.00
+             */
             vat_rate: string;
-            /** @enum {string} */
+            /**
+             * @description EN 16931 VAT category (BT-151): S standard, Z zero-rated, E exempt, AE reverse charge, K intra-EU, G export, O outside scope.
+             * @enum {string}
+             */
             vat_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
             /** @description VATEX code (BT-121) of a 0 % line; null for S, Z, and AE, K, G, O with their default reason. */
             vat_exemption_reason: string | null;
+            /** @description The catalogue product the line started from; null when typed in. */
             product_id: string | null;
             /** @description round_half_up(quantity × unit_price); negative for a discount. */
             total_ht: number;
             /** @description Informative: total_ht plus its VAT rounded per line. */
             total_ttc: number;
         };
+        /** @description Where goods are delivered or the service performed when it is not the buyer’s address (BG-15). */
         DeliveryAddress: {
+            /** @description Who receives the delivery; null: the buyer. */
             name: string | null;
+            /** @description Street address, lines separated by newlines. */
             address: string;
+            /** @description Postal code; null when the place has none. */
             postal_code: string | null;
+            /** @description City. */
             city: string;
+            /** @description ISO 3166-1 alpha-2. */
             country: string;
         };
-        Payment: {
-            /** Format: uuid */
+        /** @description A quote (devis), invoice (facture), deposit invoice (acompte) or credit note (avoir). Amounts are integer cents. */
+        BillingDocument: {
+            /**
+             * Format: uuid
+             * @description The document’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * @description devis (quote), facture (invoice), acompte (deposit invoice) or avoir (credit note).
+             * @enum {string}
+             */
+            type: "devis" | "facture" | "acompte" | "avoir";
+            /**
+             * @description draft, finalized, sent, paid; for a quote accepted, rejected or expired; cancelled.
+             * @enum {string}
+             */
+            status: "draft" | "finalized" | "sent" | "paid" | "accepted" | "rejected" | "expired" | "cancelled";
+            /**
+             * Format: uuid
+             * @description The client’s contact.
+             */
+            contact_id: string;
+            /** @description Frozen client snapshot once finalized, live contact for a draft; null when the contact no longer exists. */
+            contact_name: string | null;
+            /** @description The buyer as invoiced, frozen at finalization; null for a draft. */
+            client_snapshot: components["schemas"]["ClientSnapshot"] | null;
+            /** @description The seller as printed, frozen at finalization; null for a draft. */
+            seller_snapshot: components["schemas"]["SellerSnapshot"] | null;
+            /** @description {prefix}-{YYYY}-{00001}, set at finalization. */
+            number: string | null;
+            /**
+             * Format: date
+             * @description Issue date (Europe/Paris calendar day); finalization moves a past one to that day.
+             */
+            issue_date: string;
+            /** @description Payment due date; null when none (a quote). */
+            due_date: string | null;
+            /** @description Date of delivery or service (BT-72); null when not given. */
+            service_date: string | null;
+            /** @description Quote: last day the offer holds; null otherwise. */
+            validity_date: string | null;
+            /** @description Title printed above the lines; null when none. */
+            title: string | null;
+            /** @description Text printed above the lines; null when none. */
+            description: string | null;
+            /** @description Text printed below the totals; null when none. */
+            notes: string | null;
+            /** @description Omitted on lists. */
+            items?: components["schemas"]["DocumentItem"][] | null;
+            /** @description Total excluding VAT, in cents: the sum of the VAT groups’ bases. */
+            total_ht: number;
+            /** @description Total VAT in cents, rounded once per VAT group. */
+            total_tva: number;
+            /** @description Total including VAT in cents (total_ht + total_tva). */
+            total_ttc: number;
+            /** @description When it was finalized; non-null means immutable. */
+            finalized_at: string | null;
+            /** @description Lowercase hex SHA-256 of the hash chain (docs/hash-chain.md). */
+            content_hash: string | null;
+            /** @description Lowercase hex content_hash of the org’s previous finalized document; null for the first and for a draft. */
+            prev_hash: string | null;
+            /** @description Position in the org's hash chain (1 for the first finalized document); null for a draft. See GET /v1/invoices/chain. */
+            chain_index: number | null;
+            /** @description The quote this invoice was converted from; null otherwise. */
+            converted_from_id: string | null;
+            /** @description Deposit invoice: its quote; null otherwise. */
+            parent_devis_id: string | null;
+            /** @description Credit note: the invoice it offsets; null otherwise. */
+            avoir_for_id: string | null;
+            /**
+             * @description Deposit invoice: its share of the parent quote, in percent (decimal string). Null otherwise.
+             * @example 30
+             */
+            acompte_percentage: string | null;
+            /**
+             * @description Quote: the deposit asked at order, in percent (decimal string), printed as a mention. Null when none.
+             * @example 30
+             */
+            deposit_request_percentage: string | null;
+            /** @description Credit note: why, one of cancellation, billing_error, return, commercial_gesture, other; null otherwise. */
+            credit_reason_code: ("cancellation" | "billing_error" | "return" | "commercial_gesture" | "other") | null;
+            /** @description Credit note: the reason in words; null when none. */
+            credit_reason_text: string | null;
+            /** @description Delivery place when not the buyer’s address; null otherwise. */
+            delivery_address: components["schemas"]["DeliveryAddress"] | null;
+            /** @description Early-payment discount mention; null when none. */
+            discount_terms: string | null;
+            /** @description Payment terms printed; null when none. */
+            payment_terms: string | null;
+            /** @description Payment means printed (transfer, card…); null when none. */
+            payment_method: string | null;
+            /** @description Quote: when the work will be done; null when none. */
+            execution_timeline: string | null;
+            /** @description biens, services or mixte: the nature printed (required on B2B invoices); null when not set. */
+            operation_nature: ("biens" | "services" | "mixte") | null;
+            /** @description debits or encaissements: when VAT is due (option pour les débits); null: the default for the nature. */
+            vat_exigibility: ("debits" | "encaissements") | null;
+            /**
+             * @description none, deposit_then_balance or installments: what is invoiced automatically once the quote is signed.
+             * @enum {string}
+             */
+            payment_plan_kind: "none" | "deposit_then_balance" | "installments";
+            /** @description The plan’s setting: {percentage} for deposit_then_balance, {count} for installments; null for none. */
+            payment_plan_config: ({
+                /**
+                 * @description deposit_then_balance: the deposit share, in percent (decimal string).
+                 * @example 30
+                 */
+                percentage: string;
+            } | {
+                /** @description installments: how many invoices, 2 to 36. */
+                count: number;
+            }) | null;
+            /**
+             * @description The PDF: pending, rendering, ready (downloadable at GET /v1/invoices/{id}/pdf) or failed.
+             * @enum {string}
+             */
+            render_status: "pending" | "rendering" | "ready" | "failed";
+            /**
+             * @description E-invoicing toward the buyer’s PA: not_required, pending, sending, sent or failed.
+             * @enum {string}
+             */
+            transmission_status: "not_required" | "pending" | "sending" | "sent" | "failed";
+            /** @description The PA’s id for the transmission; null until transmitted. */
+            transmission_id: string | null;
+            /** @description Last regulatory lifecycle status the PA reported (deposee, rejetee, encaissee…); null until one. */
+            lifecycle_status: string | null;
+            /** @description Reason given with a negative lifecycle status; null otherwise. */
+            lifecycle_reason: string | null;
+            /** @description When the last lifecycle status was reported; null until one. */
+            lifecycle_at: string | null;
+            /** @description When it was first sent (status sent); null before. */
+            sent_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        Payment: {
+            /**
+             * Format: uuid
+             * @description The payment’s id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The invoice or deposit invoice paid.
+             */
             document_id: string;
+            /** @description Cents received; negative for a refund. */
             amount: number;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD (Europe/Paris).
              */
             paid_at: string;
-            /** @enum {string} */
+            /**
+             * @description bank_transfer, card, sepa_debit, cheque, cash or other.
+             * @enum {string}
+             */
             method: "bank_transfer" | "card" | "sepa_debit" | "cheque" | "cash" | "other";
+            /** @description Bank reference, cheque number…; null when none. */
             reference: string | null;
             /**
              * Format: date-time
@@ -3775,9 +4283,15 @@ export interface components {
             created_at: string;
         };
         OnlinePayment: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The online payment’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The invoice or deposit invoice it pays.
+             */
             document_id: string;
             /** @description null until the payer chose (a session may allow both). */
             method: ("card" | "sepa_debit") | null;
@@ -3806,17 +4320,29 @@ export interface components {
             updated_at: string;
         };
         InboundInvoice: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The inbound invoice’s id.
+             */
             id: string;
             /** @description The flow id assigned by the PA. */
             transmission_id: string;
-            /** @enum {string} */
+            /**
+             * @description parsed, parse_failed (read what could be) or pending.
+             * @enum {string}
+             */
             parse_status: "parsed" | "parse_failed" | "pending";
+            /** @description The supplier’s invoice number; null when unread. */
             invoice_number: string | null;
+            /** @description Issue date as read; null when unread. */
             issue_date: string | null;
+            /** @description Due date as read; null when none. */
             due_date: string | null;
+            /** @description ISO 4217 currency code (EUR); null when unread. */
             currency: string | null;
+            /** @description The supplier’s name as read; null when unread. */
             seller_name: string | null;
+            /** @description The supplier’s SIREN as read; null when unread. */
             sender_siren: string | null;
             /** @description Cents. */
             total_ht: number | null;
@@ -3828,7 +4354,9 @@ export interface components {
             byte_size: number | null;
             /** @description Object-store key of the readable PDF. */
             pdf_storage_key: string | null;
+            /** @description When the PA received it; null when not said. */
             received_at: string | null;
+            /** @description When Paraphe fetched it from the PA. */
             imported_at: string | null;
             /**
              * Format: date-time
@@ -3837,22 +4365,39 @@ export interface components {
             created_at: string;
         };
         RecurringGeneration: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The generation’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Its template.
+             */
             template_id: string;
+            /** @description The period invoiced (Europe/Paris calendar day, YYYY-MM-DD). */
             period_start: string;
+            /** @description The invoice issued; null when it failed before one existed. */
             document_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description generated, sent (auto_send) or failed.
+             * @enum {string}
+             */
             status: "generated" | "sent" | "failed";
             /** @description Where it failed: generate, finalize or send. */
             stage: ("generate" | "finalize" | "send") | null;
+            /** @description Why it failed; null otherwise. */
             error: string | null;
-            /** @enum {string} */
+            /**
+             * @description run (asked through the API) or schedule (the daily run).
+             * @enum {string}
+             */
             source: "run" | "schedule";
             /** @description auto_collect_sepa: the off-session debit. */
             collect_status: ("processing" | "failed") | null;
+            /** @description Why the debit failed; null otherwise. */
             collect_error: string | null;
+            /** @description The online payment of the debit; null when none. */
             online_payment_id: string | null;
             /**
              * Format: date-time
@@ -3871,17 +4416,34 @@ export interface components {
              * @description The envelope.
              */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The envelope (same as id).
+             */
             envelope_id: string;
-            /** @enum {string} */
+            /**
+             * @description The envelope’s status after the event.
+             * @enum {string}
+             */
             status: "draft" | "sent" | "in_progress" | "completed" | "declined" | "expired" | "cancelled";
-            /** @enum {string} */
+            /**
+             * @description What is signed: document, devis or facture.
+             * @enum {string}
+             */
             source_kind: "document" | "devis" | "facture";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The PDF or billing document signed.
+             */
             source_document_id: string;
+            /** @description How many signers the envelope has. */
             signer_count: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description declined only: the signer who declined.
+             */
             declined_by_signer_id?: string;
+            /** @description declined only: the reason the signer gave; null when none. */
             reason?: string | null;
         };
         SignatureSignerEvent: {
@@ -3890,32 +4452,45 @@ export interface components {
              * @description The signer.
              */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The signer’s envelope.
+             */
             envelope_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The signer (same as id).
+             */
             signer_id: string;
+            /** @description The signer’s e-mail address. */
             email: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description signed only: when the signer signed.
              */
             signed_at?: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description declined only: when the signer declined.
              */
             declined_at?: string;
+            /** @description declined only: the reason the signer gave; null when none. */
             reason?: string | null;
         };
         EventPage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["Event"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
         Event: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The event id (the webhook-id of its deliveries).
+             */
             id: string;
             /** @description Event token, e.g. contact.created. */
             type: string;
@@ -3924,6 +4499,7 @@ export interface components {
              * @description RFC 3339 timestamp.
              */
             created_at: string;
+            /** @description The event’s subject. */
             data: {
                 /** @description The resource as the API shows it, at the time of the event. */
                 object: unknown;
@@ -3940,6 +4516,7 @@ export interface components {
             errors?: {
                 /** @description The rule broken, as its authors name it: BR-CO-10, BR-FR-12, FX-SCH-A-000226, XSD. */
                 rule: string;
+                /** @description What the rule requires, in its authors’ words. */
                 message: string;
                 /** @description The business term (BT-106) the rule concerns, else where in the XML it failed. */
                 field: string | null;
@@ -3951,7 +4528,9 @@ export interface components {
             }[];
         };
         ContactPage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["ContactOutput"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
@@ -3968,11 +4547,14 @@ export interface components {
             errors: {
                 /** @description Zero-based position in contacts. */
                 index: number;
+                /** @description What is wrong with the row, naming the field. */
                 reason: string;
             }[];
         };
         DuplicateGroupPage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["DuplicateGroup"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
@@ -3991,16 +4573,21 @@ export interface components {
             sources: components["schemas"]["ContactOutput"][];
             /** @description Records of the sources that point (would point) at the target, per resource. */
             moves: {
+                /** @description The kind of record (documents, envelopes, recurring_invoices…). */
                 resource: string;
+                /** @description How many of them move to the target. */
                 count: number;
             }[];
         };
         ContactExport: {
-            /** @constant */
+            /**
+             * @description The export format and its version.
+             * @constant
+             */
             format: "paraphe.contact-export.v1";
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When this export was made.
              */
             exported_at: string;
             contact: components["schemas"]["ContactOutput"];
@@ -4016,12 +4603,15 @@ export interface components {
             };
         };
         ContactConsentRecord: {
+            /** @description The consent from then on; null: not known. */
             marketing_consent: boolean | null;
+            /** @description Where it was collected; null when not said. */
             source: string | null;
+            /** @description Lawful basis of the processing (GDPR art. 6); null when not said. */
             legal_basis: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the consent changed.
              */
             changed_at: string;
         };
@@ -4031,38 +4621,58 @@ export interface components {
             length: number;
             /** @description content_hash of the last document (null for an empty chain). */
             head: string | null;
+            /** @description The last finalized document; null for an empty chain. */
             head_document_id: string | null;
             /** @description Last time the whole chain was recomputed and found intact (POST /v1/invoices/chain/verify). */
             verified_at: string | null;
         };
         /** @description The report of the verifier of docs/hash-chain.md, recomputing every hash in chain order. */
         ChainVerification: {
+            /** @description True when every link and number checks out. */
             ok: boolean;
             /** @description Documents whose link was checked before the first break (all of them when ok). */
             verified: number;
+            /** @description content_hash of the last document; null for an empty chain. */
             head_hash: string | null;
+            /** @description The first break in chain order; null when ok. */
             first_broken: {
-                /** @enum {string} */
+                /**
+                 * @description What breaks: a finalized document outside the chain, a missing position, a wrong link or hash, a buyer that differs, a head that does not match.
+                 * @enum {string}
+                 */
                 reason: "unchained" | "index_gap" | "prev_hash_mismatch" | "content_hash_mismatch" | "contact_mismatch" | "head_mismatch";
+                /** @description Position of the document in the chain; null when it has none. */
                 chain_index: number | null;
+                /** @description The document where it breaks; null for a head mismatch with no document. */
                 document_id: string | null;
+                /** @description That document’s number; null when none. */
                 number: string | null;
+                /** @description The value recomputed (a hash, an index); null when not applicable. */
                 expected: string | null;
+                /** @description The value stored; null when missing. */
                 actual: string | null;
             } | null;
             /** @description Numbers of a series (type, year) that no finalized document carries, from–to inclusive: a gap, or a counter moved past the last number issued. Empty when ok. */
             skipped_numbers: {
-                /** @enum {string} */
+                /**
+                 * @description The series’ document type.
+                 * @enum {string}
+                 */
                 type: "devis" | "facture" | "acompte" | "avoir";
+                /** @description The series’ year. */
                 year: number;
+                /** @description First missing sequence number. */
                 from: number;
+                /** @description Last missing sequence number. */
                 to: number;
             }[];
             /** @description Set to now when ok; the previous successful verification otherwise. */
             verified_at: string | null;
         };
         BillingDocumentPage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["BillingDocumentOutput"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
@@ -4070,51 +4680,84 @@ export interface components {
         };
         /** @description The family quote → deposits → invoice → credit notes, and its history oldest first. */
         DocumentFlow: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document asked about.
+             */
             document_id: string;
             /**
              * Format: uuid
              * @description The quote the family comes from, else the invoice itself.
              */
             root_id: string;
+            /** @description Every document of the family. */
             documents: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The document’s id.
+                 */
                 id: string;
-                /** @enum {string} */
+                /**
+                 * @description devis, facture, acompte or avoir.
+                 * @enum {string}
+                 */
                 type: "devis" | "facture" | "acompte" | "avoir";
-                /** @enum {string} */
+                /**
+                 * @description Its place in the family: quote, deposit, invoice or credit_note.
+                 * @enum {string}
+                 */
                 role: "quote" | "deposit" | "invoice" | "credit_note";
-                /** @enum {string} */
+                /**
+                 * @description Its status.
+                 * @enum {string}
+                 */
                 status: "draft" | "finalized" | "sent" | "paid" | "accepted" | "rejected" | "expired" | "cancelled";
+                /** @description Its number; null for a draft. */
                 number: string | null;
                 /**
                  * Format: date
-                 * @description Calendar date YYYY-MM-DD (Europe/Paris).
+                 * @description Issue date (Europe/Paris calendar day).
                  */
                 issue_date: string;
+                /** @description Total excluding VAT, cents. */
                 total_ht: number;
+                /** @description Total including VAT, cents. */
                 total_ttc: number;
+                /** @description Payments received, cents (refunds deducted). */
                 total_paid: number;
+                /** @description When it was finalized; null for a draft. */
                 finalized_at: string | null;
+                /** @description The quote it was converted from; null otherwise. */
                 converted_from_id: string | null;
+                /** @description Deposit: its quote; null otherwise. */
                 parent_devis_id: string | null;
+                /** @description Credit note: the invoice it offsets; null otherwise. */
                 avoir_for_id: string | null;
             }[];
+            /** @description What happened to the family, oldest first. */
             history: {
                 /**
                  * Format: date-time
-                 * @description RFC 3339 timestamp.
+                 * @description When it happened.
                  */
                 at: string;
                 /** @description created, finalized, sent, payment, or the closing status: accepted, rejected, expired, cancelled, paid. */
                 event: string;
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The document it happened to.
+                 */
                 document_id: string;
-                /** @enum {string} */
+                /**
+                 * @description devis, facture, acompte or avoir.
+                 * @enum {string}
+                 */
                 document_type: "devis" | "facture" | "acompte" | "avoir";
+                /** @description That document’s number; null while a draft. */
                 number: string | null;
-                /** @description Cents, for a payment. */
+                /** @description For a payment: its amount in cents; null otherwise. */
                 amount: number | null;
+                /** @description For a payment: its id; null otherwise. */
                 payment_id: string | null;
                 /**
                  * Format: date
@@ -4126,12 +4769,12 @@ export interface components {
         InvoiceStats: {
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description First issue date counted (Europe/Paris calendar day).
              */
             from: string;
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description Last issue date counted (Europe/Paris calendar day).
              */
             to: string;
             /**
@@ -4141,58 +4784,85 @@ export interface components {
             as_of: string;
             /** @description Finalized invoices and deposit invoices issued in the range (cancelled ones included: their credit note counts below). */
             invoiced: {
+                /** @description How many documents. */
                 count: number;
+                /** @description Total excluding VAT, in cents. */
                 total_ht: number;
+                /** @description VAT, in cents. */
                 total_tva: number;
+                /** @description Total including VAT, in cents. */
                 total_ttc: number;
             };
             /** @description Finalized credit notes issued in the range. */
             credited: {
+                /** @description How many documents. */
                 count: number;
+                /** @description Total excluding VAT, in cents. */
                 total_ht: number;
+                /** @description VAT, in cents. */
                 total_tva: number;
+                /** @description Total including VAT, in cents. */
                 total_ttc: number;
             };
             /** @description invoiced − credited. */
             net: {
+                /** @description Net total excluding VAT, in cents. */
                 total_ht: number;
+                /** @description Net VAT, in cents. */
                 total_tva: number;
+                /** @description Net total including VAT, in cents. */
                 total_ttc: number;
             };
             /** @description Payments received (paid_at) in the range. */
             collected: {
+                /** @description How many payments. */
                 count: number;
+                /** @description Sum of the payments, refunds deducted, in cents. */
                 amount: number;
             };
             /** @description Today, whatever the range: finalized or sent invoices and deposits with total_ttc − payments − their credit note > 0. */
             outstanding: {
+                /** @description How many documents. */
                 count: number;
                 /** @description Cents TTC still due. */
                 amount: number;
             };
             /** @description The outstanding ones whose due date has passed. */
             overdue: {
+                /** @description How many documents. */
                 count: number;
                 /** @description Cents TTC still due. */
                 amount: number;
             };
+            /** @description Drafts of any type, whatever their date. */
             drafts: {
+                /** @description How many drafts. */
                 count: number;
             };
             /** @description Finalized quotes issued in the range, by outcome (open = finalized or sent). */
             quotes: {
+                /** @description Finalized or sent, not answered yet. */
                 open: {
+                    /** @description How many quotes. */
                     count: number;
+                    /** @description Their total excluding VAT, in cents. */
                     total_ht: number;
                 };
+                /** @description Accepted (converted or not). */
                 accepted: {
+                    /** @description How many quotes. */
                     count: number;
+                    /** @description Their total excluding VAT, in cents. */
                     total_ht: number;
                 };
+                /** @description Rejected by the client. */
                 rejected: {
+                    /** @description How many quotes. */
                     count: number;
                 };
+                /** @description Past their validity date unanswered. */
                 expired: {
+                    /** @description How many quotes. */
                     count: number;
                 };
             };
@@ -4201,14 +4871,15 @@ export interface components {
         Revenue: {
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description First issue date counted.
              */
             from: string;
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description Last issue date counted.
              */
             to: string;
+            /** @description One per month of the range, oldest first, months without documents included. */
             months: {
                 /** @description YYYY-MM (issue date, Europe/Paris). */
                 month: string;
@@ -4218,11 +4889,16 @@ export interface components {
                 credited_ht: number;
                 /** @description invoiced_ht − credited_ht. */
                 net_ht: number;
+                /** @description VAT of the invoices less that of the credit notes, cents. */
                 net_tva: number;
+                /** @description net_ht + net_tva, cents. */
                 net_ttc: number;
+                /** @description How many invoices and deposit invoices. */
                 invoice_count: number;
+                /** @description How many credit notes. */
                 credit_note_count: number;
             }[];
+            /** @description The whole range. */
             total: {
                 /** @description Finalized invoices and deposit invoices, HT. */
                 invoiced_ht: number;
@@ -4230,7 +4906,9 @@ export interface components {
                 credited_ht: number;
                 /** @description invoiced_ht − credited_ht. */
                 net_ht: number;
+                /** @description VAT of the invoices less that of the credit notes, cents. */
                 net_tva: number;
+                /** @description net_ht + net_tva, cents. */
                 net_ttc: number;
             };
         };
@@ -4238,16 +4916,20 @@ export interface components {
         RevenueByClient: {
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description First issue date counted.
              */
             from: string;
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description Last issue date counted.
              */
             to: string;
+            /** @description The clients, largest net revenue first. */
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The client.
+                 */
                 contact_id: string;
                 /** @description As invoiced (the latest finalized document’s client snapshot). */
                 contact_name: string | null;
@@ -4257,63 +4939,96 @@ export interface components {
                 credited_ht: number;
                 /** @description invoiced_ht − credited_ht. */
                 net_ht: number;
+                /** @description VAT of the invoices less that of the credit notes, cents. */
                 net_tva: number;
+                /** @description net_ht + net_tva, cents. */
                 net_ttc: number;
+                /** @description How many finalized invoices, deposits and credit notes. */
                 document_count: number;
             }[];
         };
         /** @description Everything billed to one client, all time. */
         ClientSummary: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The client.
+             */
             contact_id: string;
             /** @description The live contact, or null when it no longer exists. */
             contact_name: string | null;
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description Today (Europe/Paris): the day outstanding and overdue are measured.
              */
             as_of: string;
+            /** @description The client’s drafts of any type. */
             drafts: {
+                /** @description How many drafts. */
                 count: number;
             };
+            /** @description The client’s quotes. */
             quotes: {
                 /** @description Finalized quotes. */
                 count: number;
+                /** @description How many quotes finalized or sent, not answered yet. */
                 open: number;
+                /** @description How many quotes accepted. */
                 accepted: number;
+                /** @description Total excluding VAT of the accepted quotes, in cents. */
                 accepted_ht: number;
             };
+            /** @description Finalized invoices and deposit invoices. */
             invoiced: {
+                /** @description How many documents. */
                 count: number;
+                /** @description Total excluding VAT, in cents. */
                 total_ht: number;
+                /** @description VAT, in cents. */
                 total_tva: number;
+                /** @description Total including VAT, in cents. */
                 total_ttc: number;
             };
+            /** @description Finalized credit notes. */
             credited: {
+                /** @description How many documents. */
                 count: number;
+                /** @description Total excluding VAT, in cents. */
                 total_ht: number;
+                /** @description VAT, in cents. */
                 total_tva: number;
+                /** @description Total including VAT, in cents. */
                 total_ttc: number;
             };
+            /** @description Payments received. */
             paid: {
+                /** @description How many payments. */
                 count: number;
+                /** @description Sum of the payments, refunds deducted, in cents. */
                 amount: number;
             };
+            /** @description Finalized or sent invoices and deposits with something still due. */
             outstanding: {
+                /** @description How many documents. */
                 count: number;
                 /** @description Cents TTC still due. */
                 amount: number;
             };
+            /** @description The outstanding ones whose due date has passed. */
             overdue: {
+                /** @description How many documents. */
                 count: number;
                 /** @description Cents TTC still due. */
                 amount: number;
             };
+            /** @description Issue date of the client’s first finalized document; null when none. */
             first_issue_date: string | null;
+            /** @description Issue date of the client’s last finalized document; null when none. */
             last_issue_date: string | null;
         };
         PaymentPage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["PaymentOutput"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
@@ -4322,10 +5037,14 @@ export interface components {
         PaymentBalance: {
             /** @description The recorded payment; null after a deletion. */
             payment: components["schemas"]["PaymentOutput"] | null;
+            /** @description Payments less refunds, in cents. */
             total_paid: number;
             /** @description total_ttc − total_paid; negative on overpayment. */
             remaining_due: number;
-            /** @enum {string} */
+            /**
+             * @description The document’s status after the change (paid once total_paid reaches total_ttc).
+             * @enum {string}
+             */
             status: "draft" | "finalized" | "sent" | "paid" | "accepted" | "rejected" | "expired" | "cancelled";
         };
         PaymentLink: {
@@ -4337,10 +5056,14 @@ export interface components {
             expires_at: string | null;
         };
         SendDocumentResult: {
+            /** @description The document after the send (status sent, sent_at set). */
             document: components["schemas"]["BillingDocumentOutput"];
             /** @description Reminders armed by this send: payment reminders for an invoice or deposit invoice, quote-expiry reminders for a quote; 0 for documents not chased (credit notes, no anchor date, settled, fully past ladder) or when the document already had its ladder. */
             scheduled_reminders: number;
-            /** @constant */
+            /**
+             * @description Always true: the e-mail was queued.
+             * @constant
+             */
             sent: true;
         };
         SepaMandateStatus: {
@@ -4353,26 +5076,51 @@ export interface components {
             /** @description The provider's hosted page where the payer authorizes a SEPA mandate. */
             setup_url: string;
         };
+        /** @description The org’s numbering, defaults and legal mentions printed on its documents. */
         InvoiceSettings: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The org.
+             */
             org_id: string;
+            /** @description Prefix of the quote numbers. */
             devis_prefix: string;
+            /** @description Prefix of the invoice numbers. */
             facture_prefix: string;
+            /** @description Prefix of the deposit invoice numbers. */
             acompte_prefix: string;
+            /** @description Prefix of the credit note numbers. */
             avoir_prefix: string;
+            /** @description Days a new quote is valid. */
             default_validity_days: number;
+            /** @description debits or encaissements: when VAT is due on new documents; null: by the operation’s nature. */
             default_vat_exigibility: ("debits" | "encaissements") | null;
+            /** @description Payment terms pre-filled on new documents; null: none. */
             default_payment_terms: string | null;
+            /** @description Early-payment discount terms pre-filled; null: none. */
             default_discount_terms: string | null;
+            /** @description Extra mentions printed in the footer; null: none. */
             footer_mentions: string | null;
+            /** @description IBAN printed for transfers; null: none. */
             iban: string | null;
+            /** @description BIC printed with the IBAN; null: none. */
             bic: string | null;
+            /**
+             * @description Late-penalty rate in percent (decimal string); null: the legal default, ECB rate + 10 points.
+             * @example 30
+             */
             penalty_rate: string | null;
+            /** @description Fixed recovery indemnity in cents (at least 4000, C. com. D441-5). */
             recovery_fee: number;
+            /** @description A signed quote is converted into an invoice. */
             auto_convert_signed_quotes: boolean;
+            /** @description That invoice is also finalized. */
             auto_finalize_signed_invoices: boolean;
+            /** @description That invoice is also sent. */
             auto_send_signed_invoices: boolean;
+            /** @description Finalized invoices are transmitted through the PA. */
             einvoicing_enabled: boolean;
+            /** @description E-reporting preferences; null when never set. */
             ereporting_prefs: components["schemas"]["EReportingPrefs"] | null;
             /** @description The PA connection with client_secret masked (••••abcd), or null. */
             pdp_config: {
@@ -4419,20 +5167,33 @@ export interface components {
             [key: string]: unknown;
         };
         ProductPage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["Product"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
+        /** @description A catalogue entry a document’s line can start from. */
         Product: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The product’s id.
+             */
             id: string;
+            /** @description Name; becomes a line’s description. */
             name: string;
+            /** @description Longer text; becomes a line’s details. Null when none. */
             description: string | null;
+            /** @description Unit label (hour, day, piece…); null when none. */
             unit: string | null;
+            /** @description Price excluding VAT, in cents. */
             unit_price_cents: number;
-            /** @description Two decimals. */
+            /**
+             * @description VAT rate in percent, a decimal string with two decimals ("20.00").
+             * @example 20.00
+             */
             vat_rate: string;
             /**
              * Format: date-time
@@ -4447,7 +5208,10 @@ export interface components {
         };
         /** @description Where the rendering of a finalized document stands. */
         DocumentRender: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document concerned.
+             */
             document_id: string;
             /**
              * @description pending → rendering → ready, or failed after the last retry.
@@ -4456,6 +5220,7 @@ export interface components {
             render_status: "pending" | "rendering" | "ready" | "failed";
             /** @description Render attempts so far. */
             attempts: number;
+            /** @description When the stored PDF was made; null until ready. */
             rendered_at: string | null;
             /** @description Bytes of the stored PDF. */
             size: number | null;
@@ -4471,7 +5236,10 @@ export interface components {
         PdfFile: string;
         /** @description The checks a PA runs on the document's Factur-X: XSD, CEN EN 16931, Factur-X 1.0.9, BR-FR. */
         EInvoiceValidation: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document concerned.
+             */
             document_id: string;
             /** @description False for a quote, which has no e-invoice (then valid is true and errors empty). */
             einvoice: boolean;
@@ -4481,6 +5249,7 @@ export interface components {
             errors: {
                 /** @description The rule broken, as its authors name it: BR-CO-10, BR-FR-12, FX-SCH-A-000226, XSD. */
                 rule: string;
+                /** @description What the rule requires, in its authors’ words. */
                 message: string;
                 /** @description The business term (BT-106) the rule concerns, else where in the XML it failed. */
                 field: string | null;
@@ -4492,16 +5261,24 @@ export interface components {
             }[];
         };
         ReminderList: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["Reminder"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
         Reminder: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The reminder’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The invoice, deposit invoice or quote reminded.
+             */
             document_id: string;
             /**
              * @description payment or quote_expiry (a ladder step armed on send), or manual.
@@ -4517,10 +5294,14 @@ export interface components {
              * @description RFC 3339 timestamp.
              */
             scheduled_at: string;
-            /** @enum {string} */
+            /**
+             * @description pending, sent, cancelled or skipped.
+             * @enum {string}
+             */
             status: "pending" | "sent" | "cancelled" | "skipped";
             /** @description Payment reminders: gentle, firm or final; null for quotes, and for a manual one until it goes out (chosen by date). */
             tone: ("gentle" | "firm" | "final") | null;
+            /** @description Your own words for a manual reminder; null otherwise. */
             message: string | null;
             /** @description Why it was skipped or cancelled: past_at_send, opted_out, no_recipient, nothing_due, quote_lapsed, document_<status>, deleted, failed. */
             reason: string | null;
@@ -4540,11 +5321,16 @@ export interface components {
         };
         /** @description At most 20 rows, most urgent first. */
         ReminderTracking: {
+            /** @description The unpaid documents being reminded, most urgent first. */
             items: components["schemas"]["ReminderTrackingRow"][];
         };
         ReminderTrackingRow: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The invoice or deposit invoice.
+             */
             document_id: string;
+            /** @description Its number; null when none. */
             number: string | null;
             /** @description The client as invoiced; null when the contact was deleted or erased. */
             contact_name: string | null;
@@ -4580,10 +5366,16 @@ export interface components {
             exhausted: boolean;
         };
         WebhookEndpointWithSecret: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The endpoint’s id.
+             */
             id: string;
+            /** @description Where the deliveries are POSTed. */
             url: string;
+            /** @description The event tokens it receives; ["*"] for all. */
             events: string[];
+            /** @description False once disabled (by you, or by a 410 answer): nothing is delivered. */
             enabled: boolean;
             /** @description Why the service disabled it: gone (the receiver answered 410) or failing (5 days of failures); null otherwise. */
             disabled_reason: string | null;
@@ -4601,17 +5393,25 @@ export interface components {
             secret: string;
         };
         WebhookEndpointList: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
         WebhookEndpoint: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The endpoint’s id.
+             */
             id: string;
+            /** @description Where the deliveries are POSTed. */
             url: string;
+            /** @description The event tokens it receives; ["*"] for all. */
             events: string[];
+            /** @description False once disabled (by you, or by a 410 answer): nothing is delivered. */
             enabled: boolean;
             /** @description Why the service disabled it: gone (the receiver answered 410) or failing (5 days of failures); null otherwise. */
             disabled_reason: string | null;
@@ -4627,21 +5427,33 @@ export interface components {
             updated_at: string;
         };
         WebhookDelivery: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The delivery’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The endpoint it goes to.
+             */
             endpoint_id: string;
             /**
              * Format: uuid
              * @description The event id, also the `webhook-id` header of every attempt.
              */
             event_id: string;
+            /** @description The event token delivered. */
             event_type: string;
-            /** @enum {string} */
+            /**
+             * @description pending (retries to come), succeeded (a 2xx) or failed (given up).
+             * @enum {string}
+             */
             status: "pending" | "succeeded" | "failed";
             /** @description Attempts made so far. */
             attempt: number;
+            /** @description HTTP status of the last response; null when none came. */
             response_status: number | null;
+            /** @description Milliseconds the last attempt took; null before any. */
             response_duration_ms: number | null;
             /** @description The first 1 KB of the last response. */
             response_body: string | null;
@@ -4657,42 +5469,57 @@ export interface components {
             created_at: string;
         };
         WebhookDeliveryList: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["WebhookDelivery"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
+        /** @description The org’s line in the e-invoicing directory, through its PA. */
         EinvoicingEnrollment: {
-            /** @enum {string} */
+            /**
+             * @description not_enrolled, pending (the PA has not confirmed), enrolled or failed.
+             * @enum {string}
+             */
             status: "not_enrolled" | "pending" | "enrolled" | "failed";
+            /** @description The SIREN enrolled; null before any request. */
             siren: string | null;
+            /** @description The SIRET when enrolled at that level; null otherwise. */
             siret: string | null;
+            /** @description The routing code when enrolled at that level; null otherwise. */
             routing_code: string | null;
             /** @description `0225:<SIREN>` (ISO 6523 ICD 0225), or with the SIRET / routing code when enrolled at that level. */
             electronic_address: string | null;
             /** @description Why the PA refused (failed), else null. */
             reason: string | null;
+            /** @description When enrollment was asked; null before. */
             requested_at: string | null;
+            /** @description When the PA confirmed; null until then. */
             enrolled_at: string | null;
         };
         EReportingData: {
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description First day covered (Europe/Paris).
              */
             from: string;
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description Last day covered, included (Europe/Paris).
              */
             to: string;
-            /** @constant */
+            /**
+             * @description Currency of every amount: euros, in cents.
+             * @constant
+             */
             currency: "EUR";
             /** @description The org’s e-reporting preferences: what its PA is to transmit, and how often. */
             prefs: components["schemas"]["EReportingPrefs"] | null;
             /** @description Finalized invoices, deposit invoices and credit notes (negative) to private persons, per day, VAT category and rate. */
             b2c: {
+                /** @description One row per day, VAT category and rate with documents, oldest first. */
                 days: {
                     /**
                      * Format: date
@@ -4701,24 +5528,35 @@ export interface components {
                     date: string;
                     /** @description UNTDID 5305: S, Z, E, AE, K, G, O. */
                     vat_category: string;
-                    /** @description Two decimals ("20.00"). */
+                    /**
+                     * @description VAT rate in percent, a decimal string with two decimals ("20.00").
+                     * @example 20.00
+                     */
                     vat_rate: string;
                     /** @description Invoices and deposit invoices with a line at this rate that day. */
                     invoice_count: number;
                     /** @description Credit notes with a line at this rate that day (their amounts are negative). */
                     credit_note_count: number;
+                    /** @description Total excluding VAT, in cents. */
                     total_ht: number;
+                    /** @description VAT, in cents. */
                     total_vat: number;
+                    /** @description Total including VAT, in cents. */
                     total_ttc: number;
                 }[];
+                /** @description The sum of the rows. */
                 total: {
+                    /** @description Total excluding VAT, in cents. */
                     total_ht: number;
+                    /** @description VAT, in cents. */
                     total_vat: number;
+                    /** @description Total including VAT, in cents. */
                     total_ttc: number;
                 };
             };
             /** @description The same for businesses established abroad, per kind (intra_eu, export). */
             international: {
+                /** @description One row per day, kind, VAT category and rate with documents, oldest first. */
                 days: {
                     /**
                      * Format: date
@@ -4727,14 +5565,20 @@ export interface components {
                     date: string;
                     /** @description UNTDID 5305: S, Z, E, AE, K, G, O. */
                     vat_category: string;
-                    /** @description Two decimals ("20.00"). */
+                    /**
+                     * @description VAT rate in percent, a decimal string with two decimals ("20.00").
+                     * @example 20.00
+                     */
                     vat_rate: string;
                     /** @description Invoices and deposit invoices with a line at this rate that day. */
                     invoice_count: number;
                     /** @description Credit notes with a line at this rate that day (their amounts are negative). */
                     credit_note_count: number;
+                    /** @description Total excluding VAT, in cents. */
                     total_ht: number;
+                    /** @description VAT, in cents. */
                     total_vat: number;
+                    /** @description Total including VAT, in cents. */
                     total_ttc: number;
                     /**
                      * @description Buyer in another EU state, or outside the EU.
@@ -4742,44 +5586,62 @@ export interface components {
                      */
                     kind: "intra_eu" | "export";
                 }[];
+                /** @description The sum of the rows. */
                 total: {
+                    /** @description Total excluding VAT, in cents. */
                     total_ht: number;
+                    /** @description VAT, in cents. */
                     total_vat: number;
+                    /** @description Total including VAT, in cents. */
                     total_ttc: number;
                 };
             };
             /** @description Payments collected (paid_at) on those documents when they are services taxed on receipts (operation_nature services, vat_exigibility not debits), split over the document’s VAT rates in proportion to their TTC. */
             payments: {
+                /** @description One row per day and VAT rate with payments, oldest first. */
                 days: {
                     /**
                      * Format: date
-                     * @description Calendar date YYYY-MM-DD (Europe/Paris).
+                     * @description Day the payments were received (Europe/Paris).
                      */
                     date: string;
+                    /**
+                     * @description VAT rate in percent, a decimal string with two decimals ("20.00").
+                     * @example 20.00
+                     */
                     vat_rate: string;
                     /** @description TTC collected at this rate that day (refunds negative). */
                     amount: number;
                 }[];
+                /** @description The sum of the rows. */
                 total: {
+                    /** @description TTC collected over the range, in cents. */
                     amount: number;
                 };
             };
         };
         InboundInvoicePage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["InboundInvoiceOutput"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
         InboundInvoiceAnswer: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The invoice answered.
+             */
             inbound_invoice_id: string;
             /** @description CDAR status code: 205 Approuvée, 210 Refusée, 207 En litige. */
             code: string;
             /** @description Its token: approuvee, refusee, en_litige. */
             lifecycle_status: string;
+            /** @description The refusal’s XP Z12-012 reason code; null otherwise. */
             reason_code: string | null;
+            /** @description The free text sent; null when none. */
             reason: string | null;
             /**
              * Format: date-time
@@ -4790,26 +5652,45 @@ export interface components {
             cdar_flow_id: string;
         };
         RecurringTemplatePage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["RecurringTemplate"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
         RecurringTemplate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The template’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The client invoiced.
+             */
             contact_id: string;
-            /** @enum {string} */
+            /**
+             * @description monthly, quarterly or yearly.
+             * @enum {string}
+             */
             frequency: "monthly" | "quarterly" | "yearly";
+            /** @description The lines of each invoice. */
             items: components["schemas"]["RecurringLine"][];
+            /** @description The next period to invoice (Europe/Paris calendar day, YYYY-MM-DD). */
             next_generation_date: string;
+            /** @description Title of each invoice; null when none. */
             title: string | null;
+            /** @description Text below the totals; null when none. */
             notes: string | null;
+            /** @description biens, services or mixte; null when not set. */
             operation_nature: ("biens" | "services" | "mixte") | null;
+            /** @description Each invoice is sent once finalized. */
             auto_send: boolean;
+            /** @description Each invoice is debited from the contact’s SEPA mandate. */
             auto_collect_sepa: boolean;
+            /** @description When it was paused; null while active. */
             paused_at: string | null;
             /**
              * @description active while paused_at is null.
@@ -4837,29 +5718,52 @@ export interface components {
             /** @description Extension. */
             last_error_at: string | null;
         };
+        /** @description A line of the invoices the template issues. */
         RecurringLine: {
-            /** @enum {string} */
+            /**
+             * @description product or discount.
+             * @enum {string}
+             */
             kind: "product" | "discount";
+            /** @description What is sold, as printed. */
             description: string;
+            /** @description More text under the description; null when none. */
             details: string | null;
+            /** @description Order on the invoice, from 0. */
             position: number;
-            /** @description A discount reads back "-1". */
+            /**
+             * @description Decimal string, at most 4 decimals, without trailing zeros; a discount reads back "-1".
+             * @example 2.5
+             */
             quantity: string;
+            /** @description UN/ECE Rec 20 unit code; null when none. */
             unit: string | null;
+            /** @description Cents excluding VAT; for a discount, the amount taken off. */
             unit_price: number;
+            /**
+             * @description VAT rate in percent, a decimal string with two decimals ("20.00").
+             * @example 20.00
+             */
             vat_rate: string;
+            /** @description EN 16931 VAT category: S, Z, E, AE, K, G or O. */
             vat_category: string;
+            /** @description VATEX code of a 0 % line; null otherwise. */
             vat_exemption_reason: string | null;
         };
         RecurringGenerationPage: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["RecurringGenerationOutput"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
         SignatureDocument: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The uploaded document’s id.
+             */
             id: string;
             /** @description The uploaded file name. */
             name: string;
@@ -4876,13 +5780,18 @@ export interface components {
             created_at: string;
         };
         SignatureTemplate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The template’s id.
+             */
             id: string;
+            /** @description The template’s name. */
             name: string;
             /** @description Subject of the signature request e-mail. */
             subject: string | null;
             /** @description Message of the signature request e-mail. */
             message: string | null;
+            /** @description Labels given to its envelopes. */
             labels: string[];
             /** @description Copied on the completion notification. */
             cc_recipients: string[];
@@ -4898,183 +5807,315 @@ export interface components {
             updated_at: string;
         };
         SignatureTemplateList: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["SignatureTemplate"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
         SignatureEnvelopeWithSigners: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The envelope’s id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description draft, sent, in_progress, completed, declined, expired or cancelled.
+             * @enum {string}
+             */
             status: "draft" | "sent" | "in_progress" | "completed" | "declined" | "expired" | "cancelled";
-            /** @enum {string} */
+            /**
+             * @description What is signed: document, devis or facture.
+             * @enum {string}
+             */
             source_kind: "document" | "devis" | "facture";
+            /** @description The PDF or billing document signed; null once it is gone. */
             source_document_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description sequential or parallel routing of the signers.
+             * @enum {string}
+             */
             routing_mode: "sequential" | "parallel";
-            /** @enum {string} */
+            /**
+             * @description simple or advanced.
+             * @enum {string}
+             */
             assurance_level: "simple" | "advanced";
+            /** @description Version of the consent text the signing page shows. */
             consent_text_version: string;
+            /** @description Subject of the request e-mail; null: the default. */
             subject: string | null;
+            /** @description Message quoted in the request e-mail; null when none. */
             message: string | null;
+            /** @description From display name; null: the org’s name. */
             sender_name: string | null;
+            /** @description Reply-To address; null: none. */
             reply_to: string | null;
+            /** @description Copied on the completion notice; may be empty. */
             cc_recipients: string[];
+            /** @description Free labels; may be empty. */
             labels: string[];
+            /** @description When the envelope and its links expire; null: never. */
             expires_at: string | null;
+            /** @description When the last signer signed; null before. */
             completed_at: string | null;
+            /** @description Lowercase hex SHA-256 of the frozen document, set at send; null for a draft. */
             document_hash: string | null;
+            /** @description True when the proof bundle can be downloaded. */
             has_proof: boolean;
+            /** @description True when the signed PDF with its fields can be downloaded (envelopes with positioned fields). */
             has_signed_document: boolean;
+            /** @description Automatic reminders sent so far. */
             reminder_count: number;
+            /** @description Most automatic reminders. */
             reminder_max_count: number;
+            /** @description Hours between automatic reminders; null: the default cadence. */
             reminder_interval_hours: number | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the envelope was created.
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When it last changed.
              */
             updated_at: string;
+            /** @description The signers, in routing order. */
             signers: components["schemas"]["SignatureSigner"][];
         };
+        /** @description One person asked to sign. */
         SignatureSigner: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The signer’s id.
+             */
             id: string;
+            /** @description Where the request was sent. */
             email: string;
+            /** @description The signer’s name; null when not given. */
             full_name: string | null;
+            /** @description E.164 phone for the SMS code; null when none. */
             phone: string | null;
+            /** @description Order of signing from 0 (sequential routing). */
             routing_order: number;
-            /** @enum {string} */
+            /**
+             * @description email_otp, sms_otp or none.
+             * @enum {string}
+             */
             verification_method: "email_otp" | "sms_otp" | "none";
-            /** @enum {string} */
+            /**
+             * @description waiting, notified, opened, signed or declined.
+             * @enum {string}
+             */
             status: "waiting" | "notified" | "opened" | "signed" | "declined";
+            /** @description Failed code attempts on the current challenge. */
             otp_attempts: number;
+            /** @description When the signer accepted to sign electronically; null before. */
             consent_given_at: string | null;
+            /** @description When the signer signed; null before. */
             signed_at: string | null;
+            /** @description When the signer’s link expires; null when it does not. */
             token_expires_at: string | null;
+            /** @description IP address the signature came from; null before signing. */
             signed_ip: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the signer was added.
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the signer last changed.
              */
             updated_at: string;
         };
         SignatureEnvelopeList: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["SignatureEnvelopeSummary"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
             };
         };
+        /** @description An envelope: documents sent for signature to its signers. */
         SignatureEnvelopeSummary: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The envelope’s id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description draft, sent, in_progress, completed, declined, expired or cancelled.
+             * @enum {string}
+             */
             status: "draft" | "sent" | "in_progress" | "completed" | "declined" | "expired" | "cancelled";
-            /** @enum {string} */
+            /**
+             * @description What is signed: document, devis or facture.
+             * @enum {string}
+             */
             source_kind: "document" | "devis" | "facture";
+            /** @description The PDF or billing document signed; null once it is gone. */
             source_document_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description sequential or parallel routing of the signers.
+             * @enum {string}
+             */
             routing_mode: "sequential" | "parallel";
-            /** @enum {string} */
+            /**
+             * @description simple or advanced.
+             * @enum {string}
+             */
             assurance_level: "simple" | "advanced";
+            /** @description Version of the consent text the signing page shows. */
             consent_text_version: string;
+            /** @description Subject of the request e-mail; null: the default. */
             subject: string | null;
+            /** @description Message quoted in the request e-mail; null when none. */
             message: string | null;
+            /** @description From display name; null: the org’s name. */
             sender_name: string | null;
+            /** @description Reply-To address; null: none. */
             reply_to: string | null;
+            /** @description Copied on the completion notice; may be empty. */
             cc_recipients: string[];
+            /** @description Free labels; may be empty. */
             labels: string[];
+            /** @description When the envelope and its links expire; null: never. */
             expires_at: string | null;
+            /** @description When the last signer signed; null before. */
             completed_at: string | null;
+            /** @description Lowercase hex SHA-256 of the frozen document, set at send; null for a draft. */
             document_hash: string | null;
+            /** @description True when the proof bundle can be downloaded. */
             has_proof: boolean;
+            /** @description True when the signed PDF with its fields can be downloaded (envelopes with positioned fields). */
             has_signed_document: boolean;
+            /** @description Automatic reminders sent so far. */
             reminder_count: number;
+            /** @description Most automatic reminders. */
             reminder_max_count: number;
+            /** @description Hours between automatic reminders; null: the default cadence. */
             reminder_interval_hours: number | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the envelope was created.
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When it last changed.
              */
             updated_at: string;
         };
         SignatureEnvelope: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The envelope’s id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description draft, sent, in_progress, completed, declined, expired or cancelled.
+             * @enum {string}
+             */
             status: "draft" | "sent" | "in_progress" | "completed" | "declined" | "expired" | "cancelled";
-            /** @enum {string} */
+            /**
+             * @description What is signed: document, devis or facture.
+             * @enum {string}
+             */
             source_kind: "document" | "devis" | "facture";
+            /** @description The PDF or billing document signed; null once it is gone. */
             source_document_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description sequential or parallel routing of the signers.
+             * @enum {string}
+             */
             routing_mode: "sequential" | "parallel";
-            /** @enum {string} */
+            /**
+             * @description simple or advanced.
+             * @enum {string}
+             */
             assurance_level: "simple" | "advanced";
+            /** @description Version of the consent text the signing page shows. */
             consent_text_version: string;
+            /** @description Subject of the request e-mail; null: the default. */
             subject: string | null;
+            /** @description Message quoted in the request e-mail; null when none. */
             message: string | null;
+            /** @description From display name; null: the org’s name. */
             sender_name: string | null;
+            /** @description Reply-To address; null: none. */
             reply_to: string | null;
+            /** @description Copied on the completion notice; may be empty. */
             cc_recipients: string[];
+            /** @description Free labels; may be empty. */
             labels: string[];
+            /** @description When the envelope and its links expire; null: never. */
             expires_at: string | null;
+            /** @description When the last signer signed; null before. */
             completed_at: string | null;
+            /** @description Lowercase hex SHA-256 of the frozen document, set at send; null for a draft. */
             document_hash: string | null;
+            /** @description True when the proof bundle can be downloaded. */
             has_proof: boolean;
+            /** @description True when the signed PDF with its fields can be downloaded (envelopes with positioned fields). */
             has_signed_document: boolean;
+            /** @description Automatic reminders sent so far. */
             reminder_count: number;
+            /** @description Most automatic reminders. */
             reminder_max_count: number;
+            /** @description Hours between automatic reminders; null: the default cadence. */
             reminder_interval_hours: number | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the envelope was created.
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When it last changed.
              */
             updated_at: string;
+            /** @description The signers, in routing order. */
             signers: components["schemas"]["SignatureSigner"][];
+            /** @description Every event of the envelope, oldest first, each chained to the previous by its hash. */
             audit_chain: components["schemas"]["SignatureAuditEvent"][];
         };
+        /** @description One link of the envelope’s audit chain. */
         SignatureAuditEvent: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The event’s id.
+             */
             id: string;
+            /** @description Position in the envelope’s audit chain, from 0. */
             seq_index: number;
+            /** @description What happened (envelope.sent, signer.opened, signer.signed…). */
             event_type: string;
+            /** @description Details of the event, per type. */
             event_data: {
                 [key: string]: unknown;
             };
+            /** @description The signer concerned; null for an envelope event. */
             signer_id: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When it happened.
              */
             occurred_at: string;
             /** @description SHA-256 hex of the canonical content (docs/signature.md). */
             content_hash: string;
+            /** @description content_hash of the previous event; null for the first. */
             prev_hash: string | null;
         };
         SignatureApprover: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The approver’s id.
+             */
             id: string;
             /**
              * Format: uuid
@@ -5085,9 +6126,11 @@ export interface components {
             approved_at: string | null;
         };
         SignatureApproverList: {
+            /** @description The envelope’s approvers. */
             data: components["schemas"]["SignatureApprover"][];
         };
         SignatureTimeline: {
+            /** @description The audit chain, oldest first. */
             data: components["schemas"]["SignatureAuditEvent"][];
         };
         SignatureSignerLink: {
@@ -5101,15 +6144,26 @@ export interface components {
             suggestion: string | null;
         };
         SignatureForm: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The form’s id.
+             */
             id: string;
             /** @description 128-bit random, base62: the public page /sign/forms/{slug}. */
             slug: string;
+            /** @description Title of the public page. */
             title: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The PDF each envelope of the form wraps.
+             */
             source_document_id: string;
+            /** @description The template filling each envelope; null when none. */
             template_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description How signers prove themselves: email_otp, sms_otp or none.
+             * @enum {string}
+             */
             verification_method: "email_otp" | "sms_otp" | "none";
             /** @description Whether submissions are accepted. */
             active: boolean;
@@ -5127,7 +6181,9 @@ export interface components {
             updated_at: string;
         };
         SignatureFormList: {
+            /** @description This page’s items, newest first. */
             data: components["schemas"]["SignatureForm"][];
+            /** @description Where the next page starts. */
             meta: {
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
@@ -5136,50 +6192,83 @@ export interface components {
         SignatureBulkSendResult: {
             /** @description Recipients whose envelope exists and is sent or queued for sending. */
             sent_count: number;
+            /** @description Recipients refused, each with its error in results. */
             failed_count: number;
+            /** @description One per recipient, in request order. */
             results: {
                 /** @description As given (null when the recipient had none). */
                 email: string | null;
+                /** @description The recipient’s envelope; null when it failed. */
                 envelope_id: string | null;
+                /** @description Why the recipient failed (naming the field); null when sent. */
                 error: string | null;
             }[];
         };
         SignatureFieldList: {
+            /** @description The envelope’s fields. */
             data: components["schemas"]["SignatureField"][];
         };
+        /** @description A box on a page of the PDF that a signer fills; positions are fractions of the page. */
         SignatureField: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The field’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The signer who fills it.
+             */
             signer_id: string;
-            /** @enum {string} */
+            /**
+             * @description signature, initials, date, text, checkbox, name or email.
+             * @enum {string}
+             */
             type: "signature" | "initials" | "date" | "text" | "checkbox" | "name" | "email";
             /** @description 1-based. */
             page: number;
+            /** @description Left edge, as a fraction of the page width from its left (0 to 1). */
             x: number;
+            /** @description Top edge, as a fraction of the page height from its top (0 to 1). */
             y: number;
+            /** @description Width as a fraction of the page width (above 0; x + width at most 1). */
             width: number;
+            /** @description Height as a fraction of the page height (above 0; y + height at most 1). */
             height: number;
+            /** @description Whether the signer must fill it. */
             required: boolean;
+            /** @description Shown to the signer beside it; null when none. */
             label: string | null;
             /**
              * @description `tag`: found from a text tag in the PDF (hidden under a white box in the signed PDF).
              * @enum {string}
              */
             origin: "api" | "tag";
+            /** @description What the signer entered (text, date, checked); null until filled, and for a signature. */
             value: string | null;
+            /** @description When it was filled; null before. */
             filled_at: string | null;
         };
         SignatureRequestedDocumentList: {
+            /** @description The documents asked of the signers. */
             data: components["schemas"]["SignatureRequestedDocument"][];
         };
         SignatureRequestedDocument: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The request’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The signer asked to upload it.
+             */
             signer_id: string;
+            /** @description What is asked. */
             label: string;
+            /** @description More words for the signer; null when none. */
             description: string | null;
+            /** @description Whether the signer must upload it before signing. */
             required: boolean;
             /**
              * Format: date-time
@@ -5188,6 +6277,7 @@ export interface components {
             created_at: string;
         };
         SignatureAttachedDocumentList: {
+            /** @description The documents attached to the envelope, in order. */
             data: components["schemas"]["SignatureAttachedDocument"][];
         };
         SignatureAttachedDocument: {
@@ -5196,10 +6286,15 @@ export interface components {
              * @description The signature document (POST /v1/signature/documents).
              */
             id: string;
+            /** @description The uploaded file name. */
             name: string;
+            /** @description Size of the PDF in bytes. */
             byte_size: number;
+            /** @description Pages of the PDF. */
             page_count: number;
+            /** @description Lowercase hex SHA-256 of the PDF as stored. */
             sha256: string;
+            /** @description Order among the envelope’s documents, from 0. */
             position: number;
             /**
              * Format: date-time
@@ -5207,39 +6302,67 @@ export interface components {
              */
             attached_at: string;
         };
+        /** @description A client or prospect: a person (particulier) or a business (professionnel). */
         ContactOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The contact’s id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description particulier (a person) or professionnel (a business).
+             * @enum {string}
+             */
             type: "particulier" | "professionnel";
             /** @description company, else first_name + last_name; null once erased. */
             display_name: string | null;
+            /** @description First name of a person; null when not given or once erased. */
             first_name: string | null;
+            /** @description Last name of a person; null when not given or once erased. */
             last_name: string | null;
+            /** @description Legal name of a business; null for a person without one. */
             company: string | null;
+            /** @description E-mail address, lowercased; where documents and reminders are sent. Null when unknown. */
             email: string | null;
+            /** @description Phone number as given; null when unknown. */
             phone: string | null;
+            /** @description Street address (lines separated by newlines); null when unknown. */
             address: string | null;
+            /** @description City; null when unknown. */
             city: string | null;
+            /** @description Postal code as given; null when unknown. */
             postal_code: string | null;
             /** @description ISO 3166-1 alpha-2. */
             country: string;
+            /** @description SIRET, 14 digits: the establishment of a French business; null when unknown. */
             siret: string | null;
             /** @description First 9 digits of the SIRET. */
             siren: string | null;
+            /** @description Intra-EU VAT number, uppercased without spaces (FR44732829320); null when unknown. */
             vat_intra: string | null;
+            /** @description Payment terms that pre-fill this contact’s new documents; null: the org’s defaults. */
             default_payment_terms: string | null;
+            /** @description Early-payment discount terms that pre-fill new documents; null: the org’s defaults. */
             default_discount_terms: string | null;
+            /** @description Language of the e-mails and PDFs sent to the contact; null: French. */
             preferred_language: ("fr" | "en") | null;
+            /** @description True: no automatic payment reminder is sent to this contact. */
             reminder_opt_out: boolean;
+            /** @description Consent to marketing messages; null when never asked. */
             marketing_consent: boolean | null;
+            /** @description Where the marketing consent was collected (form, call, import…); null when not said. */
             consent_source: string | null;
+            /** @description Lawful basis of the processing (GDPR art. 6); null when not said. */
             legal_basis: string | null;
             /** @description Last change of marketing_consent. */
             consent_updated_at: string | null;
+            /** @description Stage of a prospect: new, qualified, contacted, won or lost; null for none. */
             lead_status: ("new" | "qualified" | "contacted" | "won" | "lost") | null;
+            /** @description Prospect score from 0 to 100; null when not scored. */
             lead_score: number | null;
+            /** @description Internal notes, never printed on documents; null when none. */
             notes: string | null;
+            /** @description Free labels, deduplicated; empty when none. */
             tags: string[];
             /** @description Set when this contact was merged into another. */
             merged_into_id: string | null;
@@ -5249,180 +6372,322 @@ export interface components {
             erased_at: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the contact was created.
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When the contact last changed.
              */
             updated_at: string;
         };
+        /** @description A quote (devis), invoice (facture), deposit invoice (acompte) or credit note (avoir). Amounts are integer cents. */
         BillingDocumentOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The document’s id.
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description devis (quote), facture (invoice), acompte (deposit invoice) or avoir (credit note).
+             * @enum {string}
+             */
             type: "devis" | "facture" | "acompte" | "avoir";
-            /** @enum {string} */
+            /**
+             * @description draft, finalized, sent, paid; for a quote accepted, rejected or expired; cancelled.
+             * @enum {string}
+             */
             status: "draft" | "finalized" | "sent" | "paid" | "accepted" | "rejected" | "expired" | "cancelled";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The client’s contact.
+             */
             contact_id: string;
             /** @description Frozen client snapshot once finalized, live contact for a draft; null when the contact no longer exists. */
             contact_name: string | null;
+            /** @description The buyer as invoiced, frozen at finalization; null for a draft. */
             client_snapshot: components["schemas"]["ClientSnapshotOutput"] | null;
+            /** @description The seller as printed, frozen at finalization; null for a draft. */
             seller_snapshot: components["schemas"]["SellerSnapshotOutput"] | null;
             /** @description {prefix}-{YYYY}-{00001}, set at finalization. */
             number: string | null;
             /**
              * Format: date
-             * @description Calendar date YYYY-MM-DD (Europe/Paris).
+             * @description Issue date (Europe/Paris calendar day); finalization moves a past one to that day.
              */
             issue_date: string;
+            /** @description Payment due date; null when none (a quote). */
             due_date: string | null;
+            /** @description Date of delivery or service (BT-72); null when not given. */
             service_date: string | null;
+            /** @description Quote: last day the offer holds; null otherwise. */
             validity_date: string | null;
+            /** @description Title printed above the lines; null when none. */
             title: string | null;
+            /** @description Text printed above the lines; null when none. */
             description: string | null;
+            /** @description Text printed below the totals; null when none. */
             notes: string | null;
             /** @description Omitted on lists. */
             items?: components["schemas"]["DocumentItemOutput"][] | null;
+            /** @description Total excluding VAT, in cents: the sum of the VAT groups’ bases. */
             total_ht: number;
+            /** @description Total VAT in cents, rounded once per VAT group. */
             total_tva: number;
+            /** @description Total including VAT in cents (total_ht + total_tva). */
             total_ttc: number;
+            /** @description When it was finalized; non-null means immutable. */
             finalized_at: string | null;
             /** @description Lowercase hex SHA-256 of the hash chain (docs/hash-chain.md). */
             content_hash: string | null;
+            /** @description Lowercase hex content_hash of the org’s previous finalized document; null for the first and for a draft. */
             prev_hash: string | null;
             /** @description Position in the org's hash chain (1 for the first finalized document); null for a draft. See GET /v1/invoices/chain. */
             chain_index: number | null;
+            /** @description The quote this invoice was converted from; null otherwise. */
             converted_from_id: string | null;
+            /** @description Deposit invoice: its quote; null otherwise. */
             parent_devis_id: string | null;
+            /** @description Credit note: the invoice it offsets; null otherwise. */
             avoir_for_id: string | null;
+            /**
+             * @description Deposit invoice: its share of the parent quote, in percent (decimal string). Null otherwise.
+             * @example 30
+             */
             acompte_percentage: string | null;
+            /**
+             * @description Quote: the deposit asked at order, in percent (decimal string), printed as a mention. Null when none.
+             * @example 30
+             */
             deposit_request_percentage: string | null;
+            /** @description Credit note: why, one of cancellation, billing_error, return, commercial_gesture, other; null otherwise. */
             credit_reason_code: ("cancellation" | "billing_error" | "return" | "commercial_gesture" | "other") | null;
+            /** @description Credit note: the reason in words; null when none. */
             credit_reason_text: string | null;
+            /** @description Delivery place when not the buyer’s address; null otherwise. */
             delivery_address: components["schemas"]["DeliveryAddressOutput"] | null;
+            /** @description Early-payment discount mention; null when none. */
             discount_terms: string | null;
+            /** @description Payment terms printed; null when none. */
             payment_terms: string | null;
+            /** @description Payment means printed (transfer, card…); null when none. */
             payment_method: string | null;
+            /** @description Quote: when the work will be done; null when none. */
             execution_timeline: string | null;
+            /** @description biens, services or mixte: the nature printed (required on B2B invoices); null when not set. */
             operation_nature: ("biens" | "services" | "mixte") | null;
+            /** @description debits or encaissements: when VAT is due (option pour les débits); null: the default for the nature. */
             vat_exigibility: ("debits" | "encaissements") | null;
-            /** @enum {string} */
+            /**
+             * @description none, deposit_then_balance or installments: what is invoiced automatically once the quote is signed.
+             * @enum {string}
+             */
             payment_plan_kind: "none" | "deposit_then_balance" | "installments";
+            /** @description The plan’s setting: {percentage} for deposit_then_balance, {count} for installments; null for none. */
             payment_plan_config: ({
+                /**
+                 * @description deposit_then_balance: the deposit share, in percent (decimal string).
+                 * @example 30
+                 */
                 percentage: string;
             } | {
+                /** @description installments: how many invoices, 2 to 36. */
                 count: number;
             }) | null;
-            /** @enum {string} */
+            /**
+             * @description The PDF: pending, rendering, ready (downloadable at GET /v1/invoices/{id}/pdf) or failed.
+             * @enum {string}
+             */
             render_status: "pending" | "rendering" | "ready" | "failed";
-            /** @enum {string} */
+            /**
+             * @description E-invoicing toward the buyer’s PA: not_required, pending, sending, sent or failed.
+             * @enum {string}
+             */
             transmission_status: "not_required" | "pending" | "sending" | "sent" | "failed";
+            /** @description The PA’s id for the transmission; null until transmitted. */
             transmission_id: string | null;
+            /** @description Last regulatory lifecycle status the PA reported (deposee, rejetee, encaissee…); null until one. */
             lifecycle_status: string | null;
+            /** @description Reason given with a negative lifecycle status; null otherwise. */
             lifecycle_reason: string | null;
+            /** @description When the last lifecycle status was reported; null until one. */
             lifecycle_at: string | null;
+            /** @description When it was first sent (status sent); null before. */
             sent_at: string | null;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When it was created.
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description RFC 3339 timestamp.
+             * @description When it last changed.
              */
             updated_at: string;
         };
         /** @description The buyer as invoiced, frozen at finalization. */
         ClientSnapshotOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The contact invoiced.
+             */
             contact_id: string;
+            /** @description particulier or professionnel. */
             type: string;
+            /** @description Company, else first and last name: the name printed. */
             name: string | null;
+            /** @description First name; null when none. */
             first_name: string | null;
+            /** @description Last name; null when none. */
             last_name: string | null;
+            /** @description Legal name of a business; null for a person. */
             company: string | null;
+            /** @description E-mail address; null when unknown. */
             email: string | null;
+            /** @description Phone; null when unknown. */
             phone: string | null;
+            /** @description Street address; null when unknown. */
             address: string | null;
+            /** @description Postal code; null when unknown. */
             postal_code: string | null;
+            /** @description City; null when unknown. */
             city: string | null;
+            /** @description ISO 3166-1 alpha-2. */
             country: string;
+            /** @description SIRET, 14 digits; null when unknown. */
             siret: string | null;
+            /** @description SIREN, 9 digits (BT-47); null when unknown. */
             siren: string | null;
+            /** @description Intra-EU VAT number (BT-48); null when unknown. */
             vat_intra: string | null;
         };
         /** @description The seller identity and payment mentions as printed, frozen at finalization. */
         SellerSnapshotOutput: {
+            /** @description Trade name printed as the seller. */
             name: string;
+            /** @description Registered legal name; null when it is the name. */
             legal_name: string | null;
+            /** @description Legal form (SAS, SARL, EI…); null when not set. */
             legal_form: string | null;
+            /** @description Share capital in cents, printed for a company; null when not set. */
             share_capital_cents: number | null;
+            /** @description SIREN, 9 digits; null when not set. */
             siren: string | null;
+            /** @description SIRET of the establishment, 14 digits; null when not set. */
             siret: string | null;
+            /** @description Intra-EU VAT number; null when not liable. */
             vat_number: string | null;
+            /** @description Trade register mention (RCS Paris 732 829 320); null when not set. */
             rcs: string | null;
+            /** @description Street address; null when not set. */
             address: string | null;
+            /** @description Postal code; null when not set. */
             postal_code: string | null;
+            /** @description City; null when not set. */
             city: string | null;
+            /** @description ISO 3166-1 alpha-2. */
             country: string;
+            /** @description Contact e-mail printed; null when not set. */
             email: string | null;
+            /** @description Phone printed; null when not set. */
             phone: string | null;
+            /** @description IBAN printed for transfers; null when not set. */
             iban: string | null;
+            /** @description BIC printed with the IBAN; null when not set. */
             bic: string | null;
+            /**
+             * @description Late-penalty rate in percent (decimal string); null: the legal default, ECB rate + 10 points.
+             * @example 30
+             */
             penalty_rate: string | null;
+            /** @description Fixed recovery indemnity in cents (at least 4000, C. com. D441-5). */
             recovery_fee: number;
+            /** @description Extra mentions printed in the footer; null when none. */
             footer_mentions: string | null;
         };
+        /** @description A line of a document. */
         DocumentItemOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The line’s id.
+             */
             id: string;
+            /** @description What is sold, as printed. */
             description: string;
+            /** @description More text printed under the description; null when none. */
             details: string | null;
-            /** @enum {string} */
+            /**
+             * @description product (a billed line) or discount (netted off the lines of its VAT rate and category).
+             * @enum {string}
+             */
             kind: "product" | "discount";
+            /** @description Order on the document, from 0. */
             position: number;
-            /** @description Decimal string; "-1" for a discount. */
+            /**
+             * @description Decimal string, at most 4 decimals, without trailing zeros; "-1" for a discount.
+             * @example 2.5
+             */
             quantity: string;
             /** @description UN/ECE Rec 20 unit code. */
             unit: string | null;
             /** @description Cents excluding VAT (positive, also for a discount). */
             unit_price: number;
-            /** @description Percentage with two decimals. */
+            /**
+             * @description VAT rate in percent, a decimal string with two decimals ("20.00", "5.50").
+             * @example 20.00
+             */
             vat_rate: string;
-            /** @enum {string} */
+            /**
+             * @description EN 16931 VAT category (BT-151): S standard, Z zero-rated, E exempt, AE reverse charge, K intra-EU, G export, O outside scope.
+             * @enum {string}
+             */
             vat_category: "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
             /** @description VATEX code (BT-121) of a 0 % line; null for S, Z, and AE, K, G, O with their default reason. */
             vat_exemption_reason: string | null;
+            /** @description The catalogue product the line started from; null when typed in. */
             product_id: string | null;
             /** @description round_half_up(quantity × unit_price); negative for a discount. */
             total_ht: number;
             /** @description Informative: total_ht plus its VAT rounded per line. */
             total_ttc: number;
         };
+        /** @description Where goods are delivered or the service performed when it is not the buyer’s address (BG-15). */
         DeliveryAddressOutput: {
+            /** @description Who receives the delivery; null: the buyer. */
             name: string | null;
+            /** @description Street address, lines separated by newlines. */
             address: string;
+            /** @description Postal code; null when the place has none. */
             postal_code: string | null;
+            /** @description City. */
             city: string;
+            /** @description ISO 3166-1 alpha-2. */
             country: string;
         };
         PaymentOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The payment’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The invoice or deposit invoice paid.
+             */
             document_id: string;
+            /** @description Cents received; negative for a refund. */
             amount: number;
             /**
              * Format: date
              * @description Calendar date YYYY-MM-DD (Europe/Paris).
              */
             paid_at: string;
-            /** @enum {string} */
+            /**
+             * @description bank_transfer, card, sepa_debit, cheque, cash or other.
+             * @enum {string}
+             */
             method: "bank_transfer" | "card" | "sepa_debit" | "cheque" | "cash" | "other";
+            /** @description Bank reference, cheque number…; null when none. */
             reference: string | null;
             /**
              * Format: date-time
@@ -5431,17 +6696,29 @@ export interface components {
             created_at: string;
         };
         InboundInvoiceOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The inbound invoice’s id.
+             */
             id: string;
             /** @description The flow id assigned by the PA. */
             transmission_id: string;
-            /** @enum {string} */
+            /**
+             * @description parsed, parse_failed (read what could be) or pending.
+             * @enum {string}
+             */
             parse_status: "parsed" | "parse_failed" | "pending";
+            /** @description The supplier’s invoice number; null when unread. */
             invoice_number: string | null;
+            /** @description Issue date as read; null when unread. */
             issue_date: string | null;
+            /** @description Due date as read; null when none. */
             due_date: string | null;
+            /** @description ISO 4217 currency code (EUR); null when unread. */
             currency: string | null;
+            /** @description The supplier’s name as read; null when unread. */
             seller_name: string | null;
+            /** @description The supplier’s SIREN as read; null when unread. */
             sender_siren: string | null;
             /** @description Cents. */
             total_ht: number | null;
@@ -5453,7 +6730,9 @@ export interface components {
             byte_size: number | null;
             /** @description Object-store key of the readable PDF. */
             pdf_storage_key: string | null;
+            /** @description When the PA received it; null when not said. */
             received_at: string | null;
+            /** @description When Paraphe fetched it from the PA. */
             imported_at: string | null;
             /**
              * Format: date-time
@@ -5462,22 +6741,39 @@ export interface components {
             created_at: string;
         };
         RecurringGenerationOutput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The generation’s id.
+             */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Its template.
+             */
             template_id: string;
+            /** @description The period invoiced (Europe/Paris calendar day, YYYY-MM-DD). */
             period_start: string;
+            /** @description The invoice issued; null when it failed before one existed. */
             document_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description generated, sent (auto_send) or failed.
+             * @enum {string}
+             */
             status: "generated" | "sent" | "failed";
             /** @description Where it failed: generate, finalize or send. */
             stage: ("generate" | "finalize" | "send") | null;
+            /** @description Why it failed; null otherwise. */
             error: string | null;
-            /** @enum {string} */
+            /**
+             * @description run (asked through the API) or schedule (the daily run).
+             * @enum {string}
+             */
             source: "run" | "schedule";
             /** @description auto_collect_sepa: the off-session debit. */
             collect_status: ("processing" | "failed") | null;
+            /** @description Why the debit failed; null otherwise. */
             collect_error: string | null;
+            /** @description The online payment of the debit; null when none. */
             online_payment_id: string | null;
             /**
              * Format: date-time
@@ -5509,10 +6805,6 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description Strong validator: the SHA-256 of the file, quoted. Send it back as If-None-Match to get a 304 instead of the file. */
         ETag: string;
-        /** @description On every response of a deprecated operation (RFC 9745): when its deprecation was announced, as `@` and Unix seconds. A `Link` header with rel="deprecation" points to the notice; docs/api-versioning.md says what follows. */
-        Deprecation: string;
-        /** @description When a deprecated operation stops being served (RFC 8594), an HTTP-date; at least 6 months after its deprecation. */
-        Sunset: string;
     };
     pathItems: never;
 }
@@ -5521,8 +6813,11 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
+                /** @description Only events of this token (invoice.finalized). */
                 type?: string;
             };
             header?: never;
@@ -5672,6 +6967,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -5817,11 +7113,15 @@ export interface operations {
     listContacts: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
                 /** @description Case- and accent-insensitive substring of first name, last name, company or e-mail. */
                 q?: string;
+                /** @description Only contacts of this type. */
                 type?: "particulier" | "professionnel";
+                /** @description Only contacts at this lead status. */
                 lead_status?: "new" | "qualified" | "contacted" | "won" | "lost";
                 /** @description Exact tag. */
                 tag?: string;
@@ -6405,7 +7705,9 @@ export interface operations {
     listContactDuplicates: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -6555,6 +7857,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -6702,6 +8005,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -6870,6 +8174,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -7108,6 +8413,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -7322,6 +8628,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -7561,6 +8868,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -7800,6 +9108,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -8011,6 +9320,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -8471,10 +9781,15 @@ export interface operations {
     listInvoices: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
+                /** @description Only documents of this type. */
                 type?: "devis" | "facture" | "acompte" | "avoir";
+                /** @description Only documents in this status. */
                 status?: "draft" | "finalized" | "sent" | "paid" | "accepted" | "rejected" | "expired" | "cancelled";
+                /** @description Only this contact’s documents. */
                 contact_id?: string;
                 /** @description Case-insensitive substring of the number, the title or the client name. */
                 q?: string;
@@ -8848,6 +10163,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -8995,6 +10311,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -9182,6 +10499,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -9420,6 +10738,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -9634,6 +10953,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -9848,6 +11168,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -10062,6 +11383,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -10276,6 +11598,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -10490,6 +11813,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -10729,6 +12053,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -10971,6 +12296,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -11196,6 +12522,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -11645,6 +12972,7 @@ export interface operations {
                 from?: string;
                 /** @description Default: today. */
                 to?: string;
+                /** @description How many clients, 1 to 100; 10 when omitted. */
                 limit?: number;
             };
             header?: never;
@@ -11792,6 +13120,7 @@ export interface operations {
     getInvoiceClientSummary: {
         parameters: {
             query: {
+                /** @description The client summarised. */
                 contact_id: string;
             };
             header?: never;
@@ -11960,11 +13289,14 @@ export interface operations {
     listInvoicePayments: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -12136,6 +13468,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -12372,7 +13705,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
+                /** @description The payment’s id. */
                 payment_id: string;
             };
             cookie?: never;
@@ -12544,6 +13879,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -12783,6 +14119,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -13018,6 +14355,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -13275,6 +14613,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -13422,6 +14761,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -13614,6 +14954,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -14159,7 +15500,9 @@ export interface operations {
     listProducts: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
                 /** @description Case-insensitive substring of the name. */
                 q?: string;
@@ -14527,6 +15870,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -14674,6 +16018,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -14840,6 +16185,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -15057,6 +16403,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -15274,6 +16621,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -15479,6 +16827,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -15647,6 +16996,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -15792,11 +17142,14 @@ export interface operations {
     listInvoiceReminders: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -15968,6 +17321,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -16204,7 +17558,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
+                /** @description The reminder’s id. */
                 reminder_id: string;
             };
             cookie?: never;
@@ -16563,6 +17919,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -16797,7 +18154,9 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -17163,6 +18522,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -17331,6 +18691,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -17518,6 +18879,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -17735,6 +19097,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -17949,6 +19312,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -18158,11 +19522,14 @@ export interface operations {
     listWebhookEndpointDeliveries: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -18334,7 +19701,9 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
+                /** @description The delivery’s id. */
                 delivery_id: string;
             };
             cookie?: never;
@@ -18860,15 +20229,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"] & ({
+                    "application/json": {
                         /**
                          * @description The codes this status can carry here.
                          * @enum {string}
                          */
                         code: "enrollment_refused" | "validation_error" | "idempotency_key_reused";
-                    } & {
-                        [key: string]: unknown;
-                    });
+                        /** @description Human-readable explanation. */
+                        message: string;
+                        /** @description Dotted path of the offending field (items.2.vat_rate), when known. */
+                        field: string | null;
+                        /** @description einvoice_invalid only: every rule the document's Factur-X breaks. */
+                        errors?: {
+                            /** @description The rule broken, as its authors name it: BR-CO-10, BR-FR-12, FX-SCH-A-000226, XSD. */
+                            rule: string;
+                            /** @description What the rule requires, in its authors’ words. */
+                            message: string;
+                            /** @description The business term (BT-106) the rule concerns, else where in the XML it failed. */
+                            field: string | null;
+                            /**
+                             * @description Factur-X XSD, CEN EN 16931, Factur-X 1.0.9 or French BR-FR schematron.
+                             * @enum {string}
+                             */
+                            layer: "xsd" | "en16931" | "facturx" | "br-fr";
+                        }[];
+                        /** @description `enrollment_refused` only: the enrollment as kept, status failed with the PA’s reason. */
+                        enrollment?: components["schemas"]["EinvoicingEnrollment"];
+                    };
                 };
             };
             /** @description Error: rate_limited. */
@@ -19090,8 +20477,11 @@ export interface operations {
     listInboundInvoices: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
+                /** @description Only invoices in this parse status. */
                 parse_status?: "parsed" | "parse_failed" | "pending";
                 /** @description The seller’s SIREN as read from the invoice. */
                 sender_siren?: string;
@@ -19247,6 +20637,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -19400,6 +20791,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -19605,6 +20997,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -19886,6 +21279,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -20167,6 +21561,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -20448,6 +21843,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -20657,9 +22053,13 @@ export interface operations {
     listRecurringInvoices: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
+                /** @description Only templates in this status. */
                 status?: "active" | "paused";
+                /** @description Only this contact’s templates. */
                 contact_id?: string;
             };
             header?: never;
@@ -21025,6 +22425,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -21172,6 +22573,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -21338,6 +22740,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -21555,6 +22958,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -21769,6 +23173,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -21983,6 +23388,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -22192,11 +23598,14 @@ export interface operations {
     listRecurringInvoiceGenerations: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -22579,7 +23988,9 @@ export interface operations {
     listSignatureTemplates: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
             };
             header?: never;
@@ -22945,6 +24356,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -23113,6 +24525,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -23298,12 +24711,19 @@ export interface operations {
     listSignatureEnvelopes: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
+                /** @description Only envelopes with a signer who is this contact. */
                 contact_id?: string;
+                /** @description Only envelopes of this document. */
                 source_document_id?: string;
+                /** @description Case-insensitive substring of the subject or a signer’s e-mail or name. */
                 q?: string;
+                /** @description Only envelopes in this status. */
                 status?: "draft" | "sent" | "in_progress" | "completed" | "declined" | "expired" | "cancelled";
+                /** @description Only envelopes carrying this label. */
                 label?: string;
             };
             header?: never;
@@ -23669,6 +25089,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -23837,6 +25258,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -24045,6 +25467,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -24280,6 +25703,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -24451,6 +25875,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -24687,7 +26112,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
+                /** @description The approver’s id. */
                 approver_id: string;
             };
             cookie?: never;
@@ -24899,6 +26326,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -25138,6 +26566,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -25352,6 +26781,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -25566,6 +26996,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -25780,6 +27211,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -26016,6 +27448,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -26187,7 +27620,9 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
+                /** @description The signer’s id. */
                 signer_id: string;
             };
             cookie?: never;
@@ -26613,8 +28048,11 @@ export interface operations {
     listSignatureForms: {
         parameters: {
             query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
                 limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
                 cursor?: string;
+                /** @description true: only active forms; false: only inactive ones. */
                 active?: "true" | "false";
             };
             header?: never;
@@ -26980,6 +28418,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -27148,6 +28587,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -27338,6 +28778,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -27790,6 +29231,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -27958,6 +29400,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -28193,6 +29636,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -28361,6 +29805,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -28596,6 +30041,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -28767,6 +30213,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -29003,7 +30450,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
+                /** @description The attached document’s id. */
                 document_id: string;
             };
             cookie?: never;
@@ -29218,6 +30667,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -29426,6 +30876,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -29634,6 +31085,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
                 id: string;
             };
             cookie?: never;
@@ -29896,14 +31348,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "contact.created";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Contact"];
                     };
                 };
@@ -29991,14 +31448,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "contact.updated";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Contact"];
                     };
                 };
@@ -30086,14 +31548,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "contact.deleted";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Contact"];
                     };
                 };
@@ -30181,14 +31648,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "contact.restored";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Contact"];
                     };
                 };
@@ -30276,14 +31748,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "contact.erased";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Contact"];
                     };
                 };
@@ -30371,14 +31848,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "contact.merged";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Contact"];
                     };
                 };
@@ -30499,14 +31981,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.created";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -30627,14 +32114,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.updated";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -30791,14 +32283,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.finalized";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -30955,14 +32452,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.sent";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -31119,14 +32621,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.paid";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -31283,14 +32790,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.cancelled";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -31447,14 +32959,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "quote.accepted";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -31611,14 +33128,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "quote.rejected";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -31775,14 +33297,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "quote.expired";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -31903,14 +33430,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "quote.converted";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -31973,14 +33505,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "payment.recorded";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Payment"];
                     };
                 };
@@ -32043,14 +33580,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "payment.deleted";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Payment"];
                     };
                 };
@@ -32116,14 +33658,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "payment.failed";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["OnlinePayment"];
                     };
                 };
@@ -32186,14 +33733,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "payment.refunded";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["Payment"];
                     };
                 };
@@ -32350,14 +33902,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.transmission_updated";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -32514,14 +34071,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "invoice.lifecycle_updated";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["BillingDocument"];
                     };
                 };
@@ -32594,14 +34156,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "inbound_invoice.received";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["InboundInvoice"];
                     };
                 };
@@ -32670,14 +34237,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "recurring_invoice.generated";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["RecurringGeneration"];
                     };
                 };
@@ -32746,14 +34318,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "recurring_invoice.failed";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["RecurringGeneration"];
                     };
                 };
@@ -32815,14 +34392,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "signature.envelope.sent";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["SignatureEnvelopeEvent"];
                     };
                 };
@@ -32884,14 +34466,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "signature.envelope.completed";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["SignatureEnvelopeEvent"];
                     };
                 };
@@ -32955,14 +34542,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "signature.envelope.declined";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["SignatureEnvelopeEvent"];
                     };
                 };
@@ -33024,14 +34616,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "signature.envelope.expired";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["SignatureEnvelopeEvent"];
                     };
                 };
@@ -33093,14 +34690,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "signature.envelope.cancelled";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["SignatureEnvelopeEvent"];
                     };
                 };
@@ -33161,14 +34763,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "signature.signer.signed";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["SignatureSignerEvent"];
                     };
                 };
@@ -33230,14 +34837,19 @@ export interface operations {
                      * @description The event id, also sent as the webhook-id header; stable across retries and redeliveries.
                      */
                     id: string;
-                    /** @constant */
+                    /**
+                     * @description The event token: what happened.
+                     * @constant
+                     */
                     type: "signature.signer.declined";
                     /**
                      * Format: date-time
-                     * @description RFC 3339 timestamp.
+                     * @description When the change happened (the outbox row’s time), UTC with milliseconds.
                      */
                     created_at: string;
+                    /** @description The event’s subject. */
                     data: {
+                        /** @description The resource as it stands after the change (for a deletion, as it was). */
                         object: components["schemas"]["SignatureSignerEvent"];
                     };
                 };

@@ -41,6 +41,7 @@ export const postEnrollmentOperation = operation({
     [422, 'enrollment_refused'],
     [503, 'pa_unavailable'],
   ],
+  errorFields: { enrollment_refused: { enrollment: Enrollment.meta({ description: 'the enrollment as kept, status failed with the PA’s reason.' }) } },
 });
 
 export const enrollmentOperations = [getEnrollmentOperation, postEnrollmentOperation];

@@ -6,7 +6,7 @@ import { IsoDate, pageOf, text, Timestamp } from '@/lib/openapi/schemas';
 import { InboundInvoice } from '../schemas';
 
 export const InboundListQuery = PageQuery.extend({
-  parse_status: z.enum(INBOUND_PARSE_STATUSES, { error: 'must be one of parsed, parse_failed, pending' }).optional(),
+  parse_status: z.enum(INBOUND_PARSE_STATUSES, { error: 'must be one of parsed, parse_failed, pending' }).optional().meta({ description: 'Only invoices in this parse status.' }),
   sender_siren: z
     .string()
     .trim()
@@ -74,11 +74,11 @@ export const DisputeInboundInput = z
 /** The lifecycle status the org sent for a received invoice (an extension of the spec's Inbound invoice). */
 export const InboundAnswerResult = z
   .object({
-    inbound_invoice_id: z.uuid(),
+    inbound_invoice_id: z.uuid().meta({ description: 'The invoice answered.' }),
     code: z.string().meta({ description: 'CDAR status code: 205 Approuvée, 210 Refusée, 207 En litige.' }),
     lifecycle_status: z.string().meta({ description: 'Its token: approuvee, refusee, en_litige.' }),
-    reason_code: z.string().nullable(),
-    reason: z.string().nullable(),
+    reason_code: z.string().nullable().meta({ description: 'The refusal’s XP Z12-012 reason code; null otherwise.' }),
+    reason: z.string().nullable().meta({ description: 'The free text sent; null when none.' }),
     lifecycle_at: Timestamp,
     cdar_flow_id: z.string().meta({ description: 'The PA’s flow id of the CDAR message sent.' }),
   })
