@@ -30,9 +30,11 @@ export async function boot() {
   if (demoDataEnabled()) await addDemoData(database.db, demo?.orgId ?? (await demoOrgId(database.db)));
   const sandboxPort = paSandboxPort();
   if (sandboxPort) await startDevSandbox(database.db, sandboxPort);
-  // Started now, in the background: the JVM compiles the stylesheets for seconds, which the first finalization would wait.
+  // The JVM compiles the stylesheets for seconds, which the first finalization would otherwise wait: in production the
+  // server is ready once they are; under `npm run dev` they compile in the background.
+  const validation = warmUpEInvoiceValidation();
+  if (process.env.NODE_ENV === 'production') await validation;
   console.log(`[paraphe] e-invoice validation: ${schematronEngine() === 'jvm' ? 'Saxon-HE on the JVM' : 'SaxonJS (EINVOICE_VALIDATOR=saxonjs, or no Java and Saxon-HE here)'}`);
-  void warmUpEInvoiceValidation();
   if ((process.env.WORKER_MODE ?? 'inline') !== 'off') {
     await startWorkers(jobs);
     console.log(`[paraphe] database: ${database.kind}; inline job worker started`);
