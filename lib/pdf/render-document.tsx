@@ -1,6 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
+import { PDFDocument } from 'pdf-lib';
 import { buildFacturX, FACTURX_CONFORMANCE, isEInvoice } from './facturx/cii';
-import { toPdfA3 } from './facturx/pdfa';
+import { type PdfAOptions, toPdfA3 } from './facturx/pdfa';
 import { printable, registerFonts } from './fonts';
 import { LABELS } from './i18n';
 import type { RenderModel } from './model';
@@ -28,23 +29,42 @@ export function fileNameOf(m: Pick<RenderModel, 'number' | 'type' | 'language' |
 export async function renderDocument(m: RenderModel): Promise<RenderedDocument> {
   registerFonts();
   // Only characters the embedded fonts have (a missing one would be set in react-pdf's non-embedded Helvetica).
-  const raw = await renderToBuffer(<InvoiceDocument model={await printable(m)} />);
-  // React's scheduler lets go of the finished react-pdf root in a macrotask: renders chained without a turn of the
-  // event loop (a busy worker, a benchmark) would keep every root alive (diegomura/react-pdf#3051).
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  const { raw, parsed } = await layOut(await printable(m));
   const fileName = fileNameOf(m);
   if (m.draft || !m.finalized_at) return { pdf: new Uint8Array(raw), xml: null, profile: null, fileName };
 
   const xml = isEInvoice(m.type) ? buildFacturX(m) : null;
+  const pdf = await toPdfA3(parsed, pdfA3Options(m, xml));
+  return { pdf, xml, profile: xml ? FACTURX_CONFORMANCE : null, fileName };
+}
+
+/** The PDF/A-3 metadata of a finalized document, and its Factur-X XML when it has one. */
+export function pdfA3Options(m: RenderModel, xml: string | null): PdfAOptions {
   const kind = LABELS[m.language].kind[m.type];
-  const pdf = await toPdfA3(raw, {
+  return {
     title: `${kind} ${m.number}`,
     author: m.seller.legal_name ?? m.seller.name,
     subject: `${kind} ${m.number} — ${m.buyer.name ?? ''}`.trim(),
     language: m.language === 'fr' ? 'fr-FR' : 'en-GB',
-    date: m.finalized_at,
+    date: m.finalized_at!,
     fileId: m.id,
     ...(xml ? { facturx: xml } : {}),
-  });
-  return { pdf, xml, profile: xml ? FACTURX_CONFORMANCE : null, fileName };
+  };
+}
+
+/**
+ * react-pdf's file of the document, and the same parsed by pdf-lib. Most documents take one page: they are laid out
+ * as one first (InvoiceDocument's `singlePage`, which spares react-pdf a relayout of the page per page-number render
+ * prop, about a fifth of a render), and again with the render props when that took more than one page.
+ */
+async function layOut(model: RenderModel): Promise<{ raw: Uint8Array; parsed: PDFDocument }> {
+  const once = async (singlePage: boolean) => {
+    const raw = await renderToBuffer(<InvoiceDocument model={model} singlePage={singlePage} />);
+    // React's scheduler lets go of the finished react-pdf root in a macrotask: renders chained without a turn of the
+    // event loop (a busy worker, a benchmark) would keep every root alive (diegomura/react-pdf#3051).
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return { raw, parsed: await PDFDocument.load(raw, { updateMetadata: false }) };
+  };
+  const single = await once(true);
+  return single.parsed.getPageCount() === 1 ? single : once(false);
 }

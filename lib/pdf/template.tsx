@@ -148,8 +148,13 @@ export function VatSummaryHeader({ t }: { t: Labels }) {
   );
 }
 
-/** The printable quote, invoice, deposit invoice or credit note, in the buyer's language. */
-export function InvoiceDocument({ model: m }: { model: RenderModel }) {
+/**
+ * The printable quote, invoice, deposit invoice or credit note, in the buyer's language. `singlePage` lays it out as
+ * a one-page document: the running head (printed from page 2 on) is empty and the page number is plain text —
+ * the page the render props draw, without the relayouts of the page react-pdf runs for each (renderDocument checks
+ * that the document did fit, and lays it out again with them when it did not).
+ */
+export function InvoiceDocument({ model: m, singlePage = false }: { model: RenderModel; singlePage?: boolean }) {
   const lang = m.language;
   const t = LABELS[lang];
   const money = (cents: number) => formatMoney(cents, lang, { nbsp: true });
@@ -183,7 +188,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
             <Text style={s.watermarkText}>{t.draft}</Text>
           </View>
         )}
-        <Text fixed style={s.runningHead} render={({ pageNumber }) => (pageNumber > 1 ? `${kind} — ${number}` : '')} />
+        {singlePage ? <Text fixed style={s.runningHead} /> : <Text fixed style={s.runningHead} render={({ pageNumber }) => (pageNumber > 1 ? `${kind} — ${number}` : '')} />}
         <View style={s.body}>
 
         <View style={s.between}>
@@ -412,7 +417,7 @@ export function InvoiceDocument({ model: m }: { model: RenderModel }) {
             <Text style={s.bold}>
               {kind} — {number}
             </Text>
-            <Text render={({ pageNumber, totalPages }) => t.page(pageNumber, totalPages)} />
+            {singlePage ? <Text>{t.page(1, 1)}</Text> : <Text render={({ pageNumber, totalPages }) => t.page(pageNumber, totalPages)} />}
           </View>
         </View>
       </Page>

@@ -107,8 +107,9 @@ export function xmpMetadata(o: PdfAOptions & { producer: string; creator: string
  * an sRGB output intent, the trailer /ID, and the XML as `factur-x.xml` (AFRelationship /Data, listed in the
  * catalog's /AF, MIME text/xml, with its size, dates and MD5 checksum). Fonts are embedded by react-pdf.
  */
-export async function toPdfA3(input: Uint8Array, o: PdfAOptions): Promise<Uint8Array> {
-  const doc = await PDFDocument.load(input, { updateMetadata: false });
+export async function toPdfA3(input: Uint8Array | PDFDocument, o: PdfAOptions): Promise<Uint8Array> {
+  // Already parsed by the caller (renderDocument counts its pages), or loaded here; either way changed in place.
+  const doc = input instanceof PDFDocument ? input : await PDFDocument.load(input, { updateMetadata: false });
   const context = doc.context;
   const producer = 'Paraphe (react-pdf, pdf-lib)';
   const creator = 'Paraphe';
