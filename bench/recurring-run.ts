@@ -121,7 +121,12 @@ try {
       const child = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), '--import', 'tsx', 'scripts/worker.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
       children.push(child);
       await new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (d: Buffer) => d.toString().includes('worker started') && resolve());
+        child.stdout!.on('data', (d: Buffer) => {
+          const text = d.toString();
+          if (text.includes('worker started')) resolve();
+          // Its last words: how many e-invoices it validated, and how many validations it reused.
+          if (text.includes('worker stopping')) process.stdout.write(`worker ${i + 1}: ${text}`);
+        });
         child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
       });
     }

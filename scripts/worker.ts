@@ -2,7 +2,7 @@ import { closeDatabase } from '@/db/client';
 import { webhooksAllowPrivate } from '@/lib/config';
 import { startWorkers, stopQueue } from '@/lib/jobs';
 import { jobs } from '@/lib/modules';
-import { schematronEngine, warmUpEInvoiceValidation } from '@/lib/pdf';
+import { einvoiceValidationStats, schematronEngine, warmUpEInvoiceValidation } from '@/lib/pdf';
 
 // A separate worker process: with PostgreSQL, run as many as needed (WORKER_MODE=off on the app instances).
 if (webhooksAllowPrivate()) console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
@@ -12,6 +12,9 @@ await startWorkers(jobs);
 console.log(`[paraphe] worker started (e-invoice validation: ${schematronEngine() === 'jvm' ? 'Saxon-HE on the JVM' : 'SaxonJS'})`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    // How often a finalization's e-invoice was validated again under the chain lock (another took the number meanwhile).
+    const { validations, reused } = einvoiceValidationStats();
+    console.log(`[paraphe] worker stopping: ${validations} e-invoice validations, ${reused} answers reused`);
     await stopQueue();
     await closeDatabase();
     process.exit(0);

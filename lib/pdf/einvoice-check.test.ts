@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as validationRoute from '@/app/v1/invoices/[id]/validation/route';
 import { documents, events, hashChains, numberCounters } from '@/db/schema';
+import { loadDocument, loadItems } from '@/lib/documents';
 import { type billingContext, line } from '@/lib/documents/testing';
 import { updateOrgIdentity } from '@/lib/orgs/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { validateBeforeSealing } from './einvoice-check';
 import { einvoiceValidationStats } from './facturx/einvoice-validation';
 import { completeSeller } from './testing';
 
@@ -74,6 +76,40 @@ describe('validate before sealing', () => {
     // Validated before the lock; the sealed row's CII was byte for byte the predicted one (same number, same dates).
     expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 1 });
   }, 60_000);
+
+  it('stops validating before the lock for an org whose predictions mostly miss (finalizations at once), and probes again', async () => {
+    const other = await createTestOrg();
+    const otherApi = await completeSeller(other);
+    const client = await otherApi.contact({ email: 'compta@client-sarl.fr' });
+    const drafts = [];
+    // Each its own lines: the CII does not carry the document's id, and two equal CIIs would share one validation.
+    for (let i = 0; i < 16; i++) {
+      const draft = await otherApi.draft({ ...invoice(client.id), items: [line(`Abonnement ${i + 1}`, '1', 10_000 + i, '20')] });
+      drafts.push(await loadDocument(other.db, other.org.id, draft.id));
+    }
+    const validations = () => einvoiceValidationStats().validations;
+    // Five finalizations whose predicted number another one took meanwhile: the sealed CII is not the predicted one.
+    for (const [i, draft] of drafts.slice(0, 5).entries()) {
+      const before = validations();
+      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft));
+      const items = await loadItems(other.db, other.org.id, draft.id);
+      await other.db.transaction((tx) => validateBeforeSealing.check(tx, other.org.id, { ...draft, number: `F-2026-0990${i}` }, items));
+      expect(validations()).toBe(before + 2);
+    }
+    // Now the prediction is skipped (the CII is validated once, under the lock) — but one finalization in ten probes.
+    const predicted: boolean[] = [];
+    for (const draft of drafts.slice(5, 15)) {
+      const before = validations();
+      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft));
+      predicted.push(validations() > before);
+    }
+    expect(predicted).toEqual([false, false, false, false, false, false, false, false, false, true]);
+    // Another org's single finalizations still validate before the lock, once.
+    const direct = await api.draft(invoice(buyer.id));
+    const before = einvoiceValidationStats();
+    expect((await api.finalize(direct.id)).status).toBe(200);
+    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 1 });
+  }, 120_000);
 
   it('refuses with 422 einvoice_invalid naming the rules, and writes nothing: still a draft, no number taken', async () => {
     const before = await api.issued(invoice(buyer.id));
