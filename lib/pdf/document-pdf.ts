@@ -2,7 +2,7 @@ import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/errors';
 import { loadRenderModel } from './model';
 import { renderDocument } from './render-document';
-import { renderStoredDocument } from './render-stored-document';
+import { renderAndStore } from './render-stored-document';
 import { storedPdf } from './stored-pdf';
 import { readAll } from '@/lib/storage';
 
@@ -29,14 +29,17 @@ export async function readStoredPdf(db: Db, orgId: string, documentId: string): 
 /**
  * The PDF to attach when a document is sent: never sent without it. The stored file when it is ready; else it
  * is rendered now by the render job's own function (lib/pdf renderStoredDocument), which stores it once as the
- * job would have (the job then finds it done); and if another worker holds the render at this very moment, the
- * same rendering is made in memory (lib/pdf renderDocument) rather than waiting for it. Outside any transaction.
+ * job would have (the job then finds it done) and hands back the file it stored; and if another worker holds the
+ * render at this very moment, the same rendering is made in memory (lib/pdf renderDocument) rather than waiting for
+ * it. Outside any transaction.
  */
 export async function documentPdfForSending(db: Db, orgId: string, documentId: string): Promise<DocumentPdf> {
   const ready = await readStoredPdf(db, orgId, documentId);
   if (ready) return ready;
   // Not the last attempt: a failure here leaves the document pending for the job's own retries.
-  await renderStoredDocument(db, orgId, documentId, { lastAttempt: false });
+  const made = (await renderAndStore(db, orgId, documentId, { lastAttempt: false })).stored;
+  // The file this call stored is the file of record: attached as rendered rather than read back from the storage.
+  if (made) return { filename: made.fileName, content: made.content, source: 'stored' };
   const stored = await readStoredPdf(db, orgId, documentId);
   if (stored) return stored;
   const rendered = await renderDocument(await loadRenderModel(db, orgId, documentId));

@@ -19,6 +19,12 @@ export const STALE_RENDERING_MS = RENDER_EXPIRY_SECONDS * 1000;
 
 export type RenderOutcome = 'ready' | 'skipped';
 
+/** What a render did, and the file when this call is the one that stored it (the document's file of record). */
+export interface RenderResult {
+  outcome: RenderOutcome;
+  stored: { content: Buffer; fileName: string } | null;
+}
+
 const documentKey = (orgId: string, documentId: string) => and(eq(documents.org_id, orgId), eq(documents.id, documentId));
 
 /**
@@ -29,7 +35,12 @@ const documentKey = (orgId: string, documentId: string) => and(eq(documents.org_
  * On failure the error is kept and the document goes back to `pending` for the next retry, or to `failed`
  * when this was the last attempt; the error is rethrown so the queue retries with its back-off.
  */
-export async function renderStoredDocument(db: Db, orgId: string, documentId: string, { lastAttempt = true } = {}): Promise<RenderOutcome> {
+export async function renderStoredDocument(db: Db, orgId: string, documentId: string, options: { lastAttempt?: boolean } = {}): Promise<RenderOutcome> {
+  return (await renderAndStore(db, orgId, documentId, options)).outcome;
+}
+
+/** renderStoredDocument, with the file it stored: a sender attaches it as rendered instead of reading it back. */
+export async function renderAndStore(db: Db, orgId: string, documentId: string, { lastAttempt = true } = {}): Promise<RenderResult> {
   const claimed = await db.transaction(async (tx) => {
     const [doc] = await tx
       .select({ status: documents.render_status, finalized_at: documents.finalized_at })
@@ -55,7 +66,7 @@ export async function renderStoredDocument(db: Db, orgId: string, documentId: st
     await tx.update(documents).set({ render_status: 'rendering' }).where(documentKey(orgId, documentId));
     return true;
   });
-  if (!claimed) return 'skipped';
+  if (!claimed) return { outcome: 'skipped', stored: null };
 
   try {
     const rendered = await renderDocument(await loadRenderModel(db, orgId, documentId));
@@ -84,7 +95,7 @@ export async function renderStoredDocument(db: Db, orgId: string, documentId: st
       return true;
     });
     if (!kept) await storage.delete(stored.key);
-    return 'ready';
+    return { outcome: 'ready', stored: kept ? { content: Buffer.from(rendered.pdf), fileName: rendered.fileName } : null };
   } catch (err) {
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import { rowOf } from '@/lib/contacts/testing';
 import { sendEmailJob } from '@/lib/email';
 import { attachmentRows, emailRow, type FakeResend, startFakeResend, useResend } from '@/lib/email/testing';
 import { renderStoredDocument } from '@/lib/pdf';
-import { getStorage, readAll } from '@/lib/storage';
+import { getStorage, readAll, sha256Hex } from '@/lib/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { documentEmails, reminderRows, remindersContext, useTempStorage } from '@/lib/reminders/testing';
 import { previewSend, SendDocumentInput } from '.';
@@ -93,6 +93,23 @@ describe('POST /v1/invoices/{id}/send', () => {
     expect(email!.transport).toBe('resend');
     const [bytes] = await attachmentRows(org.db, email!.id);
     expect(Buffer.compare(bytes!.content, stored)).toBe(0);
+  });
+
+  it('renders a PDF not ready yet, stores it once, and attaches the stored file byte for byte', async () => {
+    const inv = await invoice();
+    const restore = useResend(fake);
+    try {
+      expect((await api.send(inv.id)).status).toBe(200);
+    } finally {
+      restore();
+    }
+    const [render] = await org.db.select().from(documentRenders).where(eq(documentRenders.document_id, inv.id));
+    const stored = await readAll((await getStorage().get(render!.storage_key!))!.body);
+    const [email] = await documentEmails(org, inv.id);
+    expect(email!.attachments).toEqual([{ filename: `${inv.number}.pdf`, content_type: 'application/pdf', size: stored.length, storage_key: null }]);
+    const [bytes] = await attachmentRows(org.db, email!.id);
+    expect(Buffer.compare(bytes!.content, stored)).toBe(0);
+    expect(sha256Hex(bytes!.content)).toBe(render!.sha256);
   });
 
   it('takes email, cc, subject and message for this send only; the contact keeps its address', async () => {
