@@ -59,13 +59,17 @@ export function draftDefaults(type: DocumentRow['type'], input: Partial<Document
 
 /** Inserts a draft and its lines (the caller's transaction); returns the row. */
 export async function insertDraft(tx: Tx, orgId: string, values: Omit<DocumentInsert, 'org_id' | 'status'>, lines: PreparedLines): Promise<DocumentRow> {
+  return (await insertDraftWithItems(tx, orgId, values, lines)).row;
+}
+
+/** insertDraft, with the lines as written (loadItems' rows and order). */
+async function insertDraftWithItems(tx: Tx, orgId: string, values: Omit<DocumentInsert, 'org_id' | 'status'>, lines: PreparedLines) {
   const payment_plan_config = checkDraft(values);
   const [row] = await tx
     .insert(documents)
     .values({ ...values, payment_plan_config, org_id: orgId, status: 'draft', ...totalsColumns(lines.totals) })
     .returning();
-  await writeItems(tx, orgId, row!.id, lines);
-  return row!;
+  return { row: row!, items: await writeItems(tx, orgId, row!.id, lines, { fresh: true }) };
 }
 
 export async function createDocument(db: Db, orgId: string, input: DocumentCreate): Promise<BillingDocument> {
@@ -73,7 +77,7 @@ export async function createDocument(db: Db, orgId: string, input: DocumentCreat
     const contact = await loadLiveContact(tx, orgId, input.contact_id);
     const settings = await loadSettings(tx, orgId);
     const lines = await prepareItems(tx, orgId, input.items ?? []);
-    const row = await insertDraft(
+    const { row, items } = await insertDraftWithItems(
       tx,
       orgId,
       {
@@ -94,6 +98,7 @@ export async function createDocument(db: Db, orgId: string, input: DocumentCreat
       },
       lines,
     );
-    return recordDocumentEvent(tx, orgId, 'invoice.created', row);
+    // The lines just written and the contact read above: the view needs no second read of either.
+    return recordDocumentEvent(tx, orgId, 'invoice.created', row, { items, contact });
   });
 }

@@ -88,6 +88,8 @@ describe('POST /v1/invoices', () => {
     expect(res.body.items.every((it: { id: string; details: null; product_id: null }) => it.id && it.details === null && it.product_id === null)).toBe(true);
     const [event] = await eventsOf(org, 'invoice.created');
     expect(event?.payload).toEqual({ object: res.body });
+    // Made from the lines as written and the contact as read in the creation: what a read gives afterwards.
+    expect((await api.get(res.body.id)).body).toEqual(res.body);
   });
 
   it("defaults an invoice's terms from the contact, else the settings, and its due date from the terms", async () => {

@@ -150,16 +150,22 @@ export function toPublicDocument(row: DocumentRow, items: ItemRow[] | undefined,
   };
 }
 
-/** The full representation of one document (items and contact name loaded). */
-export async function documentView(conn: Conn, orgId: string, row: DocumentRow): Promise<BillingDocument> {
-  const items = await loadItems(conn, orgId, row.id);
-  const contact = row.finalized_at ? null : await loadContactRow(conn, orgId, row.contact_id);
+/** What the caller already read in its transaction: its lines as loadItems reads them, its contact row. */
+export interface KnownParts {
+  items?: ItemRow[];
+  contact?: ContactRow | null;
+}
+
+/** The full representation of one document (items and contact name loaded, unless the caller has them). */
+export async function documentView(conn: Conn, orgId: string, row: DocumentRow, known: KnownParts = {}): Promise<BillingDocument> {
+  const items = known.items ?? (await loadItems(conn, orgId, row.id));
+  const contact = row.finalized_at ? null : known.contact !== undefined ? known.contact : await loadContactRow(conn, orgId, row.contact_id);
   return toPublicDocument(row, items, contactNameOf(row, contact));
 }
 
 /** Writes the event with the document as the API shows it, in the caller's transaction; returns that view. */
-export async function recordDocumentEvent(tx: Tx, orgId: string, type: EventType, row: DocumentRow): Promise<BillingDocument> {
-  const view = await documentView(tx, orgId, row);
+export async function recordDocumentEvent(tx: Tx, orgId: string, type: EventType, row: DocumentRow, known: KnownParts = {}): Promise<BillingDocument> {
+  const view = await documentView(tx, orgId, row, known);
   await recordEvent(tx, orgId, type, view);
   return view;
 }
@@ -281,11 +287,19 @@ export async function prepareItems(
 }
 
 /** Replaces a draft's lines and stores its totals. */
-export async function writeItems(tx: Tx, orgId: string, documentId: string, lines: PreparedLines) {
-  await tx.delete(documentItems).where(and(eq(documentItems.org_id, orgId), eq(documentItems.document_id, documentId)));
-  if (lines.items.length) {
-    await tx.insert(documentItems).values(lines.items.map((item) => ({ ...item, org_id: orgId, document_id: documentId })));
-  }
+/**
+ * Replaces a document's lines with these; returns them as loadItems reads them (same rows, same order). `fresh`: the
+ * document was inserted in this transaction and has no lines to delete yet.
+ */
+export async function writeItems(tx: Tx, orgId: string, documentId: string, lines: PreparedLines, { fresh = false } = {}): Promise<ItemRow[]> {
+  if (!fresh) await tx.delete(documentItems).where(and(eq(documentItems.org_id, orgId), eq(documentItems.document_id, documentId)));
+  if (!lines.items.length) return [];
+  const rows = await tx
+    .insert(documentItems)
+    .values(lines.items.map((item) => ({ ...item, org_id: orgId, document_id: documentId })))
+    .returning();
+  // loadItems' order: position, then id (uuids compare in PostgreSQL as their lowercase hex does).
+  return rows.sort((a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Item rows (or prepared items) back to line inputs: copying lines into a new document. */
