@@ -34,8 +34,16 @@ it('declares each error status’s codes as an enum on `code`, the same list its
     for (const [status, codes] of declaredErrors(op)) {
       const response = doc.paths[op.path][op.method].responses[status];
       const schema = response.content['application/json'].schema;
-      expect(schema.allOf[0], `${op.method} ${op.path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
-      expect(schema.allOf[1].properties.code.enum, `${op.method} ${op.path} ${status}`).toEqual(codes);
+      const extra = codes.flatMap((code) => Object.keys(op.errorFields?.[code] ?? {}));
+      if (extra.length === 0) {
+        expect(schema.allOf[0], `${op.method} ${op.path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(schema.allOf[1].properties.code.enum, `${op.method} ${op.path} ${status}`).toEqual(codes);
+      } else {
+        // A code with fields of its own (errorFields): the Error schema's fields, the narrowed code, and those fields.
+        expect(schema.properties.code.enum, `${op.method} ${op.path} ${status}`).toEqual(codes);
+        expect(Object.keys(schema.properties), `${op.method} ${op.path} ${status}`).toEqual(expect.arrayContaining(['message', 'field', ...extra]));
+        expect(schema.required ?? [], `${op.method} ${op.path} ${status}`).not.toEqual(expect.arrayContaining(extra));
+      }
       expect(response.description).toBe(`Error: ${codes.join(', ')}.`);
     }
   }
