@@ -2,7 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { SCHEMATRONS, type SchematronName, saxonJar } from './validate';
+import { onPath, SCHEMATRONS, type SchematronName, saxonJar } from './validate';
 
 /**
  * The three schematrons run by Saxon-HE on a JVM (lib/pdf/facturx/SchematronServer.java): the official stylesheets,
@@ -26,14 +26,7 @@ export function jvmAvailable(): boolean {
   } catch {
     return false;
   }
-  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
-    try {
-      accessSync(path.join(dir, 'java'), constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return onPath('java');
 }
 
 interface Pending {

@@ -41,7 +41,8 @@ export interface XmlReport {
   fr: Finding[];
 }
 
-const onPath = (command: string) =>
+/** A command found executable on the PATH. */
+export const onPath = (command: string) =>
   (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
     try {
       accessSync(path.join(dir, command), constants.X_OK);
