@@ -11,7 +11,9 @@ vi.mock('@node-rs/argon2', async (original) => {
   return { ...real, verify: argon2Verify };
 });
 
-import { createApiKey, generateApiKey, KEY_CACHE_TTL_MS, listApiKeys, revokeApiKey, verifyApiKey } from './api-keys';
+// Test files share their process's modules (vitest.config.ts): this one loads api-keys afresh, so that it sees the mock.
+vi.resetModules();
+const { createApiKey, generateApiKey, KEY_CACHE_TTL_MS, listApiKeys, revokeApiKey, verifyApiKey } = await import('./api-keys');
 
 it('generates keys of the documented shape whose lookup id is their first 8 random characters', () => {
   const { key, lookupId } = generateApiKey('live');

@@ -18,28 +18,26 @@ export interface RateLimitState {
  * API keys' quota here, the /pay checkouts in lib/payments). `clearExpiredByTimeout`: one limiter per process sweeps.
  */
 export function sharedLimiter(options: { keyPrefix: string; points: number; duration: number; clearExpiredByTimeout: boolean }): Promise<RateLimiterPostgres> {
-  return getDatabase().then(
-    (database) =>
-      new RateLimiterPostgres({
-        storeClient: { query: (q: { text: string; values?: unknown[] }) => database.sql(q.text, q.values) },
-        storeType: 'client',
-        tableName: 'rate_limits',
-        tableCreated: true,
-        ...options,
-      }),
-  );
+  // The process's database is asked for at each statement, not kept: the limiter outlives a closed one (the test files
+  // that share a process each open their own).
+  const storeClient = { query: async (q: { text: string; values?: unknown[] }) => (await getDatabase()).sql(q.text, q.values) };
+  return Promise.resolve(new RateLimiterPostgres({ storeClient, storeType: 'client', tableName: 'rate_limits', tableCreated: true, ...options }));
 }
 
-let limiter: Promise<RateLimiterPostgres> | undefined;
+/** One limiter per quota read from the environment at each request (a test may change it), like lib/http/handler.ts's. */
+const limiters = new Map<string, Promise<RateLimiterPostgres>>();
 
-async function getLimiter(): Promise<RateLimiterPostgres> {
-  limiter ??= sharedLimiter({
-    clearExpiredByTimeout: true,
-    keyPrefix: 'api',
-    points: Number(process.env.RATE_LIMIT_POINTS ?? 1000),
-    duration: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60),
-  });
-  return limiter;
+function getLimiter(): Promise<RateLimiterPostgres> {
+  const points = Number(process.env.RATE_LIMIT_POINTS ?? 1000);
+  const duration = Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60);
+  const key = `${points}:${duration}`;
+  let made = limiters.get(key);
+  if (!made) {
+    // The first limiter sweeps expired rows for all: one sweeper per process is enough.
+    made = sharedLimiter({ clearExpiredByTimeout: limiters.size === 0, keyPrefix: 'api', points, duration });
+    limiters.set(key, made);
+  }
+  return made;
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {

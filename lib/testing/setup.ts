@@ -1,4 +1,4 @@
-import { beforeAll } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { workerDatabaseUrl } from './worker-database';
 
 // PostgreSQL: this worker's own copy of the test database (global-setup made one per worker). Kept once per process:
@@ -9,7 +9,20 @@ if (process.env.DATABASE_URL && process.env.VITEST_POOL_ID && !process.env.TEST_
 }
 
 // Every test file runs with the app's modules installed, as the server, the worker and the CLI do. Loaded in a hook,
-// after the test file's own imports, so that the file's vi.mock() applies to the modules too.
+// after the test file's own imports (a no-op once its worker has loaded them for an earlier file).
 beforeAll(async () => {
   await import('@/lib/modules');
+});
+
+// Test files share their worker's process and modules (vitest.config.ts, isolate: false). What one file changes of the
+// process is undone when it ends: the environment as it was before the file loaded (files set thresholds at their top),
+// and the database closed, so that the next file opens its own — a fresh PGlite from the template, or the worker's
+// PostgreSQL copy.
+const envBefore = { ...process.env };
+afterAll(async () => {
+  for (const name of Object.keys(process.env)) if (!(name in envBefore)) delete process.env[name];
+  Object.assign(process.env, envBefore);
+  const [{ stopQueue }, { closeDatabase }] = await Promise.all([import('@/lib/jobs'), import('@/db/client')]);
+  await stopQueue();
+  await closeDatabase();
 });
