@@ -138,6 +138,8 @@ try {
   for (const { pid } of await rows(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) cpuAtStart.set(Number(pid), cpuSeconds(Number(pid)));
   const running = MODE === 'inline' ? [process.pid] : children.map((c) => c.pid!);
   for (const pid of [...running, ...running.flatMap(childrenOf)]) cpuAtStart.set(pid, cpuSeconds(pid));
+  // The tables' scan counters from here on (this database's only): which table PostgreSQL reads whole, and how often.
+  await db.execute(sql`SELECT pg_stat_reset()`);
   const due = await enqueueDueTemplates(db);
   const fanOutS = (performance.now() - started) / 1000;
   const stages = ['generated', 'finalized', 'rendered', 'e-mailed'] as const;
@@ -169,6 +171,13 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const total = doneAt['e-mailed'];
+  // Rows read by sequential scans, per table, since the clock started (the bench's own counting above included: a few
+  // scans a second): a table whose rows are read many times per invoice is where PostgreSQL's time goes as it grows.
+  const scans = await rows(sql`
+    SELECT schemaname || '.' || relname AS "table", seq_scan AS "seq scans", seq_tup_read AS "rows read by seq scans",
+           idx_scan AS "index scans", n_tup_ins AS inserted, n_tup_upd AS updated, n_live_tup AS "rows at the end"
+      FROM pg_stat_all_tables WHERE schemaname IN ('public', 'pgboss') ORDER BY seq_tup_read DESC LIMIT 10`);
+  console.table(scans.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, k === 'table' ? v : Number(v)]))));
   console.log(
     `\nengine: PostgreSQL 15; ${TEMPLATES} monthly templates with auto_send due today over ${ORGS} org(s); ${MODE === 'inline' ? 'inline worker' : `${WORKERS} worker processes`}; ` +
       `fan-out of ${due} generate jobs in ${fanOutS.toFixed(1)} s; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} CPUs`,
