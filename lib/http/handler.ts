@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { type Db, getDb } from '@/db/client';
 import { type ApiKeyPrincipal, verifyApiKey } from '@/lib/auth/api-keys';
@@ -243,18 +243,11 @@ export interface PublicRouteContext<P, Q, B> {
 
 /** Requests one client address may make per minute to the public API of a limiter prefix; SIGN_RATE_LIMIT_POINTS overrides it. */
 export const PUBLIC_RATE_LIMIT_POINTS = 300;
-const publicLimiters = new Map<string, Promise<RateLimiterPostgres>>();
 
 async function limitAddress(prefix: string, address: string): Promise<void> {
   const points = Number(process.env.SIGN_RATE_LIMIT_POINTS ?? PUBLIC_RATE_LIMIT_POINTS);
-  const key = `${prefix}:${points}`;
-  let made = publicLimiters.get(key);
-  if (!made) {
-    made = sharedLimiter({ keyPrefix: prefix, points, duration: 60, clearExpiredByTimeout: false });
-    publicLimiters.set(key, made);
-  }
   try {
-    await (await made).consume(address);
+    await sharedLimiter({ keyPrefix: prefix, points, duration: 60 }).consume(address);
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
     const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));

@@ -13,32 +13,28 @@ export interface RateLimitState {
   resetSeconds: number;
 }
 
+const limiters = new Map<string, RateLimiterPostgres>();
+
 /**
- * A limiter counting in the shared rate_limits table under a prefix of its own, so that every instance agrees (the
- * API keys' quota here, the /pay checkouts in lib/payments). `clearExpiredByTimeout`: one limiter per process sweeps.
+ * The limiter counting in the shared rate_limits table under a prefix of its own, so that every instance agrees (the
+ * API keys' quota here, the public APIs' per-address limits, the /pay checkouts, the signature forms). One per prefix
+ * and quota in the process: a quota read from the environment at each request may change (a test's). The first one
+ * made sweeps expired rows of the whole table; one sweeper per process is enough. The database is asked for at each
+ * statement, not kept: a limiter outlives a closed one (the test files that share a process each open their own).
  */
-export function sharedLimiter(options: { keyPrefix: string; points: number; duration: number; clearExpiredByTimeout: boolean }): Promise<RateLimiterPostgres> {
-  // The process's database is asked for at each statement, not kept: the limiter outlives a closed one (the test files
-  // that share a process each open their own).
-  const storeClient = { query: async (q: { text: string; values?: unknown[] }) => (await getDatabase()).sql(q.text, q.values) };
-  return Promise.resolve(new RateLimiterPostgres({ storeClient, storeType: 'client', tableName: 'rate_limits', tableCreated: true, ...options }));
-}
-
-/** One limiter per quota read from the environment at each request (a test may change it), like lib/http/handler.ts's. */
-const limiters = new Map<string, Promise<RateLimiterPostgres>>();
-
-function getLimiter(): Promise<RateLimiterPostgres> {
-  const points = Number(process.env.RATE_LIMIT_POINTS ?? 1000);
-  const duration = Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60);
-  const key = `${points}:${duration}`;
+export function sharedLimiter(options: { keyPrefix: string; points: number; duration: number }): RateLimiterPostgres {
+  const key = `${options.keyPrefix}:${options.points}:${options.duration}`;
   let made = limiters.get(key);
   if (!made) {
-    // The first limiter sweeps expired rows for all: one sweeper per process is enough.
-    made = sharedLimiter({ clearExpiredByTimeout: limiters.size === 0, keyPrefix: 'api', points, duration });
+    const storeClient = { query: async (q: { text: string; values?: unknown[] }) => (await getDatabase()).sql(q.text, q.values) };
+    made = new RateLimiterPostgres({ storeClient, storeType: 'client', tableName: 'rate_limits', tableCreated: true, clearExpiredByTimeout: limiters.size === 0, ...options });
     limiters.set(key, made);
   }
   return made;
 }
+
+const apiLimiter = () =>
+  sharedLimiter({ keyPrefix: 'api', points: Number(process.env.RATE_LIMIT_POINTS ?? 1000), duration: Number(process.env.RATE_LIMIT_WINDOW_SECONDS ?? 60) });
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   return {
@@ -71,7 +67,7 @@ const { leases, refills } = globalLeases[leasesKey];
 
 /** Consumes one request of the key's quota; throws 429 rate_limited with Retry-After when it is spent. */
 export async function consumeRateLimit(keyId: string): Promise<RateLimitState> {
-  const rl = await getLimiter();
+  const rl = apiLimiter();
   for (;;) {
     const lease = leases.get(keyId);
     const now = Date.now();

@@ -1,4 +1,4 @@
-import type { RateLimiterPostgres } from 'rate-limiter-flexible';
+
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { v7 as uuidv7 } from 'uuid';
 import { z } from 'zod';
@@ -22,20 +22,12 @@ export const PayCheckoutForm = z.object({ method: z.enum(['card', 'sepa_debit'])
 /** Sessions one link may open, and one client address, per window: a bot cannot open thousands of sessions. */
 export const CHECKOUT_LIMITS = { perToken: 10, perAddress: 30, windowSeconds: 600 };
 
-const limiters = new Map<string, Promise<RateLimiterPostgres>>();
-function limiter(prefix: string, points: number): Promise<RateLimiterPostgres> {
-  const key = `${prefix}:${points}`;
-  let made = limiters.get(key);
-  if (!made) {
-    made = sharedLimiter({ keyPrefix: prefix, points, duration: CHECKOUT_LIMITS.windowSeconds, clearExpiredByTimeout: false });
-    limiters.set(key, made);
-  }
-  return made;
-}
+const limiter = (prefix: string, points: number) => sharedLimiter({ keyPrefix: prefix, points, duration: CHECKOUT_LIMITS.windowSeconds });
 
 /** Counts one checkout for the link and for the address; 429 rate_limited with Retry-After past either limit. */
 export async function limitCheckout(tokenHash: string, address: string): Promise<void> {
-  const [byToken, byAddress] = await Promise.all([limiter('pay_checkout_token', CHECKOUT_LIMITS.perToken), limiter('pay_checkout_address', CHECKOUT_LIMITS.perAddress)]);
+  const byToken = limiter('pay_checkout_token', CHECKOUT_LIMITS.perToken);
+  const byAddress = limiter('pay_checkout_address', CHECKOUT_LIMITS.perAddress);
   try {
     await byAddress.consume(address);
     await byToken.consume(tokenHash);

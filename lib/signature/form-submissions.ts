@@ -1,6 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
@@ -27,20 +26,9 @@ import { decryptSignerToken } from './tokens';
 /** Per window: starts per client address and per form, code attempts per address (every instance shares them). */
 export const FORM_LIMITS = { startsPerAddress: 10, startsPerForm: 200, checksPerAddress: 30, windowSeconds: 600 };
 
-const limiters = new Map<string, Promise<RateLimiterPostgres>>();
-function limiter(prefix: string, points: number): Promise<RateLimiterPostgres> {
-  const key = `${prefix}:${points}`;
-  let made = limiters.get(key);
-  if (!made) {
-    made = sharedLimiter({ keyPrefix: prefix, points, duration: FORM_LIMITS.windowSeconds, clearExpiredByTimeout: false });
-    limiters.set(key, made);
-  }
-  return made;
-}
-
 async function consume(prefix: string, points: number, key: string) {
   try {
-    await (await limiter(prefix, points)).consume(key);
+    await sharedLimiter({ keyPrefix: prefix, points, duration: FORM_LIMITS.windowSeconds }).consume(key);
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
     const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));

@@ -5,6 +5,7 @@ import { AFRelationship, PDFDocument, PDFHexString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { MAX_INBOUND_BYTES, parseInboundInvoice } from './parse-inbound-invoice';
 import { PDF_TIME_LIMIT_MS } from './pdf';
+import type { ParseErrorCode } from './types';
 
 /** `n` pseudo-random bytes, the same for the same seed (xorshift32). */
 function seededBytes(n: number, seed: number): Buffer {
@@ -20,7 +21,6 @@ function seededBytes(n: number, seed: number): Buffer {
   }
   return out;
 }
-import type { ParseErrorCode } from './types';
 
 const SAMPLE = readFileSync(path.join(process.cwd(), 'lib/einvoicing/parse/fixtures/samples/factur-x-basic.xml'));
 const utf8 = (s: string) => new TextEncoder().encode(s);
