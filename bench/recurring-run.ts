@@ -8,7 +8,7 @@ import path from 'node:path';
  * database on 127.0.0.1:5432), outbox e-mail transport. The clock starts when the hourly schedule's fan-out runs (one
  * `recurring.generate` job per template); it stops when every invoice is generated, finalized, rendered (PDF +
  * Factur-X, render_status ready) and e-mailed (outbox status sent). MODE=inline runs the jobs in this process (the
- * server's inline worker); MODE=workers starts WORKERS `scripts/worker.ts` processes (what `npm run worker` runs).
+ * server's inline worker); MODE=workers starts WORKERS worker processes as `npm run worker` does (dist/worker.mjs, built first).
  * Prints each stage's completion time and throughput, and the peak RSS of every process that ran jobs. The templates
  * are spread over ORGS organisations (each org's finalizations are serialized by its hash chain).
  */
@@ -117,8 +117,10 @@ try {
     await startWorkers(workerJobs);
   } else {
     await getQueue();
+    // What `npm run worker` runs: the compiled worker (scripts/build-worker.mjs) under plain node.
+    execSync('npm run -s build:worker', { stdio: 'inherit' });
     for (let i = 0; i < WORKERS; i++) {
-      const child = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), '--import', 'tsx', 'scripts/worker.ts'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), 'dist/worker.mjs'], { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] });
       children.push(child);
       await new Promise<void>((resolve, reject) => {
         child.stdout!.on('data', (d: Buffer) => {
