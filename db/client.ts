@@ -43,7 +43,8 @@ async function openPostgres(url: string): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool: Pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  const { NamedStatementClient } = await import('./named-statements');
+  const pool: Pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), Client: NamedStatementClient });
   // Several instances may start at once: one migrates, the others wait on the advisory lock.
   const client = await pool.connect();
   try {

@@ -10,7 +10,7 @@ import { canonicalPayload, contentHash, lockChain } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/invoice-settings';
 import { assertFinalizable, type FinalizationFacts } from './finalization-rules';
 import { nextNumber, recordNumber } from './numbering';
-import { prepareSealChecks, runSealChecks } from './seal-checks';
+import { prepareSealChecks, runSealChecks, type SealReads } from './seal-checks';
 import { assertAllowed } from './transitions';
 import type { BillingDocument } from './schemas';
 
@@ -76,11 +76,13 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
   // A credit note corrects an invoice: it names the buyer that invoice named (even if the contact was erased since),
   // and links to the invoice's contact, so that its contact_id follows its hashed buyer as chain:verify checks.
   const credited = doc.type === 'avoir' && doc.avoir_for_id ? await loadDocument(tx, orgId, doc.avoir_for_id) : null;
-  const buyer = credited ? credited.client_snapshot : clientSnapshot(await loadLiveContact(tx, orgId, doc.contact_id));
+  const contact = credited ? undefined : await loadLiveContact(tx, orgId, doc.contact_id);
+  const buyer = credited ? credited.client_snapshot : clientSnapshot(contact!);
   const org = await getOrg(tx, orgId);
   const settings = await loadSettings(tx, orgId);
+  const read: SealReads = { items, org, settings, contact };
   // The slow part of the seal checks (the e-invoice validation), outside the chain lock: see seal-checks.ts.
-  await prepareSealChecks(tx, orgId, doc);
+  await prepareSealChecks(tx, orgId, doc, read);
 
   const chain = await lockChain(tx, orgId);
   // Read the clock once the chain is ours: chain order, finalized_at and issue dates then all agree.
@@ -118,7 +120,7 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
     .where(key)
     .returning();
   // What other modules refuse to seal (the e-invoice a PA would reject): a throw rolls the number back with the rest.
-  await runSealChecks(tx, orgId, { ...content!, finalized_at: now }, items);
+  await runSealChecks(tx, orgId, { ...content!, finalized_at: now }, read);
   // The hash is computed from the row as stored (read back), so verification recomputes exactly the same bytes.
   const content_hash = contentHash(chain.head_hash, canonicalPayload({ ...content!, finalized_at: now }, items));
   const chain_index = chain.length + 1;

@@ -42,7 +42,7 @@ export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './tran
 export { allowedActions, type Refusal } from './allowed-actions';
 export { chainState, verifyChainNow } from './chain';
 export { formatNumber } from './numbering';
-export type { SealCheck } from './seal-checks';
+export type { SealCheck, SealReads } from './seal-checks';
 export { chainStateOperation, verifyChainOperation } from './operations';
 // The EU VAT territory, for e-reporting's international sales (lib/einvoicing).
 export { EU_COUNTRIES } from './finalization-rules';

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as validationRoute from '@/app/v1/invoices/[id]/validation/route';
 import { documents, events, hashChains, numberCounters } from '@/db/schema';
-import { loadDocument, loadItems } from '@/lib/documents';
+import { type DocumentRow, loadContactRow, loadDocument, loadItems, type SealReads } from '@/lib/documents';
+import { loadSettings } from '@/lib/invoice-settings';
 import { type billingContext, line } from '@/lib/documents/testing';
-import { updateOrgIdentity } from '@/lib/orgs/orgs';
+import { getOrg, updateOrgIdentity } from '@/lib/orgs/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { validateBeforeSealing } from './einvoice-check';
@@ -88,19 +89,27 @@ describe('validate before sealing', () => {
       drafts.push(await loadDocument(other.db, other.org.id, draft.id));
     }
     const validations = () => einvoiceValidationStats().validations;
+    // What finalization reads before its seal checks, and hands them.
+    const readsOf = async (draft: DocumentRow): Promise<SealReads> => ({
+      items: await loadItems(other.db, other.org.id, draft.id),
+      org: await getOrg(other.db, other.org.id),
+      settings: await loadSettings(other.db, other.org.id),
+      contact: (await loadContactRow(other.db, other.org.id, draft.contact_id)) ?? undefined,
+    });
     // Five finalizations whose predicted number another one took meanwhile: the sealed CII is not the predicted one.
     for (const [i, draft] of drafts.slice(0, 5).entries()) {
       const before = validations();
-      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft));
-      const items = await loadItems(other.db, other.org.id, draft.id);
-      await other.db.transaction((tx) => validateBeforeSealing.check(tx, other.org.id, { ...draft, number: `F-2026-0990${i}` }, items));
+      const read = await readsOf(draft);
+      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft, read));
+      await other.db.transaction((tx) => validateBeforeSealing.check(tx, other.org.id, { ...draft, number: `F-2026-0990${i}` }, read));
       expect(validations()).toBe(before + 2);
     }
     // Now the prediction is skipped (the CII is validated once, under the lock) — but one finalization in ten probes.
     const predicted: boolean[] = [];
     for (const draft of drafts.slice(5, 15)) {
       const before = validations();
-      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft));
+      const read = await readsOf(draft);
+      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft, read));
       predicted.push(validations() > before);
     }
     expect(predicted).toEqual([false, false, false, false, false, false, false, false, false, true]);

@@ -4,10 +4,10 @@ import { numberCounters } from '@/db/schema';
 import { addDays, daysBetween, todayParis, yearOf } from '@/lib/dates';
 import { type DocumentRow, formatNumber, type ItemRow, loadDocument, loadItems, type SealCheck } from '@/lib/documents';
 import { ApiError } from '@/lib/errors';
-import { loadSettings, prefixFor } from '@/lib/invoice-settings';
+import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/invoice-settings';
 import { buildFacturX, isEInvoice } from './facturx/cii';
 import { type EInvoiceError, validateEInvoice } from './facturx/einvoice-validation';
-import { buildRenderModel } from './model';
+import { buildRenderModel, type KnownRows } from './model';
 
 export function einvoiceInvalid(errors: EInvoiceError[]): ApiError {
   const rules = [...new Set(errors.map((e) => e.rule))];
@@ -25,7 +25,7 @@ async function errorsOf(db: Db, orgId: string, doc: DocumentRow, items: ItemRow[
   return validateEInvoice(await ciiOf(db, orgId, doc, items));
 }
 
-const ciiOf = async (db: Db, orgId: string, doc: DocumentRow, items: ItemRow[]) => buildFacturX(await buildRenderModel(db, orgId, doc, items));
+const ciiOf = async (db: Db, orgId: string, doc: DocumentRow, items: ItemRow[], known?: KnownRows) => buildFacturX(await buildRenderModel(db, orgId, doc, items, known));
 
 /**
  * Whether validating before the chain lock pays, per org, in this process. When an org's finalizations run at once (a
@@ -80,18 +80,18 @@ function scorePrediction(orgId: string, documentId: string, sealedCii: string) {
  * when the prediction is not even tried).
  */
 export const validateBeforeSealing: SealCheck = {
-  async prepare(tx, orgId, draft) {
+  async prepare(tx, orgId, draft, read) {
     if (!isEInvoice(draft.type) || !worthPredicting(orgId)) return;
-    const cii = await ciiOf(tx, orgId, await asFinalizedToday(tx, orgId, draft), await loadItems(tx, orgId, draft.id));
+    const cii = await ciiOf(tx, orgId, await asFinalizedToday(tx, orgId, draft, read.settings), read.items, read);
     const { pending } = predictions();
     pending.set(draft.id, cii);
     // A finalization refused before its seal check leaves its prediction: the oldest go first.
     if (pending.size > 1_000) pending.delete(pending.keys().next().value!);
     await validateEInvoice(cii);
   },
-  async check(tx, orgId, sealed, items) {
+  async check(tx, orgId, sealed, read) {
     if (!isEInvoice(sealed.type)) return;
-    const cii = await ciiOf(tx, orgId, sealed, items);
+    const cii = await ciiOf(tx, orgId, sealed, read.items, read);
     scorePrediction(orgId, sealed.id, cii);
     const errors = await validateEInvoice(cii);
     if (errors.length > 0) throw einvoiceInvalid(errors);
@@ -110,7 +110,7 @@ export interface EInvoiceValidation {
  * A draft as finalizing it today would number and date it, without taking the number: the series' next one, a past
  * issue date moved to today with the due and validity dates keeping their offsets (as finalizeLocked does).
  */
-async function asFinalizedToday(db: Db, orgId: string, draft: DocumentRow): Promise<DocumentRow> {
+async function asFinalizedToday(db: Db, orgId: string, draft: DocumentRow, settings?: InvoiceSettingsRow): Promise<DocumentRow> {
   const today = todayParis(new Date());
   let { issue_date, due_date, validity_date } = draft;
   if (issue_date < today) {
@@ -124,7 +124,7 @@ async function asFinalizedToday(db: Db, orgId: string, draft: DocumentRow): Prom
     .select({ last: numberCounters.last_number })
     .from(numberCounters)
     .where(and(eq(numberCounters.org_id, orgId), eq(numberCounters.type, draft.type), eq(numberCounters.year, year)));
-  const number = formatNumber(prefixFor(await loadSettings(db, orgId), draft.type), year, (counter?.last ?? 0) + 1);
+  const number = formatNumber(prefixFor(settings ?? (await loadSettings(db, orgId)), draft.type), year, (counter?.last ?? 0) + 1);
   return { ...draft, number, issue_date, due_date, validity_date };
 }
 

@@ -1,12 +1,12 @@
 import type { Db } from '@/db/client';
 import type { DocumentType } from '@/db/schema/billing';
 import { deductedDeposits } from '@/lib/documents';
-import { type DocumentRow, type ItemRow, loadContactRow, loadDocument, loadItems } from '@/lib/documents';
+import { type ContactRow, type DocumentRow, type ItemRow, loadContactRow, loadDocument, loadItems } from '@/lib/documents';
 import { clientSnapshot, sellerSnapshot } from '@/lib/documents';
-import { loadSettings } from '@/lib/invoice-settings';
+import { type InvoiceSettingsRow, loadSettings } from '@/lib/invoice-settings';
 import type { BillingDocument } from '@/lib/documents';
 import { computeTotals, type DocumentTotals, percentOf } from '@/lib/money';
-import { getOrg } from '@/lib/orgs/orgs';
+import { getOrg, type Org } from '@/lib/orgs/orgs';
 
 export type Language = 'fr' | 'en';
 export type Seller = NonNullable<BillingDocument['seller_snapshot']>;
@@ -92,9 +92,17 @@ export async function loadRenderModel(db: Db, orgId: string, documentId: string)
   return buildRenderModel(db, orgId, doc, await loadItems(db, orgId, doc.id));
 }
 
-export async function buildRenderModel(db: Db, orgId: string, doc: DocumentRow, items: ItemRow[]): Promise<RenderModel> {
-  const org = await getOrg(db, orgId);
-  const contact = await loadContactRow(db, orgId, doc.contact_id);
+/** Rows the caller has already read in the same transaction (finalization's seal checks), not read again. */
+export interface KnownRows {
+  org?: Org;
+  settings?: InvoiceSettingsRow;
+  contact?: ContactRow;
+}
+
+export async function buildRenderModel(db: Db, orgId: string, doc: DocumentRow, items: ItemRow[], known: KnownRows = {}): Promise<RenderModel> {
+  const org = known.org ?? (await getOrg(db, orgId));
+  // A credit note's finalization may relink it to the credited invoice's contact: only the same contact is reused.
+  const contact = known.contact?.id === doc.contact_id ? known.contact : await loadContactRow(db, orgId, doc.contact_id);
   const byId = async (id: string | null) => (id ? related(await loadDocument(db, orgId, id)) : null);
 
   let seller: Seller;
@@ -104,7 +112,7 @@ export async function buildRenderModel(db: Db, orgId: string, doc: DocumentRow, 
     buyer = doc.client_snapshot as Buyer;
   } else {
     // A draft prints what finalization would freeze now (a credit note names the buyer its invoice named).
-    seller = sellerSnapshot(org, await loadSettings(db, orgId));
+    seller = sellerSnapshot(org, known.settings ?? (await loadSettings(db, orgId)));
     const credited = doc.type === 'avoir' && doc.avoir_for_id ? await loadDocument(db, orgId, doc.avoir_for_id) : null;
     buyer = (credited?.client_snapshot as Buyer | null) ?? (contact ? clientSnapshot(contact) : placeholderBuyer(doc.contact_id));
   }

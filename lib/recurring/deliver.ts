@@ -33,7 +33,8 @@ export async function deliverGeneration(db: Db, orgId: string, generationId: str
   const template = await loadTemplate(db, orgId, gen.template_id);
   if (!template.auto_send) return gen;
   if (gen.status === 'generated') {
-    let doc = await loadDocument(db, orgId, gen.document_id);
+    const doc = await loadDocument(db, orgId, gen.document_id);
+    // A draft has never been sent (sent_at null): finalizing it here leaves it so, nothing to read back.
     if (doc.status === 'draft') {
       if (!contactEmail(await loadContactRow(db, orgId, doc.contact_id))) {
         return recordDeliveryFailure(db, gen, { stage: 'send', reason: 'no_recipient: the contact has no e-mail address; the invoice stays a draft.' }, now);
@@ -44,7 +45,6 @@ export async function deliverGeneration(db: Db, orgId: string, generationId: str
         if (!(err instanceof ApiError)) throw err;
         return recordDeliveryFailure(db, gen, { stage: 'finalize', reason: reasonOf(err) }, now);
       }
-      doc = await loadDocument(db, orgId, doc.id);
     }
     if (!doc.sent_at) {
       try {

@@ -17,6 +17,8 @@ export interface Generated {
   document: BillingDocument | null;
   /** Why the draft was refused, when it was. */
   refusal: ApiError | null;
+  /** The template's date once this generation advanced it (unchanged after a refusal). */
+  next_generation_date: string;
 }
 
 /** The period to generate: the template's date, past any period already generated (a date set back by a PATCH). */
@@ -95,11 +97,12 @@ export async function generatePeriod(
         .set({ paused_at: row.paused_at ?? now, last_error: failure, last_error_at: now, updated_at: now })
         .where(eq(recurringTemplates.id, row.id));
       await recordEvent(tx, orgId, 'recurring_invoice.failed', toPublicGeneration(generation!));
-      return { generation: generation!, document: null, refusal };
+      return { generation: generation!, document: null, refusal, next_generation_date: row.next_generation_date };
     }
-    await advance(tx, row, nextGenerationDate(period, row.frequency, row.anchor_day), now, true);
+    const next = nextGenerationDate(period, row.frequency, row.anchor_day);
+    await advance(tx, row, next, now, true);
     await recordEvent(tx, orgId, 'recurring_invoice.generated', toPublicGeneration(generation!));
-    return { generation: generation!, document, refusal: null };
+    return { generation: generation!, document, refusal: null, next_generation_date: next };
   });
 }
 
@@ -116,11 +119,13 @@ async function advance(tx: Tx, row: TemplateRow, next: string, now: Date, succee
  */
 export async function generateDue(db: Db, orgId: string, templateId: string, now = new Date()): Promise<Generated[]> {
   const out: Generated[] = [];
+  const today = todayParis(now);
   for (;;) {
     const made = await generatePeriod(db, orgId, templateId, { now, source: 'schedule', dueOnly: true });
     if (!made) return out;
     out.push(made);
-    if (!made.document) return out;
+    // Not another transaction to find that the next period has not come (the usual case: one period due).
+    if (!made.document || made.next_generation_date > today) return out;
   }
 }
 
