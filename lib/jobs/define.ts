@@ -15,6 +15,12 @@ export interface JobDefinition<T = unknown> {
    * and each job completes or fails (then is retried per the policy) on its own.
    */
   batchSize?: number;
+  /**
+   * With batchSize: run the batch's jobs one after another instead of at once. For a kind that queues by the thousand
+   * (a monthly run): pg-boss's fetch sorts every waiting job of the queue, so fetching ten at a time costs PostgreSQL a
+   * tenth, while the process runs no more of them at once than `workers` says.
+   */
+  sequentialBatch?: boolean;
   /** With batchSize: the whole batch in one call (fewer statements); resolves with each job's error, null when it went well. */
   handleBatch?(jobs: readonly BatchJob<T>[], ctx: { db: Db }): Promise<readonly unknown[]>;
   /** Cron (Europe/Paris) for periodic jobs. */

@@ -81,16 +81,18 @@ it('writes a job in the caller transaction: it exists once that commits, never i
   ]);
 });
 
-it('batchSize: one fetch takes several jobs, run at once; a job that throws is failed and retried alone', async () => {
+/** Six jobs fetched by one batch of ten; n = 3 fails its first attempt. What ran, how many at once, how they ended. */
+async function runSixInABatch(name: string, options: { sequentialBatch?: boolean } = {}) {
   const seen: Array<{ n: number; attempt: number }> = [];
   let running = 0;
   let most = 0;
   const job = defineJob<{ n: number }>({
-    name: 'test.batch',
+    name,
     retryLimit: 1,
     retryDelaySeconds: 1,
     retryBackoff: false,
     batchSize: 10,
+    ...options,
     async handle(data, { attempt }) {
       seen.push({ n: data.n, attempt });
       running++;
@@ -112,11 +114,24 @@ it('batchSize: one fetch takes several jobs, run at once; a job that throws is f
     if (states.every((s) => s === 'completed')) break;
     await new Promise((r) => setTimeout(r, 200));
   }
+  return { states, seen, most };
+}
+
+it('batchSize: one fetch takes several jobs, run at once; a job that throws is failed and retried alone', async () => {
+  const { states, seen, most } = await runSixInABatch('test.batch');
   expect(states).toEqual(Array(6).fill('completed'));
   // Every job once, n = 3 twice (its retry); the batch ran concurrently in one worker.
   expect(seen.filter((s) => s.attempt === 1).map((s) => s.n).sort()).toEqual([0, 1, 2, 3, 4, 5]);
   expect(seen.filter((s) => s.attempt === 2)).toEqual([{ n: 3, attempt: 2 }]);
   expect(most).toBeGreaterThan(1);
+});
+
+it('sequentialBatch: the fetched batch runs one job after another, each still completed or retried alone', async () => {
+  const { states, seen, most } = await runSixInABatch('test.batch-sequential', { sequentialBatch: true });
+  expect(states).toEqual(Array(6).fill('completed'));
+  expect(seen.filter((s) => s.attempt === 1).map((s) => s.n).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  expect(seen.filter((s) => s.attempt === 2)).toEqual([{ n: 3, attempt: 2 }]);
+  expect(most).toBe(1);
 });
 
 it('handleBatch: the whole batch in one call, with each job’s own outcome', async () => {

@@ -161,16 +161,19 @@ export async function enqueue<T extends object>(tx: Db, def: JobDefinition<T>, d
 }
 
 /**
- * One fetched batch: the jobs run concurrently (or through `handleBatch`), each one that failed is failed alone, so
+ * One fetched batch: the jobs run concurrently (one after another with `sequentialBatch`, or through `handleBatch`), each one that failed is failed alone, so
  * pg-boss retries it per its policy, and pg-boss completes the others when this returns.
  */
 async function runBatch(boss: PgBoss, def: JobDefinition<never>, db: Db, jobs: readonly PgBoss.JobWithMetadata<never>[]) {
   const items = jobs.map((job) => ({ data: job.data, jobId: job.id, attempt: job.retryCount + 1 }));
-  const errors = def.handleBatch
-    ? await def.handleBatch(items, { db })
-    : (await Promise.allSettled(items.map((item) => def.handle(item.data, { db, jobId: item.jobId, attempt: item.attempt })))).map((r) =>
-        r.status === 'rejected' ? r.reason : null,
-      );
+  const run = (item: (typeof items)[number]) => def.handle(item.data, { db, jobId: item.jobId, attempt: item.attempt });
+  let errors: readonly unknown[];
+  if (def.handleBatch) errors = await def.handleBatch(items, { db });
+  else if (def.sequentialBatch) {
+    const failed: unknown[] = [];
+    for (const item of items) failed.push(await run(item).then(() => null, (err: unknown) => err));
+    errors = failed;
+  } else errors = (await Promise.allSettled(items.map(run))).map((r) => (r.status === 'rejected' ? r.reason : null));
   await Promise.all(
     jobs.flatMap((job, i) => {
       const error = errors[i];

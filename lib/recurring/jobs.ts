@@ -12,6 +12,9 @@ export const generateRecurringJob = defineJob<{ org_id: string; template_id: str
   retryBackoff: true,
   expireInSeconds: 300,
   workers: 2,
+  // A monthly run queues one per template: fetched ten at a time (jobs/define.ts), still two at once per process.
+  batchSize: 10,
+  sequentialBatch: true,
   async handle(data, { db }) {
     const { generateDue } = await import('./generate');
     await generateDue(db, data.org_id, data.template_id);
@@ -29,6 +32,8 @@ export const deliverRecurringJob = defineJob<{ org_id: string; generation_id: st
   retryBackoff: true,
   expireInSeconds: 300,
   workers: 2,
+  batchSize: 10,
+  sequentialBatch: true,
   async handle(data, { db, attempt }) {
     const { deliverOrRecord } = await import('./schedule');
     await deliverOrRecord(db, data.org_id, data.generation_id, attempt > DELIVER_RETRIES);
