@@ -9,8 +9,9 @@ import type { ContactRow, DocumentRow, ItemRow } from './documents';
  * validates the e-invoice this way: it imports documents, so documents cannot import it.
  *
  * - `check` receives the row as finalization stored it in the transaction — number, dates, frozen snapshots and
- *   totals, `finalized_at` the sealing time — and what finalization read (its lines among them), under the org's chain lock; it throws an ApiError to
- *   refuse, which rolls the whole finalization back (no number consumed, nothing sealed).
+ *   totals, `finalized_at` the sealing time — and what finalization read (its lines among them), under the org's
+ *   chain lock; it throws an ApiError to refuse, which rolls the whole finalization back (no number consumed,
+ *   nothing sealed).
  * - `prepare`, if any, runs first, on the draft, before the chain lock is taken: it may do the slow part of the check
  *   on what it predicts the sealed row will be, so that `check` finds it done and other finalizations of the org do
  *   not wait behind it. It never refuses: `check` decides.

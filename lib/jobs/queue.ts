@@ -161,8 +161,9 @@ export async function enqueue<T extends object>(tx: Db, def: JobDefinition<T>, d
 }
 
 /**
- * One fetched batch: the jobs run concurrently (one after another with `sequentialBatch`, or through `handleBatch`), each one that failed is failed alone, so
- * pg-boss retries it per its policy, and pg-boss completes the others when this returns.
+ * One fetched batch: the jobs run concurrently (one after another with `sequentialBatch`, or through `handleBatch`),
+ * each one that failed is failed alone, so pg-boss retries it per its policy, and pg-boss completes the others when
+ * this returns.
  */
 async function runBatch(boss: PgBoss, def: JobDefinition<never>, db: Db, jobs: readonly PgBoss.JobWithMetadata<never>[]) {
   const items = jobs.map((job) => ({ data: job.data, jobId: job.id, attempt: job.retryCount + 1 }));
