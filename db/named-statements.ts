@@ -7,7 +7,7 @@ const PREPARED_PER_CONNECTION = 500;
 /**
  * A node-postgres client that runs each parameterized statement as a named prepared statement of its connection, named
  * after its text: PostgreSQL then parses and plans a statement text once per connection instead of at every execution.
- * Measured on a row lookup by key (docs/recurring.md): 0.19 → 0.08 ms of PostgreSQL's CPU per statement. Drizzle builds
+ * Measured on a row lookup by key (docs/foundation.md): 0.13 → 0.05 ms of PostgreSQL's CPU per statement. Drizzle builds
  * the same text for the same query shape, so a connection holds a few hundred at most; a text that varies with its
  * data (a multi-row insert, an IN list) would not, hence the bound.
  */

@@ -18,7 +18,8 @@ export interface JobDefinition<T = unknown> {
   /**
    * With batchSize: run the batch's jobs one after another instead of at once. For a kind that queues by the thousand
    * (a monthly run): pg-boss's fetch sorts every waiting job of the queue, so fetching ten at a time costs PostgreSQL a
-   * tenth, while the process runs no more of them at once than `workers` says.
+   * tenth, while the process runs no more of them at once than `workers` says. A job's expiry (`expireInSeconds`)
+   * counts from the fetch: it must cover the batch's jobs before it.
    */
   sequentialBatch?: boolean;
   /** With batchSize: the whole batch in one call (fewer statements); resolves with each job's error, null when it went well. */
