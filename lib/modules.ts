@@ -4,6 +4,7 @@ import { manifest as einvoicing } from '@/lib/einvoicing';
 import { manifest as email } from '@/lib/email';
 import { EVENT_CATALOGUE, type EventType, manifest as events, NOT_EMITTED_YET } from '@/lib/events';
 import { purgeIdempotencyJob } from '@/lib/http/idempotency';
+import { maintainTablesJob } from '@/lib/jobs';
 import { manifest as invoiceSettings } from '@/lib/invoice-settings';
 import { defineModule, installModules, type ModuleManifest } from '@/lib/manifest';
 import { manifest as payments } from '@/lib/payments';
@@ -23,7 +24,7 @@ import { manifest as webhooks } from '@/lib/webhooks';
  * event fan-out and the contact merge read these lists; no lower-level file imports a module to build them.
  * A new module writes its `index.ts` manifest and is added here.
  */
-const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob] });
+const platform = defineModule({ name: 'platform', jobs: [purgeIdempotencyJob, maintainTablesJob] });
 
 export const modules: readonly ModuleManifest[] = [platform, events, contacts, documents, stats, payments, invoiceSettings, products, pdf, email, reminders, sending, webhooks, einvoicing, recurring, signature, sms, signedQuotes];
 
