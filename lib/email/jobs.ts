@@ -17,6 +17,10 @@ export const sendEmailJob = defineJob<{ email_id: string }>({
   retryDelaySeconds: SEND_RETRY_DELAY_SECONDS,
   retryBackoff: true,
   expireInSeconds: 120,
+  // Three per fetch, sent one after another: even three provider timeouts (3 × 30 s) end within the expiry, which
+  // counts from the fetch.
+  batchSize: 3,
+  sequentialBatch: true,
   async handle(data, { db }) {
     await sendQueuedEmail(db, data.email_id);
   },

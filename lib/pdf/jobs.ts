@@ -20,6 +20,10 @@ export const renderDocumentJob = defineJob<RenderJobData>({
   retryDelaySeconds: 5,
   retryBackoff: true,
   expireInSeconds: RENDER_EXPIRY_SECONDS,
+  // A monthly run queues thousands: five per fetch, still one render at a time per process. Five renders (≈ 50 ms
+  // each, a few hundred under load) fit well within the expiry, which counts from the fetch.
+  batchSize: 5,
+  sequentialBatch: true,
   async handle(data, { db, attempt }) {
     await renderStoredDocument(db, data.org_id, data.document_id, { lastAttempt: attempt > renderDocumentJob.retryLimit });
   },
