@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION number_counters_finalize_only() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   head_id uuid;
-  head documents%ROWTYPE;
+  head record;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF NEW.last_number <> 0 THEN
@@ -28,7 +28,7 @@ BEGIN
   END IF;
   -- The finalization advances the counter last, once the document with the new number heads the chain.
   SELECT h.head_document_id INTO head_id FROM hash_chains h WHERE h.org_id = NEW.org_id;
-  SELECT d.* INTO head FROM documents d WHERE d.id = head_id;
+  SELECT d.id, d.org_id, d.finalized_at, d.type, d.issue_date, d.number INTO head FROM documents d WHERE d.id = head_id;
   IF NEW.last_number <> OLD.last_number + 1 OR head.id IS NULL OR head.org_id <> NEW.org_id OR head.finalized_at IS NULL
      OR head.type <> NEW.type OR extract(year FROM head.issue_date)::integer <> NEW.year
      OR right(head.number, length(billing_number_suffix(NEW.year, NEW.last_number))) IS DISTINCT FROM billing_number_suffix(NEW.year, NEW.last_number)
