@@ -16,17 +16,16 @@ export interface TableMaintenance {
  */
 export async function tablesDueForMaintenance(db: Db): Promise<TableMaintenance[]> {
   const result = (await db.execute(sql`
-    SELECT format('%I.%I', s.schemaname, s.relname) AS table,
-           CASE WHEN s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-                                    + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)
-                THEN 'vacuum' ELSE 'analyze' END AS action
-      FROM pg_stat_user_tables s
-      JOIN pg_class c ON c.oid = s.relid
-     WHERE s.schemaname IN ('public', 'pgboss') AND c.relkind = 'r'
-       AND (s.n_dead_tup > current_setting('autovacuum_vacuum_threshold')::float8
-                           + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0)
-         OR s.n_mod_since_analyze > current_setting('autovacuum_analyze_threshold')::float8
-                                    + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0))
+    SELECT t.table, CASE WHEN t.dead > t.vacuum_at THEN 'vacuum' ELSE 'analyze' END AS action
+      FROM (SELECT format('%I.%I', s.schemaname, s.relname) AS table, s.n_dead_tup AS dead, s.n_mod_since_analyze AS changed,
+                   current_setting('autovacuum_vacuum_threshold')::float8
+                     + current_setting('autovacuum_vacuum_scale_factor')::float8 * greatest(c.reltuples, 0) AS vacuum_at,
+                   current_setting('autovacuum_analyze_threshold')::float8
+                     + current_setting('autovacuum_analyze_scale_factor')::float8 * greatest(c.reltuples, 0) AS analyze_at
+              FROM pg_stat_user_tables s
+              JOIN pg_class c ON c.oid = s.relid
+             WHERE s.schemaname IN ('public', 'pgboss') AND c.relkind = 'r') t
+     WHERE t.dead > t.vacuum_at OR t.changed > t.analyze_at
      ORDER BY 1
   `)) as unknown as { rows: TableMaintenance[] };
   return result.rows;

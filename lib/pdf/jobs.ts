@@ -10,9 +10,9 @@ export interface RenderJobData {
 
 /**
  * 5 attempts, 5 s then doubling with jitter (retries after 5–10, 10–20, 20–40, 40–80 s); a render that runs 30 s has
- * hung. A render whose worker died (a kill, a crash) is retried within a minute: its job expires 30 s after it
- * started, pg-boss's maintenance (every 5 s) fails it, and its retry starts 5–10 s later — at worst
- * RECOVERY_SECONDS — and takes the stale `rendering` claim over (render-stored-document.ts).
+ * hung. A render whose worker died (a kill, a crash) is retried within a minute: its job expires 30 s after its
+ * batch was fetched (at or before it started), pg-boss's maintenance (every 5 s) fails it, and its retry starts
+ * 5–10 s later — at worst RECOVERY_SECONDS — and takes the stale `rendering` claim over (render-stored-document.ts).
  */
 export const renderDocumentJob = defineJob<RenderJobData>({
   name: 'pdf.render-document',
