@@ -1,6 +1,6 @@
 import { and, arrayContains, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { preparedStatement } from '@/db/prepared';
+import { rowsQuery } from '@/db/prepared';
 import { contactConsents, contacts } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/errors';
 import { recordEvent } from '@/lib/events';
@@ -181,22 +181,16 @@ export async function listContacts(db: Db, orgId: string, query: ContactListQuer
 }
 
 /** The org's contact (deleted ones included) or 404; `forUpdate` locks it for the rest of the transaction. */
-const contactById = preparedStatement((db) =>
+const contactByKey = (db: Db) =>
   db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.org_id, sql.placeholder('org_id')), eq(contacts.id, sql.placeholder('id'))))
-    .prepare('contact_by_id'),
-);
+    .where(and(eq(contacts.org_id, sql.placeholder('org_id')), eq(contacts.id, sql.placeholder('id'))));
+const contactRow = rowsQuery(contacts, contactByKey);
+const lockedContactRow = rowsQuery(contacts, (db) => contactByKey(db).for('update'));
 
 export async function loadContact(tx: Tx | Db, orgId: string, id: string, forUpdate = false): Promise<ContactRow> {
-  const [row] = forUpdate
-    ? await tx
-        .select()
-        .from(contacts)
-        .where(and(eq(contacts.org_id, orgId), eq(contacts.id, id)))
-        .for('update')
-    : await contactById(tx).execute({ org_id: orgId, id });
+  const [row] = await (forUpdate ? lockedContactRow : contactRow)(tx, { org_id: orgId, id });
   if (!row) throw notFound('Contact');
   return row;
 }

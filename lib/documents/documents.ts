@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
+import { rowsQuery } from '@/db/prepared';
 import { contacts, documentItems, documents, products } from '@/db/schema';
 import { displayName } from '@/lib/contacts';
 import { notFound, validationError } from '@/lib/errors';
@@ -28,23 +29,31 @@ export type ContactRow = typeof contacts.$inferSelect;
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The org's document or 404; `forUpdate` locks the row until the transaction ends. */
-export async function loadDocument(conn: Conn, orgId: string, id: string, forUpdate = false): Promise<DocumentRow> {
-  const q = conn
+const documentByKey = (db: Db) =>
+  db
     .select()
     .from(documents)
-    .where(and(eq(documents.org_id, orgId), eq(documents.id, id)));
-  const [row] = forUpdate ? await q.for('update') : await q;
+    .where(and(eq(documents.org_id, sql.placeholder('org_id')), eq(documents.id, sql.placeholder('id'))));
+const documentRow = rowsQuery(documents, documentByKey);
+const lockedDocumentRow = rowsQuery(documents, (db) => documentByKey(db).for('update'));
+
+export async function loadDocument(conn: Conn, orgId: string, id: string, forUpdate = false): Promise<DocumentRow> {
+  const [row] = await (forUpdate ? lockedDocumentRow : documentRow)(conn, { org_id: orgId, id });
   if (!row) throw notFound('Document');
   return row;
 }
 
 /** Items in print order (position, then insertion order). */
-export async function loadItems(conn: Conn, orgId: string, documentId: string): Promise<ItemRow[]> {
-  return conn
+const itemRows = rowsQuery(documentItems, (db) =>
+  db
     .select()
     .from(documentItems)
-    .where(and(eq(documentItems.org_id, orgId), eq(documentItems.document_id, documentId)))
-    .orderBy(asc(documentItems.position), asc(documentItems.id));
+    .where(and(eq(documentItems.org_id, sql.placeholder('org_id')), eq(documentItems.document_id, sql.placeholder('document_id'))))
+    .orderBy(asc(documentItems.position), asc(documentItems.id)),
+);
+
+export async function loadItems(conn: Conn, orgId: string, documentId: string): Promise<ItemRow[]> {
+  return itemRows(conn, { org_id: orgId, document_id: documentId });
 }
 
 /** A contact that no longer exists for the org: soft-deleted (merged, erased) or absent. */
@@ -59,11 +68,15 @@ export function contactNameOf(row: Pick<DocumentRow, 'finalized_at' | 'client_sn
   return contactGone(contact) ? null : displayName(contact!);
 }
 
-export async function loadContactRow(conn: Conn, orgId: string, contactId: string): Promise<ContactRow | null> {
-  const [c] = await conn
+const contactRow = rowsQuery(contacts, (db) =>
+  db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.org_id, orgId), eq(contacts.id, contactId)));
+    .where(and(eq(contacts.org_id, sql.placeholder('org_id')), eq(contacts.id, sql.placeholder('id')))),
+);
+
+export async function loadContactRow(conn: Conn, orgId: string, contactId: string): Promise<ContactRow | null> {
+  const [c] = await contactRow(conn, { org_id: orgId, id: contactId });
   return c ?? null;
 }
 

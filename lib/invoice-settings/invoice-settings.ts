@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { rowsQuery } from '@/db/prepared';
 import { documents, invoiceSettings } from '@/db/schema';
 import { validationError } from '@/lib/errors';
 import type { DocumentType } from '@/db/schema/billing';
@@ -41,11 +42,13 @@ export function toPublicSettings(row: InvoiceSettingsRow): InvoiceSettings {
 }
 
 /** The org's settings row, created with the defaults on first use (concurrent first uses insert it once). */
+const settingsRow = rowsQuery(invoiceSettings, (db) => db.select().from(invoiceSettings).where(eq(invoiceSettings.org_id, sql.placeholder('org_id'))));
+
 export async function loadSettings(conn: Db, orgId: string): Promise<InvoiceSettingsRow> {
-  const [existing] = await conn.select().from(invoiceSettings).where(eq(invoiceSettings.org_id, orgId));
+  const [existing] = await settingsRow(conn, { org_id: orgId });
   if (existing) return existing;
   await conn.insert(invoiceSettings).values({ org_id: orgId }).onConflictDoNothing();
-  const [row] = await conn.select().from(invoiceSettings).where(eq(invoiceSettings.org_id, orgId));
+  const [row] = await settingsRow(conn, { org_id: orgId });
   return row!;
 }
 

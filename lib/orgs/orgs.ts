@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { rowsQuery } from '@/db/prepared';
 import { memberships, orgs, users } from '@/db/schema';
 import { hashSecret, verifySecret } from '@/lib/auth/passwords';
 import { conflict, notFound } from '@/lib/errors';
@@ -13,8 +14,10 @@ export async function createOrg(db: Db, input: OrgIdentityInput): Promise<Org> {
   return org!;
 }
 
+const orgRow = rowsQuery(orgs, (db) => db.select().from(orgs).where(eq(orgs.id, sql.placeholder('id'))));
+
 export async function getOrg(db: Db, orgId: string): Promise<Org> {
-  const [org] = await db.select().from(orgs).where(eq(orgs.id, orgId));
+  const [org] = await orgRow(db, { id: orgId });
   if (!org) throw notFound('Organisation');
   return org;
 }

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { AFRelationship, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import { FACTURX_CONFORMANCE } from './cii';
 
 /** sRGB IEC61966-2.1 (icc-profiles-free, zlib licence: lib/pdf/icc/LICENSE.txt), the output intent of every PDF/A. */
 const ICC_PATH = path.join(process.cwd(), 'lib/pdf/icc/sRGB.icc');
-let icc: Buffer | undefined;
+/** The profile deflated once per process (it is the same stream in every file). */
+let iccDeflated: Buffer | undefined;
 
 export const FACTURX_FILENAME = 'factur-x.xml';
 export const FACTURX_NS = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
@@ -138,8 +140,8 @@ export async function toPdfA3(input: Uint8Array | PDFDocument, o: PdfAOptions): 
     finishAttachment(doc, xml);
   }
 
-  icc ??= readFileSync(ICC_PATH);
-  const profile = context.register(context.flateStream(icc, { N: 3 }));
+  iccDeflated ??= deflateSync(readFileSync(ICC_PATH));
+  const profile = context.register(context.stream(iccDeflated, { N: 3, Filter: 'FlateDecode' }));
   const intent = context.obj({
     Type: 'OutputIntent',
     S: 'GTS_PDFA1',
