@@ -7,8 +7,8 @@ import type { Operation } from '@/lib/openapi/operation';
 
 /**
  * A column of a module's records that points at a contact. A contact merge repoints every one of them from the
- * sources to the target in its transaction, the merge preview counts them, and the GDPR export lists the rows
- * (unless `export: false`, for the ones the export already shows in its own shape).
+ * sources to the target in its transaction and the merge preview counts them (unless `merge: false`), and the GDPR
+ * export lists the rows (unless `export: false`, for the ones the export already shows in its own shape).
  */
 export interface ContactReference {
   /** Name shown in the merge preview's `moves` and as the key of the export's `related`. */
@@ -17,6 +17,13 @@ export interface ContactReference {
   /** The contact id column. Its TS property name must equal its SQL name (db/schema convention). */
   column: PgColumn;
   export?: boolean;
+  /** The columns the GDPR export shows, when not every column may leave the server (provider ids); default all. */
+  exportColumns?: Record<string, PgColumn>;
+  /**
+   * false: a merge leaves these rows with the contact merged away, and does not count them among its moves; their
+   * module acts on `contact.merged` instead (a SEPA mandate is revoked, not moved). Default true.
+   */
+  merge?: boolean;
 }
 
 /**

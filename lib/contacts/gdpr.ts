@@ -116,7 +116,8 @@ export async function exportContact(db: Db, orgId: string, id: string): Promise<
   const related: ContactExport['related'] = {};
   for (const ref of contactReferences()) {
     if (ref.export === false) continue;
-    related[ref.resource] = (await db.select().from(ref.table).where(eq(ref.column, id))) as Array<Record<string, unknown>>;
+    const query = ref.exportColumns ? db.select(ref.exportColumns).from(ref.table) : db.select().from(ref.table);
+    related[ref.resource] = (await query.where(eq(ref.column, id))) as Array<Record<string, unknown>>;
   }
   return {
     format: 'paraphe.contact-export.v1',

@@ -124,10 +124,13 @@ describe('merge-preview and merge', () => {
       [s1.id, null],
       [s2.id, null],
     ]);
-    // One entry per registered reference (other modules add theirs), in the registry's order.
+    // One entry per registered reference that a merge moves (other modules add theirs), in the registry's order.
     expect(res.body.moves).toEqual(
-      contactReferences().map((ref) => ({ resource: ref.resource, count: ref.resource === 'consent_history' ? 1 : 0 })),
+      contactReferences()
+        .filter((ref) => ref.merge !== false)
+        .map((ref) => ({ resource: ref.resource, count: ref.resource === 'consent_history' ? 1 : 0 })),
     );
+    expect(res.body.moves.map((m: { resource: string }) => m.resource)).not.toContain('sepa_mandates');
     expect(await rowsOf(org)).toEqual(before);
     expect((await eventsOf(org)).length).toBe(eventsBefore);
   });

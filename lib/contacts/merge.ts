@@ -89,7 +89,7 @@ async function plan(tx: Tx | Db, orgId: string, targetId: string, body: MergeBod
   }
 
   const moves = [];
-  for (const ref of contactReferences()) {
+  for (const ref of contactReferences().filter((r) => r.merge !== false)) {
     const [counted] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(ref.table)
@@ -118,7 +118,7 @@ export async function mergeContacts(db: Db, orgId: string, targetId: string, bod
     const p = await plan(tx, orgId, targetId, body, true);
     const now = new Date();
 
-    for (const ref of contactReferences()) {
+    for (const ref of contactReferences().filter((r) => r.merge !== false)) {
       await tx
         .update(ref.table)
         .set({ [ref.column.name]: targetId } as never)

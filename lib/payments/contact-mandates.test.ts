@@ -1,11 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as exportRoute from '@/app/v1/contacts/[id]/export/route';
+import * as mergePreviewRoute from '@/app/v1/contacts/[id]/merge-preview/route';
 import * as setupRoute from '@/app/v1/invoices/[id]/sepa-mandate-setup/route';
 import { paymentCustomers, sepaMandates } from '@/db/schema';
 import { eraseContact, mergeContacts } from '@/lib/contacts';
 import { addDays, todayParis } from '@/lib/dates';
 import { billingContext, line } from '@/lib/documents/testing';
 import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { createTestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { type ContactMandatesJobData, revokeContactMandatesJob } from './contact-mandates';
 
@@ -85,5 +88,39 @@ describe('a contact erased or merged away loses its SEPA mandate', () => {
     const done = await sign();
     expect(await mandatesOf(client.id)).toEqual([]);
     expect(ctx.fake.objects.get(done.payment_method)!.object.customer).toBeNull();
+  });
+});
+
+describe('a contact\'s SEPA mandates in its GDPR export and its merges', () => {
+  it('the export lists every mandate of the contact as staff see it, never the provider\'s ids', async () => {
+    const { client } = await clientWithMandate();
+    const res = await call(exportRoute.GET, 'GET', `/v1/contacts/${client.id}/export`, { token: await ctx.org.key(['contacts:read']), params: { id: client.id } });
+    expect(res.status).toBe(200);
+    const [row] = await mandatesOf(client.id);
+    expect(res.body.related.sepa_mandates).toEqual([
+      { id: row!.id, status: 'active', iban_last4: row!.iban_last4, created_at: row!.created_at.toISOString(), revoked_at: null },
+    ]);
+    expect(row!.iban_last4).toMatch(/^\d{4}$/);
+    const text = JSON.stringify(res.body);
+    for (const providerId of [row!.customer_id, row!.payment_method_id, row!.mandate_id!]) expect(text).not.toContain(providerId);
+
+    // Another org's contact id is a 404, as for every export.
+    const other = await api.contact({ email: 'autre@client.example' });
+    const stranger = await createTestOrg();
+    const foreign = await call(exportRoute.GET, 'GET', `/v1/contacts/${other.id}/export`, { token: await stranger.key(), params: { id: other.id } });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a merge preview does not count the source\'s mandate among the records that move', async () => {
+    const source = await clientWithMandate();
+    const target = await api.contact({ email: 'cible@client.example' });
+    const res = await call(mergePreviewRoute.POST, 'POST', `/v1/contacts/${target.id}/merge-preview`, {
+      token: api.token,
+      params: { id: target.id },
+      body: { source_ids: [source.client.id] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.moves.map((m: { resource: string }) => m.resource)).not.toContain('sepa_mandates');
+    expect(res.body.moves).toContainEqual({ resource: 'billing_documents', count: 1 });
   });
 });

@@ -1,3 +1,4 @@
+import { sepaMandates } from '@/db/schema';
 import { BillingDocument } from '@/lib/documents';
 import { defineModule } from '@/lib/manifest';
 import { revokeContactMandatesJob, revokeOnContactGone } from './contact-mandates';
@@ -9,6 +10,23 @@ export const manifest = defineModule({
   name: 'payments',
   operations: paymentOperations,
   jobs: [revokeContactMandatesJob],
+  // The contact's SEPA mandates in its GDPR export (what they look like to staff, never the provider's ids); a merge
+  // does not move them: contact.merged revokes the merged-away contact's live one (contact-mandates.ts).
+  contactReferences: [
+    {
+      resource: 'sepa_mandates',
+      table: sepaMandates,
+      column: sepaMandates.contact_id,
+      exportColumns: {
+        id: sepaMandates.id,
+        status: sepaMandates.status,
+        iban_last4: sepaMandates.iban_last4,
+        created_at: sepaMandates.created_at,
+        revoked_at: sepaMandates.revoked_at,
+      },
+      merge: false,
+    },
+  ],
   subscriptions: [revokeOnContactGone],
   events: {
     'invoice.paid': BillingDocument,
