@@ -112,9 +112,11 @@ try {
 
   // ── Workers ready before the clock starts, as in a running deployment ─────────────────────────────────────────
   await prepareQueues(database, jobs);
-  const workerJobs = jobs.filter((j) => !j.cron);
   if (MODE === 'inline') {
-    await startWorkers(workerJobs);
+    // As the server's inline worker (lib/boot.ts): every kind, the cron ones too (the table maintenance where the
+    // server runs no autovacuum), the e-invoice validation's JVM warmed up first.
+    await (await import('@/lib/pdf')).warmUpEInvoiceValidation();
+    await startWorkers(jobs);
   } else {
     await getQueue();
     // What `npm run worker` runs: the compiled worker (scripts/build-worker.mjs) under plain node.
