@@ -28,7 +28,6 @@ export type ContactRow = typeof contacts.$inferSelect;
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The org's document or 404; `forUpdate` locks the row until the transaction ends. */
 const documentByKey = (db: Db) =>
   db
     .select()
@@ -37,13 +36,13 @@ const documentByKey = (db: Db) =>
 const documentRow = rowsQuery(documents, documentByKey);
 const lockedDocumentRow = rowsQuery(documents, (db) => documentByKey(db).for('update'));
 
+/** The org's document or 404; `forUpdate` locks the row until the transaction ends. */
 export async function loadDocument(conn: Conn, orgId: string, id: string, forUpdate = false): Promise<DocumentRow> {
   const [row] = await (forUpdate ? lockedDocumentRow : documentRow)(conn, { org_id: orgId, id });
   if (!row) throw notFound('Document');
   return row;
 }
 
-/** Items in print order (position, then insertion order). */
 const itemRows = rowsQuery(documentItems, (db) =>
   db
     .select()
@@ -52,6 +51,7 @@ const itemRows = rowsQuery(documentItems, (db) =>
     .orderBy(asc(documentItems.position), asc(documentItems.id)),
 );
 
+/** Items in print order (position, then insertion order). */
 export async function loadItems(conn: Conn, orgId: string, documentId: string): Promise<ItemRow[]> {
   return itemRows(conn, { org_id: orgId, document_id: documentId });
 }

@@ -41,9 +41,9 @@ export function toPublicSettings(row: InvoiceSettingsRow): InvoiceSettings {
   };
 }
 
-/** The org's settings row, created with the defaults on first use (concurrent first uses insert it once). */
 const settingsRow = rowsQuery(invoiceSettings, (db) => db.select().from(invoiceSettings).where(eq(invoiceSettings.org_id, sql.placeholder('org_id'))));
 
+/** The org's settings row, created with the defaults on first use (concurrent first uses insert it once). */
 export async function loadSettings(conn: Db, orgId: string): Promise<InvoiceSettingsRow> {
   const [existing] = await settingsRow(conn, { org_id: orgId });
   if (existing) return existing;
