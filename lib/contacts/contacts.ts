@@ -190,9 +190,15 @@ const contactRow = rowsQuery(contacts, contactByKey);
 const lockedContactRow = rowsQuery(contacts, (db) => contactByKey(db).for('update'));
 
 export async function loadContact(tx: Tx | Db, orgId: string, id: string, forUpdate = false): Promise<ContactRow> {
-  const [row] = await (forUpdate ? lockedContactRow : contactRow)(tx, { org_id: orgId, id });
+  const row = await findContact(tx, orgId, id, forUpdate);
   if (!row) throw notFound('Contact');
   return row;
+}
+
+/** The org's contact (deleted, merged and erased ones included), or null. */
+export async function findContact(tx: Tx | Db, orgId: string, id: string, forUpdate = false): Promise<ContactRow | null> {
+  const [row] = await (forUpdate ? lockedContactRow : contactRow)(tx, { org_id: orgId, id });
+  return row ?? null;
 }
 
 export async function getContact(db: Db, orgId: string, id: string): Promise<Contact> {

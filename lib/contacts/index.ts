@@ -17,7 +17,7 @@ export const manifest = defineModule({
   contactReferences: ownContactReferences,
 });
 
-export { createContact, deleteContact, displayName, getContact, listContacts, updateContact } from './contacts';
+export { createContact, deleteContact, displayName, findContact, getContact, listContacts, updateContact } from './contacts';
 export { eraseContact } from './gdpr';
 export { mergeContacts } from './merge';
 export { ContactCreate, ContactPatch } from './schemas';

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { rowsQuery } from '@/db/prepared';
 import { contacts, documentItems, documents, products } from '@/db/schema';
-import { displayName } from '@/lib/contacts';
+import { displayName, findContact } from '@/lib/contacts';
 import { notFound, validationError } from '@/lib/errors';
 import { type EventType, recordEvent } from '@/lib/events';
 import {
@@ -68,16 +68,9 @@ export function contactNameOf(row: Pick<DocumentRow, 'finalized_at' | 'client_sn
   return contactGone(contact) ? null : displayName(contact!);
 }
 
-const contactRow = rowsQuery(contacts, (db) =>
-  db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.org_id, sql.placeholder('org_id')), eq(contacts.id, sql.placeholder('id')))),
-);
-
-export async function loadContactRow(conn: Conn, orgId: string, contactId: string): Promise<ContactRow | null> {
-  const [c] = await contactRow(conn, { org_id: orgId, id: contactId });
-  return c ?? null;
+/** The document's contact as contacts keeps it (deleted, merged, erased included), or null. */
+export function loadContactRow(conn: Conn, orgId: string, contactId: string): Promise<ContactRow | null> {
+  return findContact(conn, orgId, contactId);
 }
 
 /** The contact a draft may be addressed to: one of the org's live contacts, else 422 on `field`. */
