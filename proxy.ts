@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from 'next/server';
-import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
-import { appBaseUrl } from '@/lib/config';
-import { ApiError } from '@/lib/errors';
+import { refuseCredentialsInQuery } from '@/lib/platform/auth/secret-query';
+import { appBaseUrl } from '@/lib/platform/config';
+import { ApiError } from '@/lib/platform/errors';
 import {
   checkoutOrigins,
   isPaymentPage,
@@ -12,10 +12,10 @@ import {
   securityHeaders,
   servedOverHttps,
   TOKEN_PAGE_HEADERS,
-} from '@/lib/http/security-headers';
+} from '@/lib/platform/http/security-headers';
 
 /**
- * Every response's security headers (lib/http/security-headers.ts), with a fresh CSP nonce. Next.js reads the
+ * Every response's security headers (lib/platform/http/security-headers.ts), with a fresh CSP nonce. Next.js reads the
  * policy from the request to put the nonce on the scripts it renders; a route handler that writes its own HTML
  * (the API reference) reads it from `x-nonce`.
  */

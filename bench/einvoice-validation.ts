@@ -16,17 +16,17 @@ const WARM_UP = 3;
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory';
 (process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
 const { closeDatabase, getDatabase } = await import('@/db/client');
-const { stopQueue } = await import('@/lib/jobs/queue');
-const { installModules } = await import('@/lib/manifest');
-const { jobs, modules } = await import('@/lib/modules');
-const { prepareQueues } = await import('@/lib/jobs');
-const { finalizeDocument } = await import('@/lib/documents');
-const { line } = await import('@/lib/documents/testing');
+const { stopQueue } = await import('@/lib/platform/jobs/queue');
+const { installModules } = await import('@/lib/platform/manifest');
+const { jobs, modules } = await import('@/lib/composition/modules');
+const { prepareQueues } = await import('@/lib/platform/jobs');
+const { finalizeDocument } = await import('@/lib/domain/documents');
+const { line } = await import('@/lib/domain/documents/testing');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
-const { completeSeller } = await import('@/lib/pdf/testing');
-const { loadRenderModel } = await import('@/lib/pdf/model');
-const { buildFacturX } = await import('@/lib/pdf/facturx/cii');
-const { validateDocumentEInvoice, validateEInvoice } = await import('@/lib/pdf');
+const { completeSeller } = await import('@/lib/domain/pdf/testing');
+const { loadRenderModel } = await import('@/lib/domain/pdf/model');
+const { buildFacturX } = await import('@/lib/domain/pdf/facturx/cii');
+const { validateDocumentEInvoice, validateEInvoice } = await import('@/lib/domain/pdf');
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-// The fake alone, not lib/payments/testing's index: that one also brings the tests' vitest fixtures.
-import { startFakeStripe } from '@/lib/payments/testing/fake-stripe';
+// The fake alone, not lib/domain/payments/testing's index: that one also brings the tests' vitest fixtures.
+import { startFakeStripe } from '@/lib/domain/payments/testing/fake-stripe';
 import { percentile } from './lib/fake-contacts';
 import { type LoadResult, load, printTable, startServer } from './lib/server';
 

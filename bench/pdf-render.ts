@@ -22,19 +22,19 @@ if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory';
 // Measure React as the server runs it (next start sets production); set before react-pdf is first imported.
 (process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
 // As the server and the worker do: the app's modules installed, the job queues created.
-const { jobs } = await import('@/lib/modules');
+const { jobs } = await import('@/lib/composition/modules');
 const { closeDatabase, getDatabase } = await import('@/db/client');
-const { stopQueue } = await import('@/lib/jobs/queue');
-const { line } = await import('@/lib/documents/testing');
-const { finalizeDocument } = await import('@/lib/documents/finalize-document');
+const { stopQueue } = await import('@/lib/platform/jobs/queue');
+const { line } = await import('@/lib/domain/documents/testing');
+const { finalizeDocument } = await import('@/lib/domain/documents/finalize-document');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
-const { LocalStorage, setStorage } = await import('@/lib/storage');
-const { completeSeller } = await import('@/lib/pdf/testing');
-const { loadRenderModel } = await import('@/lib/pdf/model');
-const { renderDocument } = await import('@/lib/pdf/render-document');
-const { renderStoredDocument } = await import('@/lib/pdf/render-stored-document');
+const { LocalStorage, setStorage } = await import('@/lib/platform/storage');
+const { completeSeller } = await import('@/lib/domain/pdf/testing');
+const { loadRenderModel } = await import('@/lib/domain/pdf/model');
+const { renderDocument } = await import('@/lib/domain/pdf/render-document');
+const { renderStoredDocument } = await import('@/lib/domain/pdf/render-stored-document');
 
-await (await import('@/lib/jobs')).prepareQueues(await getDatabase(), jobs);
+await (await import('@/lib/platform/jobs')).prepareQueues(await getDatabase(), jobs);
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

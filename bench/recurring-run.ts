@@ -34,10 +34,10 @@ delete process.env.STRIPE_SECRET_KEY;
 const { sql } = await import('drizzle-orm');
 const { closeDatabase, getDatabase } = await import('@/db/client');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
-const { jobs } = await import('@/lib/modules');
-const { enqueueDueTemplates } = await import('@/lib/recurring');
-const { todayParis } = await import('@/lib/dates');
-const { getQueue, prepareQueues, startWorkers, stopQueue } = await import('@/lib/jobs');
+const { jobs } = await import('@/lib/composition/modules');
+const { enqueueDueTemplates } = await import('@/lib/domain/recurring');
+const { todayParis } = await import('@/lib/platform/dates');
+const { getQueue, prepareQueues, startWorkers, stopQueue } = await import('@/lib/platform/jobs');
 
 const database = await getDatabase();
 const { db } = database;
@@ -113,9 +113,9 @@ try {
   // ── Workers ready before the clock starts, as in a running deployment ─────────────────────────────────────────
   await prepareQueues(database, jobs);
   if (MODE === 'inline') {
-    // As the server's inline worker (lib/boot.ts): every kind, the cron ones too (the table maintenance where the
+    // As the server's inline worker (lib/composition/boot.ts): every kind, the cron ones too (the table maintenance where the
     // server runs no autovacuum), the e-invoice validation's JVM warmed up first.
-    await (await import('@/lib/pdf')).warmUpEInvoiceValidation();
+    await (await import('@/lib/domain/pdf')).warmUpEInvoiceValidation();
     await startWorkers(jobs);
   } else {
     await getQueue();

@@ -36,9 +36,9 @@ delete process.env.RESEND_API_KEY;
 const { sql } = await import('drizzle-orm');
 const { closeDatabase, getDatabase } = await import('@/db/client');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
-const { dispatchDueReminders } = await import('@/lib/reminders/dispatch');
-const { sendEmailJob } = await import('@/lib/email/jobs');
-const { startWorkers, stopQueue, getQueue } = await import('@/lib/jobs/queue');
+const { dispatchDueReminders } = await import('@/lib/domain/reminders/dispatch');
+const { sendEmailJob } = await import('@/lib/platform/email/jobs');
+const { startWorkers, stopQueue, getQueue } = await import('@/lib/platform/jobs/queue');
 
 const database = await getDatabase();
 const { db } = database;

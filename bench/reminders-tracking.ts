@@ -3,8 +3,8 @@ import { availableParallelism, loadavg } from 'node:os';
 import { Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '@/db/client';
-import { todayParis } from '@/lib/dates';
-import { trackingSliceQuery } from '@/lib/reminders/tracking';
+import { todayParis } from '@/lib/platform/dates';
+import { trackingSliceQuery } from '@/lib/domain/reminders/tracking';
 import { fakeContact, percentile } from './lib/fake-contacts';
 import { type LoadResult, load, printTable, startServer } from './lib/server';
 

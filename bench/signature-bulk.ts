@@ -35,12 +35,12 @@ process.env.RATE_LIMIT_POINTS = '1000000';
 
 const { sql } = await import('drizzle-orm');
 const { closeDatabase, getDatabase } = await import('@/db/client');
-await import('@/lib/modules');
-const { installedModules } = await import('@/lib/manifest');
+await import('@/lib/composition/modules');
+const { installedModules } = await import('@/lib/platform/manifest');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
 const { call } = await import('@/lib/testing/http');
 const { signatureDocuments } = await import('@/db/schema');
-const { startWorkers, stopQueue } = await import('@/lib/jobs/queue');
+const { startWorkers, stopQueue } = await import('@/lib/platform/jobs/queue');
 const bulk = await import('@/app/v1/signature/envelopes/bulk/route');
 
 const percentile = (values: number[], p: number) => {

@@ -3,10 +3,10 @@ import { availableParallelism, loadavg } from 'node:os';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { signatureEnvelopes, signatureFields, signatureSigners } from '@/db/schema';
-import { loadSealingIdentity } from '@/lib/signature/certificate';
-import { composeSignedPdf } from '@/lib/signature/compose';
-import { sealPdf } from '@/lib/signature/seal';
-import { checkSeal } from '@/lib/signature/verify';
+import { loadSealingIdentity } from '@/lib/domain/signature/certificate';
+import { composeSignedPdf } from '@/lib/domain/signature/compose';
+import { sealPdf } from '@/lib/domain/signature/seal';
+import { checkSeal } from '@/lib/domain/signature/verify';
 import { percentile } from './lib/fake-contacts';
 
 /**

@@ -29,14 +29,14 @@ process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${dbName}`;
 process.env.WEBHOOKS_ALLOW_PRIVATE = 'true';
 (process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
 
-await import('@/lib/modules');
+await import('@/lib/composition/modules');
 const { sql } = await import('drizzle-orm');
 const { closeDatabase, getDatabase } = await import('@/db/client');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
-const { createContact } = await import('@/lib/contacts');
-const { recordEvents } = await import('@/lib/events');
-const { createEndpoint, deliverWebhookJob } = await import('@/lib/webhooks');
-const { getQueue, startWorkers, stopQueue } = await import('@/lib/jobs');
+const { createContact } = await import('@/lib/domain/contacts');
+const { recordEvents } = await import('@/lib/platform/events');
+const { createEndpoint, deliverWebhookJob } = await import('@/lib/domain/webhooks');
+const { getQueue, startWorkers, stopQueue } = await import('@/lib/platform/jobs');
 
 /** A receiver that notes when each webhook-id arrived, answering after `delayMs`. */
 async function receiver(delayMs: number) {

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useActionState } from 'react';
 import { FormErrors, SubmitButton } from './form';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 
 /** A form of one button (and what the page puts before it): its action's confirmation or refusal is shown beside it. */
 export function ActionForm({

@@ -1,6 +1,6 @@
 'use server';
 
-import { staffAction } from '@/lib/http/action';
+import { staffAction } from '@/lib/platform/http/action';
 import { lookupRegistry } from './company-registry';
 
 /** "Remplir depuis le SIREN": the company of the number typed, or why not, in French (company-registry.ts). */

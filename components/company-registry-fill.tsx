@@ -1,8 +1,8 @@
 'use client';
 
 import { useRef, useState, useTransition } from 'react';
-import { isRefusal, refusalMessage } from '@/lib/http/form-state';
-import type { CompanyIdentity } from '@/lib/company-registry';
+import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
+import type { CompanyIdentity } from '@/lib/domain/company-registry';
 import { lookupCompanyAction } from './company-registry-actions';
 
 /**

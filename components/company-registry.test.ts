@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type FakeRegistry, startFakeRegistry } from '@/lib/company-registry/testing';
+import { type FakeRegistry, startFakeRegistry } from '@/lib/domain/company-registry/testing';
 import { lookupRegistry } from './company-registry';
 
 // "Remplir depuis le SIREN" behind the contact and organisation forms: off by default, French sentences otherwise.

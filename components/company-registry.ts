@@ -1,5 +1,5 @@
-import { type CompanyIdentity, lookupCompany } from '@/lib/company-registry';
-import { companyRegistryUrl } from '@/lib/config';
+import { type CompanyIdentity, lookupCompany } from '@/lib/domain/company-registry';
+import { companyRegistryUrl } from '@/lib/platform/config';
 
 /** Whether the forms offer "Remplir depuis le SIREN" (COMPANY_REGISTRY_URL set). */
 export const companyRegistryEnabled = () => companyRegistryUrl() !== null;

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { getDb } from '@/db/client';
 import type { EmailStatus } from '@/db/schema';
-import { listDocumentEmails } from '@/lib/email/mailbox';
-import { formatInstant } from '@/lib/format';
+import { listDocumentEmails } from '@/lib/platform/email/mailbox';
+import { formatInstant } from '@/lib/platform/format';
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, { label: string; chip: string; hint: string }> = {
   queued: { label: 'en file', chip: 'chip-grey', hint: 'Enregistré, en attente d’envoi (nouvelle tentative si le fournisseur n’a pas répondu).' },

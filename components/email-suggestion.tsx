@@ -3,11 +3,11 @@
 import { useEffect, useState } from 'react';
 // The same function as POST /v1/signature/email-suggestion, run in the browser: it is pure (a list of domains and a
 // distance), so the public form needs no session nor server round trip. Imported by file: the module's index is server code.
-import { suggestEmail } from '@/lib/signature/email-suggestion';
+import { suggestEmail } from '@/lib/domain/signature/email-suggestion';
 
 /*
  * « Vouliez-vous dire … ? » under a signer's e-mail input (back-office envelope editor, bulk rows, public form).
- * The suggestion is the API's (lib/signature/email-suggestion.ts), computed once typing pauses.
+ * The suggestion is the API's (lib/domain/signature/email-suggestion.ts), computed once typing pauses.
  */
 
 const TEXTS = {

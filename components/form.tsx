@@ -2,8 +2,8 @@
 
 import { type ButtonHTMLAttributes, createContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useContext } from 'react';
 import { useFormStatus } from 'react-dom';
-import type { FormState } from '@/lib/http/form-state';
-import { frenchFieldLine } from '@/lib/i18n/errors-fr';
+import type { FormState } from '@/lib/platform/http/form-state';
+import { frenchFieldLine } from '@/lib/platform/i18n/errors-fr';
 
 /*
  * The back-office's form primitives: a field (label, control, hint, error, wired for assistive technologies), the
@@ -106,7 +106,7 @@ export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {
 }
 
 /**
- * An amount in euros as typed: "1 200,50", "49.90" or "40 €" (the server reads it with lib/money's parseEuros,
+ * An amount in euros as typed: "1 200,50", "49.90" or "40 €" (the server reads it with lib/platform/money's parseEuros,
  * French comma and spaces included). Text, not type=number: a number input refuses the comma in some browsers.
  */
 export function MoneyInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'>) {

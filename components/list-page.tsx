@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ListSort } from '@/lib/http/pagination';
+import type { ListSort } from '@/lib/platform/http/pagination';
 import { listHref, type UrlFilters } from './list-query';
 
 /** One chip per value of a filter, plus "Tous"; the current one is marked for assistive technology and the CSS. */

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { createContact, listContacts } from '@/lib/contacts/contacts';
-import { ContactListQuery } from '@/lib/contacts/schemas';
+import { createContact, listContacts } from '@/lib/domain/contacts/contacts';
+import { ContactListQuery } from '@/lib/domain/contacts/schemas';
 import { createTestOrg } from '@/lib/testing/fixtures';
 import { listHref, loadListPage, readListFilters, readListSort } from './list-query';
 

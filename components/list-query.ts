@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { ApiError, fieldErrors } from '@/lib/errors';
-import { frenchFieldLine } from '@/lib/i18n/errors-fr';
-import type { ListSort, Page } from '@/lib/http/pagination';
+import { ApiError, fieldErrors } from '@/lib/platform/errors';
+import { frenchFieldLine } from '@/lib/platform/i18n/errors-fr';
+import type { ListSort, Page } from '@/lib/platform/http/pagination';
 
 /**
  * The data side of the back-office list pages (contacts, documents, products): filters read from the URL, the page

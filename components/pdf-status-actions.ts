@@ -1,7 +1,7 @@
 'use server';
 
-import { idOf, staffAction } from '@/lib/http/action';
-import { renderState, requestRender } from '@/lib/pdf/request-render';
+import { idOf, staffAction } from '@/lib/platform/http/action';
+import { renderState, requestRender } from '@/lib/domain/pdf/request-render';
 
 /** The render state of one of the staff member's org documents (polled while pending or rendering). */
 export const pdfRenderStateAction = staffAction(async ({ db, orgId }, documentId: string) => renderState(db, orgId, idOf(documentId)), {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useState, useTransition } from 'react';
-import { isRefusal } from '@/lib/http/form-state';
-import type { DocumentRender } from '@/lib/pdf/schemas';
+import { isRefusal } from '@/lib/platform/http/form-state';
+import type { DocumentRender } from '@/lib/domain/pdf/schemas';
 import { pdfRenderStateAction, retryPdfRenderAction } from './pdf-status-actions';
 
 type RenderStatus = DocumentRender['render_status'];

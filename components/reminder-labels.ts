@@ -1,5 +1,5 @@
 import type { ReminderStatus } from '@/db/schema/reminders';
-import { plural } from '@/lib/format';
+import { plural } from '@/lib/platform/format';
 
 /** French labels of the reminders back-office (browser-safe: types only). The API's tokens stay English. */
 

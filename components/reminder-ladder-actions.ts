@@ -1,10 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, idOf, refuse, staffAction } from '@/lib/http/action';
-import { parisInstant } from '@/lib/reminders/ladder';
-import { addManualReminder, deleteReminder } from '@/lib/reminders/reminders';
-import { ReminderCreate } from '@/lib/reminders/schemas';
+import { formAction, idOf, refuse, staffAction } from '@/lib/platform/http/action';
+import { parisInstant } from '@/lib/domain/reminders/ladder';
+import { addManualReminder, deleteReminder } from '@/lib/domain/reminders/reminders';
+import { ReminderCreate } from '@/lib/domain/reminders/schemas';
 
 const refresh = (documentId: string) => {
   revalidatePath(`/documents/${documentId}`);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState, useTransition } from 'react';
-import { type BoundFormAction, initialFormState, isRefusal } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState, isRefusal } from '@/lib/platform/http/form-state';
 import { Field, FormErrors, Input, Select, SubmitButton, TextArea } from './form';
 import { deleteReminderAction } from './reminder-ladder-actions';
 import { TONE_LABELS } from './reminder-labels';

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { getDb } from '@/db/client';
-import { todayParis } from '@/lib/dates';
-import { loadContactRow, loadDocument } from '@/lib/documents/documents';
-import { formatInstant, plural, pluralWord } from '@/lib/format';
-import { ladderKindOf } from '@/lib/reminders/ladder';
-import { reminderLadder, remindRefusal } from '@/lib/reminders/reminders';
+import { todayParis } from '@/lib/platform/dates';
+import { loadContactRow, loadDocument } from '@/lib/domain/documents/documents';
+import { formatInstant, plural, pluralWord } from '@/lib/platform/format';
+import { ladderKindOf } from '@/lib/domain/reminders/ladder';
+import { reminderLadder, remindRefusal } from '@/lib/domain/reminders/reminders';
 import { addReminderAction } from './reminder-ladder-actions';
 import { AddReminderForm, DeleteReminderButton } from './reminder-ladder-controls';
 import { REMINDER_STATUS_LABELS, reasonLabel, stepLabel, TONE_LABELS } from './reminder-labels';

@@ -1,9 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { plural, pluralWord } from '@/lib/format';
-import { formAction, idOf, staffAction } from '@/lib/http/action';
-import { previewSend, SendDocumentInput, sendDocument } from '@/lib/sending';
+import { plural, pluralWord } from '@/lib/platform/format';
+import { formAction, idOf, staffAction } from '@/lib/platform/http/action';
+import { previewSend, SendDocumentInput, sendDocument } from '@/lib/domain/sending';
 
 /** The dialog's fields as the API's input: copies typed as a list separated by commas, spaces or semicolons. */
 function sendInputOf(text: (name: string) => string) {

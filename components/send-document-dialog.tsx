@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useRef, useState, useTransition } from 'react';
-import { type BoundFormAction, initialFormState, isRefusal } from '@/lib/http/form-state';
-import type { SendPreview } from '@/lib/sending';
+import { type BoundFormAction, initialFormState, isRefusal } from '@/lib/platform/http/form-state';
+import type { SendPreview } from '@/lib/domain/sending';
 import { Field, FormErrors, Input, SubmitButton, TextArea } from './form';
 import { previewSendAction } from './send-document-actions';
 

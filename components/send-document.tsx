@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
-import { todayParis } from '@/lib/dates';
-import { loadContactRow, loadDocument } from '@/lib/documents/documents';
-import { contactEmail, languageOf } from '@/lib/reminders/recipient';
-import { sendRefusal } from '@/lib/sending';
+import { todayParis } from '@/lib/platform/dates';
+import { loadContactRow, loadDocument } from '@/lib/domain/documents/documents';
+import { contactEmail, languageOf } from '@/lib/domain/reminders/recipient';
+import { sendRefusal } from '@/lib/domain/sending';
 import { sendDocumentAction } from './send-document-actions';
 import { SendDocumentDialog } from './send-document-dialog';
 

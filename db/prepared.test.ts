@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { billingContext, line } from '@/lib/documents/testing';
+import { billingContext, line } from '@/lib/domain/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import type { Db } from './client';
 import { rowsQuery } from './prepared';

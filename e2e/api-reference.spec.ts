@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 
 /**
  * The API reference (/docs/api, Scalar) shows the OpenAPI `webhooks`: each catalogued event with its Standard Webhooks
- * headers and its example body (lib/openapi/examples/events.json; a token not emitted yet would be marked so); WCAG 2.1 AA there
+ * headers and its example body (lib/platform/openapi/examples/events.json; a token not emitted yet would be marked so); WCAG 2.1 AA there
  * too (wcag.spec.ts checks the page as it opens, with the groups closed).
  */
 async function openEvent(page: Page, token: string) {

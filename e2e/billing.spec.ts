@@ -84,7 +84,7 @@ test('quote → deposit → accept → convert → finalize → payments until p
   await expect(page.getByLabel('Taux de TVA de la ligne 3')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Taux de TVA de la ligne 3').selectOption('10.00');
-  // Live totals from lib/money: 910 + 150 − 10 HT; VAT 10 % of 900 and 20 % of 150.
+  // Live totals from lib/platform/money: 910 + 150 − 10 HT; VAT 10 % of 900 and 20 % of 150.
   await expect(page.getByTestId('editor-total-ht')).toHaveText(eur('1 050,00'));
   await expect(page.getByTestId('editor-total-tva')).toHaveText(eur('120,00'));
   await expect(page.getByTestId('editor-total-ttc')).toHaveText(eur('1 170,00'));

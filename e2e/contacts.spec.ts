@@ -114,7 +114,7 @@ test('create a contact through the form, fix a validation error, then export, de
   await page.getByLabel('Score').fill('120');
   await page.getByRole('button', { name: 'Créer le contact' }).click();
 
-  // The API's refusals in French (lib/i18n), beside their fields; what was typed is still there.
+  // The API's refusals in French (lib/platform/i18n), beside their fields; what was typed is still there.
   await expect(page.getByText('Le contact n’a pas été enregistré')).toBeVisible();
   await expect(page.locator('#contact-email-error')).toHaveText('Adresse e-mail invalide (ex. nom@exemple.fr).');
   await expect(page.locator('#contact-lead_score-error')).toHaveText('Entre 0 et 100.');

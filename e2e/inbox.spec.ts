@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { startSandboxPa } from '@/lib/einvoicing/sandbox/server';
+import { startSandboxPa } from '@/lib/domain/einvoicing/sandbox/server';
 import { PHONE, phoneOverflow, signIn } from './helpers';
 
 /**
@@ -35,7 +35,7 @@ test('received invoices: fetched now, read beside the PDF, refused with a reason
   });
   expect(put.status(), await put.text()).toBe(200);
 
-  const cii = (await readFile('lib/einvoicing/parse/fixtures/samples/factur-x-en16931.xml', 'utf8')).replaceAll('F20260023', 'FOURN-2026-042');
+  const cii = (await readFile('lib/domain/einvoicing/parse/fixtures/samples/factur-x-en16931.xml', 'utf8')).replaceAll('F20260023', 'FOURN-2026-042');
   sandbox.pa.state.inject(SIREN, Buffer.from(cii), 'application/xml', 'CII', null);
   sandbox.pa.state.inject(SIREN, Buffer.from('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cut'), 'application/xml', 'UBL', null);
 

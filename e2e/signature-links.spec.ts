@@ -77,7 +77,7 @@ test('decline: the signer says why → declined page, the envelope is declined, 
 });
 
 test('expiry, then reactivation: the expired link says so, the fresh one signs', async ({ browser }) => {
-  // The expiry job runs every 5 minutes; reactivating an envelope past its expiry expires it first (lib/signature
+  // The expiry job runs every 5 minutes; reactivating an envelope past its expiry expires it first (lib/domain/signature
   // lifecycle.ts expireLocked), so the owner never waits for the job, nor does this test.
   const envelope = await draft({ expires_at: new Date(Date.now() + 4_000).toISOString(), signers: [noCode('eve.expiry@client.test', 'Ève Expiration')] });
   await send(envelope.id);

@@ -1,10 +1,10 @@
-import '@/lib/modules';
+import '@/lib/composition/modules';
 import { closeDatabase, getDb } from '@/db/client';
-import { billingCli } from '@/lib/documents/cli';
-import { runCli } from '@/lib/cli/program';
-import { invoiceSettingsCli } from '@/lib/invoice-settings/cli';
-import { paymentsCli } from '@/lib/payments/cli';
-import { signatureCli } from '@/lib/signature';
+import { billingCli } from '@/lib/domain/documents/cli';
+import { runCli } from '@/lib/composition/cli/program';
+import { invoiceSettingsCli } from '@/lib/domain/invoice-settings/cli';
+import { paymentsCli } from '@/lib/domain/payments/cli';
+import { signatureCli } from '@/lib/domain/signature';
 
 const code = await runCli(process.argv.slice(2), {
   db: getDb,

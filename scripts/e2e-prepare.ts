@@ -1,9 +1,9 @@
-import '@/lib/modules';
+import '@/lib/composition/modules';
 import { closeDatabase, getDb } from '@/db/client';
-import { demoOrgId } from '@/lib/orgs/demo-data';
-import { seedDemo } from '@/lib/orgs/seed';
-import { connectAccount } from '@/lib/payments';
-import { loadSealingIdentity } from '@/lib/signature';
+import { demoOrgId } from '@/lib/composition/demo-data';
+import { seedDemo } from '@/lib/composition/seed';
+import { connectAccount } from '@/lib/domain/payments';
+import { loadSealingIdentity } from '@/lib/domain/signature';
 
 /*
  * Before the e2e server starts (playwright.config.ts), on its fresh embedded database: the demo org seeded as the

@@ -1,5 +1,5 @@
-// The fake alone, not lib/payments/testing's index: that one also brings the tests' vitest fixtures.
-import { startFakeStripe } from '@/lib/payments/testing/fake-stripe';
+// The fake alone, not lib/domain/payments/testing's index: that one also brings the tests' vitest fixtures.
+import { startFakeStripe } from '@/lib/domain/payments/testing/fake-stripe';
 
 /*
  * The fake Stripe as a process, for the e2e journeys and local trials: `tsx scripts/fake-stripe.ts`. Point the app

@@ -1,11 +1,11 @@
-import '@/lib/modules';
+import '@/lib/composition/modules';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { unannounced, diffDocuments } from '@/lib/openapi/diff';
-import { CHANGELOG_FILE, CLIENT_TYPES_FILE, clientTypes, SNAPSHOT_FILE, snapshotText, stableDocument } from '@/lib/openapi/generated';
+import { unannounced, diffDocuments } from '@/lib/platform/openapi/diff';
+import { CHANGELOG_FILE, CLIENT_TYPES_FILE, clientTypes, SNAPSHOT_FILE, snapshotText, stableDocument } from '@/lib/platform/openapi/generated';
 
 /*
  * `npm run client:generate`: the typed client's types (clients/typescript/src/schema.d.ts) from the document.
- * `npm run openapi:snapshot`: the committed snapshot the breaking-change check compares with (lib/openapi/snapshot.json);
+ * `npm run openapi:snapshot`: the committed snapshot the breaking-change check compares with (lib/platform/openapi/snapshot.json);
  * it refuses while a breaking change is not named in docs/api-changelog.md (docs/api-versioning.md).
  */
 const what = process.argv[2];

@@ -1,4 +1,4 @@
-import { startSandboxPa } from '@/lib/einvoicing/sandbox/server';
+import { startSandboxPa } from '@/lib/domain/einvoicing/sandbox/server';
 
 /*
  * The sandbox PA in its own process (docs/einvoicing.md § Sandbox PA): `npm run pa:sandbox`, beside `npm run dev`.

@@ -2,15 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_EXAMPLES_FILE, type ApiExamples } from '@/lib/openapi/examples/api';
+import { API_EXAMPLES_FILE, type ApiExamples } from '@/lib/platform/openapi/examples/api';
 import type { RecordedCall } from '@/lib/testing/api-examples';
 
 /*
  * `npm run openapi:record-examples [-- <test files>]` (docs/api-examples.md): runs the API test files (every test
  * file that calls routes through lib/testing/http.ts, or the ones given) with RECORD_API_EXAMPLES=1, then writes
- * lib/openapi/examples/api.json: per (operationId, status, code) the call of the first test file in path order (a
+ * lib/platform/openapi/examples/api.json: per (operationId, status, code) the call of the first test file in path order (a
  * full page before an empty one). With files given, only the keys they recorded are replaced; without, the whole
- * file is written again (an operation gone loses its examples). Never in CI: lib/openapi/examples/api.test.ts checks
+ * file is written again (an operation gone loses its examples). Never in CI: lib/platform/openapi/examples/api.test.ts checks
  * the committed file.
  */
 const given = process.argv.slice(2);

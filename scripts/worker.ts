@@ -1,8 +1,8 @@
 import { closeDatabase } from '@/db/client';
-import { webhooksAllowPrivate } from '@/lib/config';
-import { startWorkers, stopQueue } from '@/lib/jobs';
-import { jobs } from '@/lib/modules';
-import { einvoiceValidationStats, schematronEngine, warmUpEInvoiceValidation } from '@/lib/pdf';
+import { webhooksAllowPrivate } from '@/lib/platform/config';
+import { startWorkers, stopQueue } from '@/lib/platform/jobs';
+import { jobs } from '@/lib/composition/modules';
+import { einvoiceValidationStats, schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/pdf';
 
 // A separate worker process: with PostgreSQL, run as many as needed (WORKER_MODE=off on the app instances).
 if (webhooksAllowPrivate()) console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');

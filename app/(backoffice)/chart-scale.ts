@@ -1,4 +1,4 @@
-import { formatMonth } from '@/lib/format';
+import { formatMonth } from '@/lib/platform/format';
 
 /**
  * The value axis of a bar chart: bounds that include zero and every value, cut into a few "round" steps

@@ -1,7 +1,7 @@
 import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
 import { ScrollRegions } from '@/components/scroll-regions';
 import { Sidebar } from '@/components/sidebar';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 
 // Every back-office page reads the database for the signed-in member: never prerendered.
 export const dynamic = 'force-dynamic';

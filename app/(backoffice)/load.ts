@@ -1,8 +1,8 @@
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { getContact } from '@/lib/contacts';
-import { ApiError } from '@/lib/errors';
+import { getContact } from '@/lib/domain/contacts';
+import { ApiError } from '@/lib/platform/errors';
 
 export type Staff = { db: Db; orgId: string };
 

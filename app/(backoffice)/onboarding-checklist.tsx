@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { OnboardingStep } from '@/lib/orgs/onboarding';
+import type { OnboardingStep } from '@/lib/composition/onboarding';
 
 /**
  * "Pour bien démarrer": the first-run checklist on the dashboard, shown while a step is open. Done steps are

@@ -1,11 +1,11 @@
 import Link from 'next/link';
-import { listApiKeys } from '@/lib/auth/api-keys';
-import { invoiceStats, revenueByMonth } from '@/lib/stats/stats';
-import { formatMoney, plural, pluralWord } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { missingLegalMentions } from '@/lib/orgs/identity-check';
-import { hasAnyDocument, onboardingProgress, onboardingSteps } from '@/lib/orgs/onboarding';
-import { getOrg } from '@/lib/orgs/orgs';
+import { listApiKeys } from '@/lib/platform/auth/api-keys';
+import { invoiceStats, revenueByMonth } from '@/lib/domain/stats/stats';
+import { formatMoney, plural, pluralWord } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { missingLegalMentions } from '@/lib/platform/orgs';
+import { hasAnyDocument, onboardingProgress, onboardingSteps } from '@/lib/composition/onboarding';
+import { getOrg } from '@/lib/platform/orgs';
 import { OnboardingChecklist } from './onboarding-checklist';
 import { RevenueChart } from './revenue-chart';
 

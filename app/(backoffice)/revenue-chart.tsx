@@ -1,4 +1,4 @@
-import { formatMoney, formatMoneyCompact, formatMonth } from '@/lib/format';
+import { formatMoney, formatMoneyCompact, formatMonth } from '@/lib/platform/format';
 import { monthLabel, niceScale } from './chart-scale';
 
 interface Props {

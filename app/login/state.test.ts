@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { csrfCookieName } from '@/lib/auth/csrf-token';
-import { authSecret } from '@/lib/config';
+import { csrfCookieName } from '@/lib/platform/auth/csrf-token';
+import { authSecret } from '@/lib/platform/config';
 import { signInErrorMessage } from './messages';
 import { loginPageState, sameSitePath } from './state';
 

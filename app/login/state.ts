@@ -1,6 +1,6 @@
-import { csrfCookieName, csrfTokenFromCookie } from '@/lib/auth/csrf-token';
-import { secretQueryParam } from '@/lib/auth/secret-query';
-import { appBaseUrl } from '@/lib/config';
+import { csrfCookieName, csrfTokenFromCookie } from '@/lib/platform/auth/csrf-token';
+import { secretQueryParam } from '@/lib/platform/auth/secret-query';
+import { appBaseUrl } from '@/lib/platform/config';
 import { signInErrorMessage } from './messages';
 
 type Params = Record<string, string | string[] | undefined>;

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { requireStaff } from '@/lib/http/staff';
+import { requireStaff } from '@/lib/platform/http/staff';
 
 export const dynamic = 'force-dynamic';
 

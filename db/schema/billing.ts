@@ -116,7 +116,7 @@ export const documents = pgTable(
     uniqueIndex('documents_org_chain_index').on(t.org_id, t.chain_index),
     // At most one live credit note per invoice (a cancelled draft frees the slot).
     uniqueIndex('documents_one_credit_note').on(t.avoir_for_id).where(sql`${t.avoir_for_id} is not null and ${t.status} <> 'cancelled'`),
-    // The render sweeper's queue (lib/pdf): finalized documents whose PDF is not stored yet. Drafts are excluded.
+    // The render sweeper's queue (lib/domain/pdf): finalized documents whose PDF is not stored yet. Drafts are excluded.
     index('documents_render_queue')
       .on(t.render_status, t.id)
       .where(sql`${t.finalized_at} is not null and ${t.render_status} in ('pending', 'rendering')`),
@@ -269,7 +269,7 @@ export const invoiceSettings = pgTable('invoice_settings', {
   einvoicing_enabled: boolean('einvoicing_enabled').notNull().default(false),
   ereporting_prefs: jsonb('ereporting_prefs'),
   pdp_config: jsonb('pdp_config'),
-  /** Reminder ladders (lib/reminders): days relative to the due date, and to a quote's validity date. */
+  /** Reminder ladders (lib/domain/reminders): days relative to the due date, and to a quote's validity date. */
   payment_reminder_offsets: integer('payment_reminder_offsets').array().notNull().default(sql`'{-3,1,7,15,30}'::integer[]`),
   quote_expiry_reminder_offsets: integer('quote_expiry_reminder_offsets').array().notNull().default(sql`'{-7,-2}'::integer[]`),
   created_at: createdAt(),

@@ -6,7 +6,7 @@ import { orgs } from './orgs';
 
 /*
  * E-invoicing through a Plateforme Agréée (DESIGN §11, issue 17; docs/einvoicing.md). The PA is reached through the
- * AFNOR XP Z12-013 Flow and Directory services (lib/einvoicing). The documents' own columns transmission_status,
+ * AFNOR XP Z12-013 Flow and Directory services (lib/domain/einvoicing). The documents' own columns transmission_status,
  * transmission_id and lifecycle_status/_reason/_at (db/schema/billing.ts) carry the summary shown by the API; these
  * tables keep the detail.
  */

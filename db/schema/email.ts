@@ -32,7 +32,7 @@ export interface EmailAttachmentMeta {
   size: number;
   /**
    * Where the bytes live in file storage. Null today: attachments are passed inline and their bytes wait in
-   * `email_attachments`; the field is there for attachments that will reference stored files (lib/storage).
+   * `email_attachments`; the field is there for attachments that will reference stored files (lib/platform/storage).
    */
   storage_key: string | null;
 }

@@ -3,7 +3,7 @@ import { createdAt, updatedAt } from './columns';
 import { orgs } from './orgs';
 
 /**
- * The accounts an org's sales journal is written to (lib/exports, the FEC). One per org, absent until first saved:
+ * The accounts an org's sales journal is written to (lib/domain/exports, the FEC). One per org, absent until first saved:
  * the defaults are the French chart of accounts' (PCG). Not in invoice_settings, whose API shape the spec fixes.
  */
 export const exportSettings = pgTable('export_settings', {

@@ -17,7 +17,7 @@ export const RECURRING_GENERATION_STAGES = ['generate', 'finalize', 'send'] as c
 /** The SEPA debit of an auto-sent invoice (auto_collect_sepa): requested once, then processing or failed. */
 export const RECURRING_COLLECT_STATUSES = ['processing', 'failed'] as const;
 
-/** One line of a template: a document line without its totals (lib/recurring/schemas.ts TemplateLine). */
+/** One line of a template: a document line without its totals (lib/domain/recurring/schemas.ts TemplateLine). */
 export interface RecurringLine {
   kind: 'product' | 'discount';
   description: string;

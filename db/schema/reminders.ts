@@ -44,7 +44,7 @@ export const reminders = pgTable(
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
     sent_at: timestamp('sent_at', { withTimezone: true }),
-    /** The e-mail record the dispatcher queued for it (lib/email: its delivery status lives there). */
+    /** The e-mail record the dispatcher queued for it (lib/platform/email: its delivery status lives there). */
     email_id: uuid('email_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),

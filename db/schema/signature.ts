@@ -41,7 +41,7 @@ export const signatureDocuments = pgTable(
     byte_size: integer('byte_size').notNull(),
     /** Set when the PDF is the frozen render of a finalized billing document (source kinds devis / facture). */
     billing_document_id: uuid('billing_document_id'),
-    /** The `{{type:signer…}}` text tags found at upload (issue 19, lib/signature/text-tags.ts), boxes in page fractions. */
+    /** The `{{type:signer…}}` text tags found at upload (issue 19, lib/domain/signature/text-tags.ts), boxes in page fractions. */
     text_tags: jsonb('text_tags').notNull().default(sql`'[]'::jsonb`),
     created_at: createdAt(),
   },

@@ -9,7 +9,7 @@ export type SmsTransport = (typeof SMS_TRANSPORTS)[number];
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
 /**
- * Every text message the app sends (lib/sms), recorded in the caller's transaction. With no `SMS_PROVIDER` the
+ * Every text message the app sends (lib/domain/sms), recorded in the caller's transaction. With no `SMS_PROVIDER` the
  * transport is the outbox: nothing leaves, the row is the message as delivered, shown at /dev/sms beside the mail
  * outbox. With a provider it is `queued` until the `sms.send` job hands it over.
  */

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { expect } from 'vitest';
-import { apiOperations } from '@/lib/openapi/document';
-import { declaredErrors, operationServing } from '@/lib/openapi/errors';
-import { normaliseExample } from '@/lib/openapi/examples/api';
-import { operationId } from '@/lib/openapi/names';
+import { apiOperations } from '@/lib/platform/openapi/document';
+import { declaredErrors, operationServing } from '@/lib/platform/openapi/errors';
+import { normaliseExample } from '@/lib/platform/openapi/examples/api';
+import { operationId } from '@/lib/platform/openapi/names';
 
 /**
  * The recorder of the API examples (docs/api-examples.md): with RECORD_API_EXAMPLES=1, `call()` hands each /v1 call
  * here, and the first one of a test file per (operationId, status, code) is appended, normalised, to a JSON-lines
  * file of RECORD_API_EXAMPLES_DIR; scripts/record-api-examples.ts then keeps, per key, the one of the first test
- * file in path order and writes lib/openapi/examples/api.json. Off (the default, and in CI) it does nothing.
+ * file in path order and writes lib/platform/openapi/examples/api.json. Off (the default, and in CI) it does nothing.
  */
 export const RECORD_DIR = () => process.env.RECORD_API_EXAMPLES_DIR ?? path.join(tmpdir(), 'paraphe-api-examples');
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { GET } from '@/app/v1/openapi.json/route';
-import { apiOperations } from '@/lib/openapi/document';
-import { declaredErrors, operationServing } from '@/lib/openapi/errors';
+import { apiOperations } from '@/lib/platform/openapi/document';
+import { declaredErrors, operationServing } from '@/lib/platform/openapi/errors';
 import { checkDeclaredError } from './error-codes';
 import { call } from './http';
 

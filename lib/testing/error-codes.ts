@@ -1,12 +1,12 @@
 import { appendFileSync } from 'node:fs';
-import { installedModules } from '@/lib/manifest';
-import { apiOperations } from '@/lib/openapi/document';
-import { declaredErrors, operationServing } from '@/lib/openapi/errors';
+import { installedModules } from '@/lib/platform/manifest';
+import { apiOperations } from '@/lib/platform/openapi/document';
+import { declaredErrors, operationServing } from '@/lib/platform/openapi/errors';
 
 /**
  * The modules whose tests have run under this check with their operations' codes declared. A test that calls one of
  * them and observes an error code its operation does not declare for that status fails, naming the pair to add to the
- * operation's `errors` — so the document's per-status `code` enums (lib/openapi/errors.ts) cannot drift from what
+ * operation's `errors` — so the document's per-status `code` enums (lib/platform/openapi/errors.ts) cannot drift from what
  * the handlers answer. A module joins by adding its name once its tests pass with it (docs/api-versioning.md).
  */
 export const CHECKED_MODULES: ReadonlySet<string> = new Set([
@@ -45,6 +45,6 @@ export function checkDeclaredError(method: string, url: URL, status: number, bod
   if (process.env.ERROR_CODES_RECORD) return appendFileSync(process.env.ERROR_CODES_RECORD, `${op.method} ${op.path} ${status} ${code}\n`);
   throw new Error(
     `${method} ${op.path} answered ${status} ${code}, which the operation does not declare: add [${status}, '${code}'] to its errors ` +
-      '(the document lists each status’s codes; lib/openapi/errors.ts).',
+      '(the document lists each status’s codes; lib/platform/openapi/errors.ts).',
   );
 }

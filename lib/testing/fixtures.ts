@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, getDatabase, getDb, openDatabase } from '@/db/client';
-import { createApiKey } from '@/lib/auth/api-keys';
-import { SCOPES, type Scope } from '@/lib/auth/scopes';
-import { createOrg } from '@/lib/orgs/orgs';
+import { createApiKey } from '@/lib/platform/auth/api-keys';
+import { SCOPES, type Scope } from '@/lib/platform/auth/scopes';
+import { createOrg } from '@/lib/platform/orgs';
 
 /**
  * A fresh org for one test: tests share a database (one per worker on PGlite, one per run on PostgreSQL)

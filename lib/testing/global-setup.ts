@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, writePgliteTemplate } from '@/db/client';
-import { prepareQueues } from '@/lib/jobs';
-import { jobs } from '@/lib/modules';
+import { prepareQueues } from '@/lib/platform/jobs';
+import { jobs } from '@/lib/composition/modules';
 import type { TestProject } from 'vitest/node';
 import { maintenanceUrl, workerDatabaseName } from './worker-database';
 

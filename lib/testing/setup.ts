@@ -11,7 +11,7 @@ if (process.env.DATABASE_URL && process.env.VITEST_POOL_ID && !process.env.TEST_
 // Every test file runs with the app's modules installed, as the server, the worker and the CLI do. Loaded in a hook,
 // after the test file's own imports (a no-op once its worker has loaded them for an earlier file).
 beforeAll(async () => {
-  await import('@/lib/modules');
+  await import('@/lib/composition/modules');
 });
 
 // Test files share their worker's process and modules (vitest.config.ts, isolate: false). What one file changes of the
@@ -22,7 +22,7 @@ const envBefore = { ...process.env };
 afterAll(async () => {
   for (const name of Object.keys(process.env)) if (!(name in envBefore)) delete process.env[name];
   Object.assign(process.env, envBefore);
-  const [{ stopQueue }, { closeDatabase }] = await Promise.all([import('@/lib/jobs'), import('@/db/client')]);
+  const [{ stopQueue }, { closeDatabase }] = await Promise.all([import('@/lib/platform/jobs'), import('@/db/client')]);
   await stopQueue();
   await closeDatabase();
 });

@@ -3,11 +3,11 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { createContact, deleteContact, restoreContact, updateContact } from '@/lib/contacts/contacts';
-import { eraseContact } from '@/lib/contacts/gdpr';
-import { ContactCreate, ContactPatch } from '@/lib/contacts/schemas';
-import { buttonAction, formAction, idOf, refuse } from '@/lib/http/action';
-import { identifierProblems } from '@/lib/identifiers';
+import { createContact, deleteContact, restoreContact, updateContact } from '@/lib/domain/contacts/contacts';
+import { eraseContact } from '@/lib/domain/contacts/gdpr';
+import { ContactCreate, ContactPatch } from '@/lib/domain/contacts/schemas';
+import { buttonAction, formAction, idOf, refuse } from '@/lib/platform/http/action';
+import { identifierProblems } from '@/lib/platform/identifiers';
 import { formToPayload } from './text-values';
 
 /**

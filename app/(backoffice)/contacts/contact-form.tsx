@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { useActionState } from 'react';
 import { CompanyRegistryFill } from '@/components/company-registry-fill';
 import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
-import { type ContactField, LEAD_STATUSES } from '@/lib/contacts/payload';
-import { type FormState, initialFormState } from '@/lib/http/form-state';
+import { type ContactField, LEAD_STATUSES } from '@/lib/domain/contacts/payload';
+import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
 import { FIELD_LABELS, LANGUAGE_LABELS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
 
 type Texts = Partial<Record<ContactField, string>>;

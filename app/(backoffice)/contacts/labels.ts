@@ -1,5 +1,5 @@
-import type { Contact } from '@/lib/contacts/schemas';
-import type { ContactField, LEAD_STATUSES } from '@/lib/contacts/payload';
+import type { Contact } from '@/lib/domain/contacts/schemas';
+import type { ContactField, LEAD_STATUSES } from '@/lib/domain/contacts/payload';
 
 /** French labels of the back-office; the API's names and messages stay English. */
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -56,7 +56,7 @@ export const DUPLICATE_REASON_LABELS = {
   name_postal_code: 'Même nom et code postal',
 } as const;
 
-/** Records of other modules a merge moves, by the resource names of lib/contacts/references.ts. */
+/** Records of other modules a merge moves, by the resource names of lib/domain/contacts/references.ts. */
 export const RESOURCE_LABELS: Record<string, string> = {
   consent_history: 'Historique de consentement',
   merged_contacts: 'Contacts fusionnés auparavant',

@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FilterChips, Pager, SortHeader } from '@/components/list-page';
 import { loadListPage, readListFilters, readListSort } from '@/components/list-query';
-import { CONTACT_SORTS, listContacts } from '@/lib/contacts/contacts';
-import { ContactListQuery, LEAD_STATUSES } from '@/lib/contacts/schemas';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { CONTACT_SORTS, listContacts } from '@/lib/domain/contacts/contacts';
+import { ContactListQuery, LEAD_STATUSES } from '@/lib/domain/contacts/schemas';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { contactState, LEAD_STATUS_CHIPS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Contacts' };

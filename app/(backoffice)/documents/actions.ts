@@ -3,27 +3,27 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { Db } from '@/db/client';
-import { convertToFacture } from '@/lib/documents/convert-to-facture';
-import { createCreditNote } from '@/lib/documents/create-credit-note';
-import { createDeposit } from '@/lib/documents/create-deposit';
-import { createDocument } from '@/lib/documents/create-document';
-import { duplicateDocument } from '@/lib/documents/duplicate-document';
-import { verifyChain } from '@/lib/documents/hash-chain';
-import { plural, pluralWord } from '@/lib/format';
-import { deletePayment, recordPayment } from '@/lib/payments/payments';
-import { recordRefund } from '@/lib/payments/refunds';
-import { listProducts } from '@/lib/products/products';
-import { acceptQuote, rejectQuote } from '@/lib/documents/quote-decision';
-import { type BillingDocument, CreditNoteBody, DepositBody, DocumentCreate, DocumentPatch } from '@/lib/documents/schemas';
-import { PaymentInput, RefundInput } from '@/lib/payments/schemas';
-import { unitCodeOf } from '@/lib/documents/units';
-import { deleteDocument, updateDocument } from '@/lib/documents/update-document';
-import { listContacts } from '@/lib/contacts/contacts';
-import { formAction, idOf, refuse, staffAction } from '@/lib/http/action';
-import { parseEuros } from '@/lib/money';
-import { cancelDocument } from '@/lib/documents/cancel-document';
-import { FinalizationRefused } from '@/lib/documents/finalization-rules';
-import { finalizeDocument } from '@/lib/documents/finalize-document';
+import { convertToFacture } from '@/lib/domain/documents/convert-to-facture';
+import { createCreditNote } from '@/lib/domain/documents/create-credit-note';
+import { createDeposit } from '@/lib/domain/documents/create-deposit';
+import { createDocument } from '@/lib/domain/documents/create-document';
+import { duplicateDocument } from '@/lib/domain/documents/duplicate-document';
+import { verifyChain } from '@/lib/domain/documents/hash-chain';
+import { plural, pluralWord } from '@/lib/platform/format';
+import { deletePayment, recordPayment } from '@/lib/domain/payments/payments';
+import { recordRefund } from '@/lib/domain/payments/refunds';
+import { listProducts } from '@/lib/domain/products/products';
+import { acceptQuote, rejectQuote } from '@/lib/domain/documents/quote-decision';
+import { type BillingDocument, CreditNoteBody, DepositBody, DocumentCreate, DocumentPatch } from '@/lib/domain/documents/schemas';
+import { PaymentInput, RefundInput } from '@/lib/domain/payments/schemas';
+import { unitCodeOf } from '@/lib/domain/documents/units';
+import { deleteDocument, updateDocument } from '@/lib/domain/documents/update-document';
+import { listContacts } from '@/lib/domain/contacts/contacts';
+import { formAction, idOf, refuse, staffAction } from '@/lib/platform/http/action';
+import { parseEuros } from '@/lib/platform/money';
+import { cancelDocument } from '@/lib/domain/documents/cancel-document';
+import { FinalizationRefused } from '@/lib/domain/documents/finalization-rules';
+import { finalizeDocument } from '@/lib/domain/documents/finalize-document';
 import type { ProductChoice } from './editor-model';
 import { createInlineContact, type InlineContactInput } from './inline-contact';
 
@@ -70,7 +70,7 @@ export const searchContactsAction = staffAction(async ({ db, orgId }, q: string)
   }));
 });
 
-/** "Créer « … »" in the client picker: the contact created through lib/contacts, then picked (inline-contact.ts). */
+/** "Créer « … »" in the client picker: the contact created through lib/domain/contacts, then picked (inline-contact.ts). */
 export const createInlineContactAction = staffAction(async (staff, input: InlineContactInput) => {
   const created = await createInlineContact(staff, input);
   revalidatePath('/contacts');

@@ -1,11 +1,11 @@
 import type { DocumentStatus, DocumentType } from '@/db/schema/billing';
-import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/documents/allowed-actions';
-import { formatMoney } from '@/lib/format';
-import { computeTotals, Dec, prorateGroups, type TotalsLine } from '@/lib/money';
+import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/domain/documents/allowed-actions';
+import { formatMoney } from '@/lib/platform/format';
+import { computeTotals, Dec, prorateGroups, type TotalsLine } from '@/lib/platform/money';
 
 /*
  * Which actions the document page offers, and what it says before a cancellation. The offer is the API's own
- * state machine (lib/documents/allowed-actions.ts) over the facts the page has (the document's flow), so the page
+ * state machine (lib/domain/documents/allowed-actions.ts) over the facts the page has (the document's flow), so the page
  * shows only the buttons that can succeed; the services stay the authority and any refusal they answer (409,
  * 422) is shown as is.
  */

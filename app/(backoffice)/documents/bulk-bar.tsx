@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useState } from 'react';
 import { SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 import type { BulkOutcome } from './bulk';
 import { MAX_BULK } from './labels';
 

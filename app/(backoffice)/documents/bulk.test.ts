@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, reminders } from '@/db/schema';
-import { addDays, todayParis } from '@/lib/dates';
-import { documentsToExport } from '@/lib/documents/list-documents';
-import { documentRow, line } from '@/lib/documents/testing';
-import { createActionWrappers } from '@/lib/http/action';
-import { type FormState, initialFormState } from '@/lib/http/form-state';
-import type { StaffSession } from '@/lib/http/staff';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
-import { remindersContext, useTempStorage } from '@/lib/reminders/testing';
+import { addDays, todayParis } from '@/lib/platform/dates';
+import { documentsToExport } from '@/lib/domain/documents/list-documents';
+import { documentRow, line } from '@/lib/domain/documents/testing';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { addMembership, createUser } from '@/lib/platform/orgs';
+import { remindersContext, useTempStorage } from '@/lib/domain/reminders/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { type BulkOutcome, bulkDocuments, bulkSummary, readBulkForm } from './bulk';
 

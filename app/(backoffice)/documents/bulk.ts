@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { getDocument } from '@/lib/documents/list-documents';
-import type { BillingDocument } from '@/lib/documents/schemas';
-import { deleteDocument } from '@/lib/documents/update-document';
-import { ApiError } from '@/lib/errors';
-import type { FormReply, StaffContext } from '@/lib/http/action';
-import { frenchRefusal } from '@/lib/i18n/errors-fr';
-import { addManualReminder } from '@/lib/reminders/reminders';
-import { SendDocumentInput, sendDocument } from '@/lib/sending';
+import { getDocument } from '@/lib/domain/documents/list-documents';
+import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import { deleteDocument } from '@/lib/domain/documents/update-document';
+import { ApiError } from '@/lib/platform/errors';
+import type { FormReply, StaffContext } from '@/lib/platform/http/action';
+import { frenchRefusal } from '@/lib/platform/i18n/errors-fr';
+import { addManualReminder } from '@/lib/domain/reminders/reminders';
+import { SendDocumentInput, sendDocument } from '@/lib/domain/sending';
 import { documentName, MAX_BULK } from './labels';
 
 /*
@@ -18,7 +18,7 @@ import { documentName, MAX_BULK } from './labels';
 export const BULK_OPERATIONS = ['send', 'remind', 'delete'] as const;
 export type BulkOperation = (typeof BULK_OPERATIONS)[number];
 
-/** Worded in French by lib/i18n's catalogue, as every refusal of the back-office. */
+/** Worded in French by lib/platform/i18n's catalogue, as every refusal of the back-office. */
 export const BulkInput = z.object({
   op: z.enum(BULK_OPERATIONS),
   ids: z.array(z.uuid()).min(1).max(MAX_BULK),

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useState } from 'react';
 import { Field, FieldError, FormErrors, Input, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
 import type { DocumentType } from '@/db/schema/billing';
-import { initialFormState } from '@/lib/http/form-state';
+import { initialFormState } from '@/lib/platform/http/form-state';
 import { type ContactChoice, type SaveTarget, saveDocumentAction } from './actions';
 import { type DraftForm, dueDateFor, errorAt, type LineDraft, termsFor, toPayload, validityDateFor } from './editor-model';
 import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
@@ -45,7 +45,7 @@ const PLACED = [
 const placed = (key: string) => PLACED.includes(key) || /^items\.\d+\./.test(key) || key.startsWith('delivery_address') || key.startsWith('payment_plan_config');
 
 /**
- * The draft editor: client, lines, dates and terms, with live totals from lib/money (the server's module). The
+ * The draft editor: client, lines, dates and terms, with live totals from lib/platform/money (the server's module). The
  * server action validates with the API's schemas and services; their messages come back beside their field.
  */
 export function DocumentEditor({ target, type, initial, contact: initialContact, settings, cancelHref }: Props) {

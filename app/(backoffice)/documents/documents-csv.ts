@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import type { BillingDocument } from '@/lib/documents/schemas';
-import { csvAmount, formatDay } from '@/lib/format';
+import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import { csvAmount, formatDay } from '@/lib/platform/format';
 import { documentName, paymentState, signedAmount, STATUS_LABELS, TYPE_LABELS } from './labels';
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { line } from '@/lib/documents/testing';
-import { documentsToExport, paidByDocument, summarizeDocuments } from '@/lib/documents/list-documents';
-import { completeSeller } from '@/lib/pdf/testing';
+import { line } from '@/lib/domain/documents/testing';
+import { documentsToExport, paidByDocument, summarizeDocuments } from '@/lib/domain/documents/list-documents';
+import { completeSeller } from '@/lib/domain/pdf/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { documentsCsv } from './documents-csv';
 import { paymentState } from './labels';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals } from '@/lib/money';
+import { computeTotals } from '@/lib/platform/money';
 import {
   type DraftForm,
   emptyLine,
@@ -38,7 +38,7 @@ describe('amounts and quantities as typed', () => {
 });
 
 describe('live totals', () => {
-  it('are the totals lib/money computes for the complete lines (per-group VAT, discounts)', () => {
+  it('are the totals lib/platform/money computes for the complete lines (per-group VAT, discounts)', () => {
     const lines = [
       line({ description: 'Parquet', quantity: '20', unit_price: '45,50', vat_rate: '10.00' }),
       line({ description: 'Déplacement', quantity: '1', unit_price: '150', vat_rate: '20.00' }),

@@ -1,6 +1,6 @@
 import type { DocumentType, OPERATION_NATURES, PAYMENT_PLAN_KINDS, VAT_EXIGIBILITIES } from '@/db/schema/billing';
-import { addDays, dueDateFromTerms } from '@/lib/dates';
-import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/format';
+import { addDays, dueDateFromTerms } from '@/lib/platform/dates';
+import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/platform/format';
 import {
   AmountOverflowError,
   computeTotals,
@@ -11,12 +11,12 @@ import {
   parseEuros,
   type TotalsLine,
   type VatCategory,
-} from '@/lib/money';
+} from '@/lib/platform/money';
 
 /*
  * The document editor's model, shared by the browser (live totals, payload) and its tests. Inputs are text as
  * typed ("1 200,50" €, "2,5"); amounts become integer cents and quantities decimal strings, and the totals come
- * from lib/money, the module the server computes with, so the editor shows the numbers the server will store.
+ * from lib/platform/money, the module the server computes with, so the editor shows the numbers the server will store.
  */
 
 /** One line as the editor holds it: the texts of its inputs. */
@@ -139,7 +139,7 @@ function totalsLineOf(line: LineDraft): TotalsLine | null {
   return { kind: line.kind, quantity, unit_price, vat_rate: line.vat_rate, vat_category: categoryOf(line) };
 }
 
-/** The totals of lib/money over the lines that are complete: what the server will compute for them. */
+/** The totals of lib/platform/money over the lines that are complete: what the server will compute for them. */
 export function liveTotals(lines: readonly LineDraft[]): LiveTotals {
   const complete: TotalsLine[] = [];
   const at: number[] = [];
@@ -206,7 +206,7 @@ export const isBlankLine = (line: LineDraft) =>
 
 // ─── Dates and terms ────────────────────────────────────────────────────────
 
-/** The due date an invoice gets from its payment terms (the server's rule, lib/dates/dates). */
+/** The due date an invoice gets from its payment terms (the server's rule, lib/platform/dates/dates). */
 export const dueDateFor = (issueDate: string, terms: string) => dueDateFromTerms(issueDate, terms || null);
 
 /** The last day a quote is valid: issue date + the settings' validity days. */

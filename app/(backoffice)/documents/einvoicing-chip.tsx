@@ -1,4 +1,4 @@
-import type { BillingDocument } from '@/lib/documents/schemas';
+import type { BillingDocument } from '@/lib/domain/documents/schemas';
 import { einvoicingAlert } from './einvoicing-labels';
 
 /** In the documents list: a failed transmission, or an invoice rejected (213) or refused (210), at a glance. */

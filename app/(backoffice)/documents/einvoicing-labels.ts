@@ -1,5 +1,5 @@
-import type { BillingDocument } from '@/lib/documents/schemas';
-import { LIFECYCLE_CODES } from '@/lib/einvoicing';
+import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import { LIFECYCLE_CODES } from '@/lib/domain/einvoicing';
 
 /* The words and chips of e-invoicing on the document page and in the documents list. */
 

@@ -2,7 +2,7 @@
 
 import { useId, useState, useTransition } from 'react';
 import { Field, Input, Select } from '@/components/form';
-import { isRefusal } from '@/lib/http/form-state';
+import { isRefusal } from '@/lib/platform/http/form-state';
 import { type ContactChoice, createInlineContactAction } from './actions';
 
 /** The contact's fields the service may refuse, shown beside this form's four. */

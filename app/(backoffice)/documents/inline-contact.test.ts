@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getContact, listContacts } from '@/lib/contacts/contacts';
-import { createActionWrappers } from '@/lib/http/action';
-import type { StaffSession } from '@/lib/http/staff';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
+import { getContact, listContacts } from '@/lib/domain/contacts/contacts';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { addMembership, createUser } from '@/lib/platform/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { createInlineContact } from './inline-contact';
 

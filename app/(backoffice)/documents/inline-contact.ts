@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { createContact } from '@/lib/contacts/contacts';
-import { ContactCreate } from '@/lib/contacts/schemas';
-import { refuse, type StaffContext } from '@/lib/http/action';
-import { identifierProblems } from '@/lib/identifiers';
+import { createContact } from '@/lib/domain/contacts/contacts';
+import { ContactCreate } from '@/lib/domain/contacts/schemas';
+import { refuse, type StaffContext } from '@/lib/platform/http/action';
+import { identifierProblems } from '@/lib/platform/identifiers';
 
 /*
- * "Créer « Dupont SARL »" in the editor's client picker: a contact from four fields, created through lib/contacts
+ * "Créer « Dupont SARL »" in the editor's client picker: a contact from four fields, created through lib/domain/contacts
  * (the API's schema, its event), then picked without leaving the editor. A business is its company name; a person's
  * name is split at the first space into first and last name. The SIRET is checked by its key, as in the contact form.
  */

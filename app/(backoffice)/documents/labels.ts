@@ -7,7 +7,7 @@ import type {
   PAYMENT_PLAN_KINDS,
   VAT_EXIGIBILITIES,
 } from '@/db/schema/billing';
-import type { VatCategory } from '@/lib/money';
+import type { VatCategory } from '@/lib/platform/money';
 
 /** French labels of the billing back-office; the API's names and messages stay English. Browser-safe (types only). */
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { Field, FieldError, Input, MoneyInput, QuantityInput, Select } from '@/components/form';
-import { COMMON_UNITS } from '@/lib/documents/units';
-import { formatMoney, formatRate } from '@/lib/format';
-import { VAT_CATEGORIES, VAT_EXEMPTION_REASONS } from '@/lib/money';
+import { COMMON_UNITS } from '@/lib/domain/documents/units';
+import { formatMoney, formatRate } from '@/lib/platform/format';
+import { VAT_CATEGORIES, VAT_EXEMPTION_REASONS } from '@/lib/platform/money';
 import { isZeroRate, type LineDraft } from './editor-model';
 import { VAT_CATEGORY_LABELS, VAT_RATES } from './labels';
 

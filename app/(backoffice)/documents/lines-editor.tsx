@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { formatMoney, formatRate } from '@/lib/format';
+import { formatMoney, formatRate } from '@/lib/platform/format';
 import { searchProductsAction } from './actions';
 import { emptyLine, errorAt, isBlankLine, type LineDraft, lineErrors, lineFromProduct, liveTotals, moveLine, type ProductChoice } from './editor-model';
 import { GroupRow, LineRow } from './line-row';
@@ -19,7 +19,7 @@ interface Props {
 
 /**
  * The lines of a draft or of a recurring template: the table of lines (LineRow), "Ajouter une ligne / une remise", the
- * catalogue's product picker and the live totals from lib/money (what the server will compute for these lines).
+ * catalogue's product picker and the live totals from lib/platform/money (what the server will compute for these lines).
  */
 export function LinesEditor({ lines, errors, update, reshape }: Props) {
   const live = useMemo(() => liveTotals(lines), [lines]);

@@ -1,8 +1,8 @@
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { getDocument } from '@/lib/documents/list-documents';
-import { ApiError } from '@/lib/errors';
+import { getDocument } from '@/lib/domain/documents/list-documents';
+import { ApiError } from '@/lib/platform/errors';
 
 /** The org's document for a page, or Next's 404 page (unknown, malformed or another org's id alike). */
 export async function loadDocumentOr404(staff: { db: Db; orgId: string }, id: string) {

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
 import { useFieldControl } from '@/components/form';
-import { isRefusal, type Refusal } from '@/lib/http/form-state';
+import { isRefusal, type Refusal } from '@/lib/platform/http/form-state';
 
 interface Props<T extends { id: string }> {
   label: string;

@@ -2,8 +2,8 @@
 
 import { useActionState } from 'react';
 import { Field, FormErrors, Input, SubmitButton } from '@/components/form';
-import type { ExportSettings } from '@/lib/exports';
-import { initialFormState } from '@/lib/http/form-state';
+import type { ExportSettings } from '@/lib/domain/exports';
+import { initialFormState } from '@/lib/platform/http/form-state';
 import { saveExportSettingsAction } from './actions';
 
 const FIELDS: Array<{ name: keyof ExportSettings; label: string; hint: string }> = [

@@ -1,8 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { ExportSettings, saveExportSettings } from '@/lib/exports';
-import { formAction } from '@/lib/http/action';
+import { ExportSettings, saveExportSettings } from '@/lib/domain/exports';
+import { formAction } from '@/lib/platform/http/action';
 
 export const saveExportSettingsAction = formAction(
   async ({ db, orgId }, input) => {

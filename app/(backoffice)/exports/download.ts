@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
-import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/documents/list-documents';
-import { fecEntries, fecFile, getExportSettings, linesCsv, Period, paymentsCsv } from '@/lib/exports';
-import { getOrg } from '@/lib/orgs/orgs';
+import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/domain/documents/list-documents';
+import { fecEntries, fecFile, getExportSettings, linesCsv, Period, paymentsCsv } from '@/lib/domain/exports';
+import { getOrg } from '@/lib/platform/orgs';
 import { documentsCsv } from '../documents/documents-csv';
 
 /*

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { formatDay } from '@/lib/format';
-import { currentMonth, getExportSettings, Period } from '@/lib/exports';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { formatDay } from '@/lib/platform/format';
+import { currentMonth, getExportSettings, Period } from '@/lib/domain/exports';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { AccountsForm } from './accounts-form';
 
 export const metadata: Metadata = { title: 'Exports comptables' };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { billingContext, line } from '@/lib/documents/testing';
-import { currentMonth } from '@/lib/exports';
-import { completeSeller } from '@/lib/pdf/testing';
+import { billingContext, line } from '@/lib/domain/documents/testing';
+import { currentMonth } from '@/lib/domain/exports';
+import { completeSeller } from '@/lib/domain/pdf/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 
 import { documentsDownload, fecDownload, linesDownload, paymentsDownload } from './download';

@@ -3,11 +3,11 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { createProduct, deleteProduct, updateProduct } from '@/lib/products/products';
-import { ProductCreate, ProductPatch } from '@/lib/products/schemas';
-import { ApiError } from '@/lib/errors';
-import { buttonAction, formAction, idOf, refuse } from '@/lib/http/action';
-import { parseEuros } from '@/lib/money';
+import { createProduct, deleteProduct, updateProduct } from '@/lib/domain/products/products';
+import { ProductCreate, ProductPatch } from '@/lib/domain/products/schemas';
+import { ApiError } from '@/lib/platform/errors';
+import { buttonAction, formAction, idOf, refuse } from '@/lib/platform/http/action';
+import { parseEuros } from '@/lib/platform/money';
 
 /** The API payload of the form: the price typed in euros becomes cents; blank optional texts are null. */
 function payloadOf(form: FormData): Record<string, unknown> {

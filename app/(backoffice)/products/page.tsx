@@ -3,10 +3,10 @@ import Link from 'next/link';
 import { SubmitButton } from '@/components/form';
 import { Pager, SortHeader } from '@/components/list-page';
 import { loadListPage, readListFilters, readListSort } from '@/components/list-query';
-import { listProducts, PRODUCT_SORTS } from '@/lib/products/products';
-import { ProductListQuery } from '@/lib/products/schemas';
-import { formatMoney, formatRate } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { listProducts, PRODUCT_SORTS } from '@/lib/domain/products/products';
+import { ProductListQuery } from '@/lib/domain/products/schemas';
+import { formatMoney, formatRate } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { deleteProductAction } from './actions';
 
 export const metadata: Metadata = { title: 'Produits' };

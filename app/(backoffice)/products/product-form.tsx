@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useActionState } from 'react';
 import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton, TextArea } from '@/components/form';
-import { formatRate } from '@/lib/format';
-import { type FormState, initialFormState } from '@/lib/http/form-state';
+import { formatRate } from '@/lib/platform/format';
+import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
 import { VAT_RATES } from '../documents/labels';
 
 /** The form's texts: name, description, unit, unit_price (euros as typed), vat_rate. */

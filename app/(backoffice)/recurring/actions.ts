@@ -2,9 +2,9 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { formatDay, formatMoney } from '@/lib/format';
-import { formAction, idOf, staffAction } from '@/lib/http/action';
-import { mandateOfContact } from '@/lib/payments';
+import { formatDay, formatMoney } from '@/lib/platform/format';
+import { formAction, idOf, staffAction } from '@/lib/platform/http/action';
+import { mandateOfContact } from '@/lib/domain/payments';
 import {
   activateRecurringTemplate,
   createRecurringTemplate,
@@ -14,11 +14,11 @@ import {
   RecurringTemplatePatch,
   runRecurringTemplate,
   updateRecurringTemplate,
-} from '@/lib/recurring';
+} from '@/lib/domain/recurring';
 
 /*
- * The recurring templates' server actions: each parses with lib/recurring's schemas and calls its index, as the
- * /v1/recurring-invoices routes do; refusals come back in French through lib/http/action (lib/i18n's catalogue).
+ * The recurring templates' server actions: each parses with lib/domain/recurring's schemas and calls its index, as the
+ * /v1/recurring-invoices routes do; refusals come back in French through lib/platform/http/action (lib/platform/i18n's catalogue).
  */
 
 function refresh(id?: string) {

@@ -1,5 +1,5 @@
 import type { OPERATION_NATURES } from '@/db/schema/billing';
-import type { VatCategory } from '@/lib/money';
+import type { VatCategory } from '@/lib/platform/money';
 import { emptyLine, itemsPayload, type LineDraft, linesFromItems, type StoredLine as DocumentLine } from '../documents/editor-model';
 import type { Frequency } from './labels';
 

@@ -1,5 +1,5 @@
 import type { RECURRING_FREQUENCIES } from '@/db/schema/recurring';
-import { CODE_MESSAGES } from '@/lib/i18n/errors-fr';
+import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
 
 /** French labels of the recurring templates' pages; the API's names and reasons stay English. Browser-safe. */
 
@@ -42,7 +42,7 @@ export const GENERATION_STAGE_LABELS: Record<'generate' | 'finalize' | 'send', s
 export const SOURCE_LABELS: Record<'run' | 'schedule', string> = { run: 'générée à la main', schedule: 'calendrier' };
 
 /**
- * A failure's reason as kept by lib/recurring ("no_recipient: the contact has no e-mail…", "validation_error: …"), in
+ * A failure's reason as kept by lib/domain/recurring ("no_recipient: the contact has no e-mail…", "validation_error: …"), in
  * French when its code is in the catalogue; the reason as recorded otherwise (the page shows it in full beside).
  */
 export function failureText(reason: string | null): string {

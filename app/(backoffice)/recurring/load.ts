@@ -1,4 +1,4 @@
-import { getRecurringTemplate } from '@/lib/recurring';
+import { getRecurringTemplate } from '@/lib/domain/recurring';
 import { loadOr404, type Staff } from '../load';
 
 export { contactChoice } from '../load';

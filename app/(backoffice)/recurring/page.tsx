@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { FilterChips, Pager } from '@/components/list-page';
 import { listHref, loadListPage, readListFilters } from '@/components/list-query';
-import { getContact } from '@/lib/contacts';
-import { ApiError } from '@/lib/errors';
-import { formatDay, formatInstant, formatMoney } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { listRecurringTemplates, RecurringListQuery, templateContacts } from '@/lib/recurring';
+import { getContact } from '@/lib/domain/contacts';
+import { ApiError } from '@/lib/platform/errors';
+import { formatDay, formatInstant, formatMoney } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { listRecurringTemplates, RecurringListQuery, templateContacts } from '@/lib/domain/recurring';
 import { ContactFilter } from '../documents/contact-filter';
 import { FREQUENCY_LABELS, RECURRING_LIST_FILTERS, TEMPLATE_STATUS_CHIPS, TEMPLATE_STATUS_LABELS, TEMPLATE_STATUSES } from './labels';
 

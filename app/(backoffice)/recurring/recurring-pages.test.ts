@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eraseContact } from '@/lib/contacts';
-import { billingContext, line } from '@/lib/documents/testing';
-import { ApiError } from '@/lib/errors';
+import { eraseContact } from '@/lib/domain/contacts';
+import { billingContext, line } from '@/lib/domain/documents/testing';
+import { ApiError } from '@/lib/platform/errors';
 import {
   createRecurringTemplate,
   getRecurringTemplate,
@@ -11,8 +11,8 @@ import {
   templateContacts,
   templateHistory,
   updateRecurringTemplate,
-} from '@/lib/recurring';
-import { templateBody } from '@/lib/recurring/testing';
+} from '@/lib/domain/recurring';
+import { templateBody } from '@/lib/domain/recurring/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { formFromInvoice, formFromTemplate, newTemplateForm, toTemplatePayload } from './editor-model';
 import { failureText } from './labels';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   contact = await b.contact({ email: 'compta@client.example' });
 });
 
-describe('the editor model against lib/recurring', () => {
+describe('the editor model against lib/domain/recurring', () => {
   it('an invoice becomes a template with the same lines and totals to the cent (its discount kept, its product dropped)', async () => {
     const invoice = b.expectStatus(
       await b.create({ type: 'facture', contact_id: contact.id, items: [line('Hébergement', '3', 3333, '20'), { kind: 'discount', description: 'Remise fidélité', unit_price: 1000, vat_rate: '20' }] }),

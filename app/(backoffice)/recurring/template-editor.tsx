@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useState } from 'react';
 import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
-import { initialFormState } from '@/lib/http/form-state';
-import { frenchFieldMessage } from '@/lib/i18n/errors-fr';
+import { initialFormState } from '@/lib/platform/http/form-state';
+import { frenchFieldMessage } from '@/lib/platform/i18n/errors-fr';
 import { ChosenContact, ContactPicker } from '../documents/contact-picker';
 import { errorAt, type LineDraft } from '../documents/editor-model';
 import { OPERATION_NATURE_LABELS } from '../documents/labels';
@@ -37,7 +37,7 @@ function mandateSentence(state: MandateState): string {
 /**
  * The recurring template editor: client, frequency and next date, the lines through the document editor's own
  * LinesEditor (discounts included), the nature of the operation, and the two automatic steps in plain sentences.
- * The server action validates with lib/recurring's schemas; their French messages come back beside their field.
+ * The server action validates with lib/domain/recurring's schemas; their French messages come back beside their field.
  */
 export function TemplateEditor({ id, initial, contact: initialContact, cancelHref }: Props) {
   const [form, setForm] = useState<TemplateForm>(initial);

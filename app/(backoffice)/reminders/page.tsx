@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { addReminderAction } from '@/components/reminder-ladder-actions';
-import { contactsOfDocuments } from '@/lib/documents/list-documents';
-import { formatDay, formatInstant, formatMoney, pluralWord } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { reminderTracking } from '@/lib/reminders/tracking';
+import { contactsOfDocuments } from '@/lib/domain/documents/list-documents';
+import { formatDay, formatInstant, formatMoney, pluralWord } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { reminderTracking } from '@/lib/domain/reminders/tracking';
 import { RemindNow } from './remind-now';
 
 export const metadata: Metadata = { title: 'À relancer' };

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 
 /** "Relancer maintenant": a reminder sent within the minute, its tone chosen by the ladder (as POST …/reminders with no date). */
 export function RemindNow({ action, number }: { action: BoundFormAction; number: string }) {

@@ -3,10 +3,10 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { clientAddress } from '@/lib/auth/client-address';
-import { listDocuments } from '@/lib/documents';
-import { formatMoney } from '@/lib/format';
-import { formAction, idOf, type StaffContext, staffAction } from '@/lib/http/action';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { listDocuments } from '@/lib/domain/documents';
+import { formatMoney } from '@/lib/platform/format';
+import { formAction, idOf, type StaffContext, staffAction } from '@/lib/platform/http/action';
 import {
   type Actor,
   ApproverCreate,
@@ -29,13 +29,13 @@ import {
   SignatureTemplateCreate,
   sendEnvelope,
   signerLink,
-} from '@/lib/signature';
+} from '@/lib/domain/signature';
 import { parisEndOfDay } from './editor-model';
 import { createEnvelopeFromForm } from './handlers';
 
 /*
- * The signature back-office's server actions: each parses with lib/signature's schemas and calls its index, as the
- * /v1/signature routes do; refusals come back in French through lib/http/action (lib/i18n's catalogue).
+ * The signature back-office's server actions: each parses with lib/domain/signature's schemas and calls its index, as the
+ * /v1/signature routes do; refusals come back in French through lib/platform/http/action (lib/platform/i18n's catalogue).
  */
 
 const onEnvelope = { notFound: 'Enveloppe introuvable.', lists: ['labels', 'cc_recipients'] } as const;

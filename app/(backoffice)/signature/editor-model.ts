@@ -1,7 +1,7 @@
 import type { VerificationMethod } from './labels';
 
 /*
- * The envelope editor's form, as typed, and the body of POST /v1/signature/envelopes it becomes (lib/signature's
+ * The envelope editor's form, as typed, and the body of POST /v1/signature/envelopes it becomes (lib/domain/signature's
  * EnvelopeCreate parses it on the server, whose French messages come back beside their field). Browser-safe.
  */
 
@@ -123,7 +123,7 @@ export function toEnvelopePayload(form: EnvelopeForm, opts: { hasFile: boolean }
       routing_order: form.routing_mode === 'parallel' ? 0 : (integer(s.routing_order) ?? 0),
     })),
   };
-  // Left out with a template, so that its presets fill them (lib/signature: omitted → preset).
+  // Left out with a template, so that its presets fill them (lib/domain/signature: omitted → preset).
   const labels = splitList(form.labels, /,/);
   const cc = splitList(form.cc_recipients, /[\s,;]+/);
   if (labels.length || !form.template_id) payload.labels = labels;

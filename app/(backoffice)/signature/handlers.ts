@@ -1,5 +1,5 @@
-import { type StaffContext, refuse } from '@/lib/http/action';
-import { type Actor, createEnvelope, EnvelopeCreate, uploadDocument } from '@/lib/signature';
+import { type StaffContext, refuse } from '@/lib/platform/http/action';
+import { type Actor, createEnvelope, EnvelopeCreate, uploadDocument } from '@/lib/domain/signature';
 
 /*
  * The envelope editor's handler apart from its wrapper (actions.ts adds the actor from the request, revalidation and
@@ -11,7 +11,7 @@ const PENDING_UPLOAD = '00000000-0000-4000-8000-000000000000';
 
 /**
  * The editor's form: the body as JSON in `payload` (toEnvelopePayload), the PDF in `file` for the source `document`.
- * The body is checked first, then the PDF stored through lib/signature, then the draft created with its signers.
+ * The body is checked first, then the PDF stored through lib/domain/signature, then the draft created with its signers.
  */
 export async function createEnvelopeFromForm(staff: StaffContext, form: FormData, actor: Actor) {
   let raw: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { memberships, users } from '@/db/schema';
-import { getEnvelope } from '@/lib/signature';
+import { getEnvelope } from '@/lib/domain/signature';
 import { loadOr404, type Staff } from '../load';
 
 export { contactChoice } from '../load';

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signatureDocuments, signatureEnvelopes } from '@/db/schema';
-import { createActionWrappers } from '@/lib/http/action';
-import type { StaffSession } from '@/lib/http/staff';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
-import { AUDIT_EVENT_TYPES, createTemplate, EnvelopePatch, FieldsPut, getEnvelope, listFields, patchEnvelope, replaceFields, SignatureTemplateCreate, verifyAuditChain } from '@/lib/signature';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { addMembership, createUser } from '@/lib/platform/orgs';
+import { AUDIT_EVENT_TYPES, createTemplate, EnvelopePatch, FieldsPut, getEnvelope, listFields, patchEnvelope, replaceFields, SignatureTemplateCreate, verifyAuditChain } from '@/lib/domain/signature';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { clampBox, formFromEnvelope, newEnvelopeForm, newSigner, parisEndOfDay, toEnvelopePayload, toFieldsPayload, toPatchPayload } from './editor-model';
 import { createEnvelopeFromForm } from './handlers';
@@ -43,7 +43,7 @@ function formOf(payload: Record<string, unknown>, file?: File) {
 
 const documentCount = async (o: TestOrg) => (await o.db.select().from(signatureDocuments).where(eq(signatureDocuments.org_id, o.org.id))).length;
 
-describe('the envelope editor against lib/signature', () => {
+describe('the envelope editor against lib/domain/signature', () => {
   it('an uploaded PDF and two signers become a draft of the staff member’s org, envelope.created by them in a verified chain', async () => {
     const form = newEnvelopeForm({
       subject: ' Contrat de prestation ',

@@ -1,4 +1,4 @@
-import type { Language } from '@/lib/format';
+import type { Language } from '@/lib/platform/format';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

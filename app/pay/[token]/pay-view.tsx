@@ -1,6 +1,6 @@
-import { formatDay, formatDecimal, formatMoney, formatRate, type Language } from '@/lib/format';
-import type { PayLine, PayPage, PaySeller, ReturnNotice } from '@/lib/payments/pay-page';
-import { PAY_TEXTS, type PayTexts } from '@/lib/payments/pay-texts';
+import { formatDay, formatDecimal, formatMoney, formatRate, type Language } from '@/lib/platform/format';
+import type { PayLine, PayPage, PaySeller, ReturnNotice } from '@/lib/domain/payments/pay-page';
+import { PAY_TEXTS, type PayTexts } from '@/lib/domain/payments/pay-texts';
 
 /**
  * The payer's page, without JavaScript: the seller, the document, its lines and totals, what was paid, the balance,

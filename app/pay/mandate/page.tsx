@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { MANDATE_TEXTS, mandatePageStatus } from '@/lib/payments/mandate-page-texts';
-import { payLanguage } from '@/lib/payments/pay-page';
+import { MANDATE_TEXTS, mandatePageStatus } from '@/lib/domain/payments/mandate-page-texts';
+import { payLanguage } from '@/lib/domain/payments/pay-page';
 import '../pay.css';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { isSignatureField, type RequestedDocument, type SignField, type SignState, uploadedName } from './api';
 import type { SignTexts } from './texts';
 
-/** What the API takes for each typed field (lib/signature/signing.ts). */
+/** What the API takes for each typed field (lib/domain/signature/signing.ts). */
 const MAX_LENGTH: Partial<Record<SignField['type'], number>> = { text: 1000, name: 200, initials: 10, email: 254 };
 
 /** An error under the control that caused it, read out when it appears. */

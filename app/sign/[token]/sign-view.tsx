@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Language } from '@/lib/format';
+import type { Language } from '@/lib/platform/format';
 import { apiBase, type CodeSent, isSignatureField, type SignField, SignError, type SignState, signApi, uploadedName } from './api';
 import { PdfPages } from './pdf-pages';
 import { ConsentStep, DeclineStep, ErrorLine, FieldsStep, UploadsStep, VerifyStep } from './sign-steps';

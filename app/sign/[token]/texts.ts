@@ -1,4 +1,4 @@
-import type { Language } from '@/lib/format';
+import type { Language } from '@/lib/platform/format';
 
 /**
  * Everything the signer's page says, in French and English. The page is public: the signer chooses the language

@@ -1,6 +1,6 @@
-import { listEvents } from '@/lib/events/events';
-import { listEventsOperation } from '@/lib/events/operations';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { listEvents } from '@/lib/platform/events/events';
+import { listEventsOperation } from '@/lib/platform/events/operations';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(listEventsOperation, async ({ db, orgId, query }) => ok(await listEvents(db, orgId, query)));
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

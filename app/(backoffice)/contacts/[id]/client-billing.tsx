@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { Db } from '@/db/client';
-import { listDocuments, paidByDocument } from '@/lib/documents/list-documents';
-import { DocumentListQuery } from '@/lib/documents/schemas';
-import { formatDay, formatMoney } from '@/lib/format';
-import { recentPaymentsOfContact } from '@/lib/payments/payments';
-import { clientSummary } from '@/lib/stats/stats';
+import { listDocuments, paidByDocument } from '@/lib/domain/documents/list-documents';
+import { DocumentListQuery } from '@/lib/domain/documents/schemas';
+import { formatDay, formatMoney } from '@/lib/platform/format';
+import { recentPaymentsOfContact } from '@/lib/domain/payments/payments';
+import { clientSummary } from '@/lib/domain/stats/stats';
 import { documentName, PAYMENT_METHOD_LABELS, paymentState, STATUS_CHIPS, STATUS_LABELS, signedAmount, TYPE_LABELS } from '../../documents/labels';
 
 const SHOWN = 10;

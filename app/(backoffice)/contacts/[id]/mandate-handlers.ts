@@ -1,8 +1,8 @@
-import { loadContactRow } from '@/lib/documents';
-import { ApiError, notFound } from '@/lib/errors';
-import { idOf, refuse, type StaffContext } from '@/lib/http/action';
-import { CODE_MESSAGES } from '@/lib/i18n/errors-fr';
-import { revokeMandate } from '@/lib/payments';
+import { loadContactRow } from '@/lib/domain/documents';
+import { ApiError, notFound } from '@/lib/platform/errors';
+import { idOf, refuse, type StaffContext } from '@/lib/platform/http/action';
+import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
+import { revokeMandate } from '@/lib/domain/payments';
 
 /**
  * "Révoquer" on the client page: the contact's live SEPA mandate is detached at the provider and marked revoked

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sepaMandates } from '@/db/schema';
-import { billingContext } from '@/lib/documents/testing';
-import { createActionWrappers } from '@/lib/http/action';
-import { initialFormState } from '@/lib/http/form-state';
-import type { StaffSession } from '@/lib/http/staff';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
-import { mandateOfContact } from '@/lib/payments';
-import { withoutStripe } from '@/lib/payments/testing';
-import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
+import { billingContext } from '@/lib/domain/documents/testing';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import { initialFormState } from '@/lib/platform/http/form-state';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { addMembership, createUser } from '@/lib/platform/orgs';
+import { mandateOfContact } from '@/lib/domain/payments';
+import { withoutStripe } from '@/lib/domain/payments/testing';
+import { connectedStripe } from '@/lib/domain/payments/testing/connected-stripe';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { revoke } from './mandate-handlers';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   session = { userId, orgId: ctx.org.org.id };
 });
 
-/** A mandate as a completed SEPA setup leaves it (lib/payments records it from the provider's events). */
+/** A mandate as a completed SEPA setup leaves it (lib/domain/payments records it from the provider's events). */
 async function mandated(o: TestOrg) {
   const contact = await (await billingContext(o)).contact({ company: 'Prélevé SARL', email: 'compta@preleve.example' });
   await o.db.insert(sepaMandates).values({

@@ -1,7 +1,7 @@
 import { ActionForm } from '@/components/action-form';
 import type { Db } from '@/db/client';
-import { formatInstant } from '@/lib/format';
-import { mandateOfContact, paymentProvider } from '@/lib/payments';
+import { formatInstant } from '@/lib/platform/format';
+import { mandateOfContact, paymentProvider } from '@/lib/domain/payments';
 import { revokeMandateAction } from './mandate-actions';
 
 const iban = (last4: string | null) => (last4 ? `IBAN ••••${last4}` : 'IBAN non communiqué');

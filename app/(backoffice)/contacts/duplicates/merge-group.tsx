@@ -2,12 +2,12 @@
 
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
-import type { DuplicateGroup } from '@/lib/contacts/duplicates';
-import type { MergeResult } from '@/lib/contacts/merge';
-import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/contacts/payload';
-import type { Contact } from '@/lib/contacts/schemas';
-import { formatInstant, plural, pluralWord } from '@/lib/format';
-import { isRefusal, refusalMessage } from '@/lib/http/form-state';
+import type { DuplicateGroup } from '@/lib/domain/contacts/duplicates';
+import type { MergeResult } from '@/lib/domain/contacts/merge';
+import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/domain/contacts/payload';
+import type { Contact } from '@/lib/domain/contacts/schemas';
+import { formatInstant, plural, pluralWord } from '@/lib/platform/format';
+import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
 import { DUPLICATE_REASON_LABELS, FIELD_LABELS, formatValue, RESOURCE_LABELS } from '../labels';
 import { mergeAction, previewMergeAction } from './actions';
 

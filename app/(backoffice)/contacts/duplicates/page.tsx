@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { findDuplicates } from '@/lib/contacts/duplicates';
-import { DuplicatesQuery } from '@/lib/contacts/schemas';
-import { ApiError } from '@/lib/errors';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { findDuplicates } from '@/lib/domain/contacts/duplicates';
+import { DuplicatesQuery } from '@/lib/domain/contacts/schemas';
+import { ApiError } from '@/lib/platform/errors';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { MergeGroup } from './merge-group';
 
 export const metadata: Metadata = { title: 'Doublons' };

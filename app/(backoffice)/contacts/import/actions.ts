@@ -1,8 +1,8 @@
 'use server';
 
-import { importContacts } from '@/lib/contacts/import';
-import { validationError } from '@/lib/errors';
-import { staffAction } from '@/lib/http/action';
+import { importContacts } from '@/lib/domain/contacts/import';
+import { validationError } from '@/lib/platform/errors';
+import { staffAction } from '@/lib/platform/http/action';
 
 /**
  * One batch of the CSV import (at most 1000 rows, the API's limit): the import service itself validates each

@@ -2,11 +2,11 @@
 
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } from '@/lib/contacts/payload';
-import type { ImportSummary } from '@/lib/contacts/schemas';
-import { formatNumber, plural } from '@/lib/format';
-import { isRefusal, refusalMessage } from '@/lib/http/form-state';
-import { frenchReason } from '@/lib/i18n/errors-fr';
+import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } from '@/lib/domain/contacts/payload';
+import type { ImportSummary } from '@/lib/domain/contacts/schemas';
+import { formatNumber, plural } from '@/lib/platform/format';
+import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
+import { frenchReason } from '@/lib/platform/i18n/errors-fr';
 import { FIELD_LABELS } from '../labels';
 import { importChunkAction } from './actions';
 import { type CsvRow, chunkRows, decodeCsv, guessMapping, mappedTwice, parseCsv, rowToPayload, toRecords } from './csv';

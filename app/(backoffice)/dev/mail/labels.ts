@@ -1,5 +1,5 @@
 import type { EmailTemplate } from '@/db/schema';
-import { formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/platform/format';
 
 export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   document_sent: 'Envoi de document',

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { EmailStatusChip } from '@/components/email-log';
-import { configuredTransport } from '@/lib/email/config';
-import { listOutboxEmails } from '@/lib/email/mailbox';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { configuredTransport } from '@/lib/platform/email/config';
+import { listOutboxEmails } from '@/lib/platform/email/mailbox';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { TEMPLATE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Boîte d’envoi (démo)' };

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { configuredSmsProvider, listOutboxSms } from '@/lib/sms';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { configuredSmsProvider, listOutboxSms } from '@/lib/domain/sms';
 
 export const metadata: Metadata = { title: 'SMS envoyés (démo)' };
 

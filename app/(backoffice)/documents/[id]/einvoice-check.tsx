@@ -1,4 +1,4 @@
-import { type EInvoiceLayer, validateDocumentEInvoice } from '@/lib/pdf';
+import { type EInvoiceLayer, validateDocumentEInvoice } from '@/lib/domain/pdf';
 import type { Db } from '@/db/client';
 
 const LAYER_LABELS: Record<EInvoiceLayer, string> = {

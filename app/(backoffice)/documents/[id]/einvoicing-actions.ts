@@ -1,8 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { retryTransmission } from '@/lib/einvoicing';
-import { idOf, staffAction } from '@/lib/http/action';
+import { retryTransmission } from '@/lib/domain/einvoicing';
+import { idOf, staffAction } from '@/lib/platform/http/action';
 
 /** « Relancer la transmission »: a failed transmission back to pending (POST /v1/invoices/{id}/transmission/retry). */
 export const retryTransmissionAction = staffAction(async ({ db, orgId }, id: string) => {

@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { connectorForOrg, pollLifecycle, submitTransmission } from '@/lib/einvoicing';
-import { type Seller, transmissionFixture } from '@/lib/einvoicing/transmission/testing';
-import { UNKNOWN_BUYER_SIREN } from '@/lib/einvoicing/testing';
+import { connectorForOrg, pollLifecycle, submitTransmission } from '@/lib/domain/einvoicing';
+import { type Seller, transmissionFixture } from '@/lib/domain/einvoicing/transmission/testing';
+import { UNKNOWN_BUYER_SIREN } from '@/lib/domain/einvoicing/testing';
 import { EInvoicingPanel } from './einvoicing-panel';
 
 /* The « Facturation électronique » panel as staff see it, for the states that matter (sandbox PA in-process). */

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
-import type { BillingDocument } from '@/lib/documents/schemas';
-import { lifecycleLog, loadTransmission } from '@/lib/einvoicing';
-import { formatInstant, formatMoney } from '@/lib/format';
+import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import { lifecycleLog, loadTransmission } from '@/lib/domain/einvoicing';
+import { formatInstant, formatMoney } from '@/lib/platform/format';
 import { ISSUER_LABELS, lifecycleChip, lifecycleLabel, TRANSMISSION_CHIPS, TRANSMISSION_LABELS } from '../einvoicing-labels';
 import { RetryTransmission } from './retry-transmission';
 

@@ -1,6 +1,6 @@
-import type { DocumentItem } from '@/lib/documents/schemas';
-import { unitLabel } from '@/lib/documents/units';
-import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/format';
+import type { DocumentItem } from '@/lib/domain/documents/schemas';
+import { unitLabel } from '@/lib/domain/documents/units';
+import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/platform/format';
 import { VAT_CATEGORY_LABELS } from '../labels';
 
 type Line = Pick<DocumentItem, 'kind' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'vat_rate' | 'total_ht'> &

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useActionState, useRef, useState } from 'react';
 import { Field, FormErrors, Input, SubmitButton } from '@/components/form';
-import { CODE_MESSAGES } from '@/lib/i18n/errors-fr';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 
 // The refusals that only Settings → Paiements can lift: shown with a link to it.
 const SETTINGS_REFUSALS = new Set(

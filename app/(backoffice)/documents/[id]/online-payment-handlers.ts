@@ -1,8 +1,8 @@
-import { ApiError } from '@/lib/errors';
-import { idOf, refuse, type StaffContext } from '@/lib/http/action';
-import { CODE_MESSAGES } from '@/lib/i18n/errors-fr';
-import { createPaymentLink, sendForPayment } from '@/lib/payments';
-import { SendDocumentInput } from '@/lib/sending';
+import { ApiError } from '@/lib/platform/errors';
+import { idOf, refuse, type StaffContext } from '@/lib/platform/http/action';
+import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
+import { createPaymentLink, sendForPayment } from '@/lib/domain/payments';
+import { SendDocumentInput } from '@/lib/domain/sending';
 
 /*
  * The document page's online-payment actions apart from their wrappers (online-payment-actions.ts; revalidation is

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentLinks } from '@/db/schema';
-import { addDays, todayParis } from '@/lib/dates';
-import { documentRow, line } from '@/lib/documents/testing';
-import { createActionWrappers } from '@/lib/http/action';
-import { initialFormState } from '@/lib/http/form-state';
-import type { StaffSession } from '@/lib/http/staff';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
-import { connectAccount, paymentLinkOf } from '@/lib/payments';
-import { withoutStripe } from '@/lib/payments/testing';
-import { connectedStripe } from '@/lib/payments/testing/connected-stripe';
-import { documentEmails, remindersContext } from '@/lib/reminders/testing';
+import { addDays, todayParis } from '@/lib/platform/dates';
+import { documentRow, line } from '@/lib/domain/documents/testing';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import { initialFormState } from '@/lib/platform/http/form-state';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { addMembership, createUser } from '@/lib/platform/orgs';
+import { connectAccount, paymentLinkOf } from '@/lib/domain/payments';
+import { withoutStripe } from '@/lib/domain/payments/testing';
+import { connectedStripe } from '@/lib/domain/payments/testing/connected-stripe';
+import { documentEmails, remindersContext } from '@/lib/domain/reminders/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { paymentLink, sendForPaymentHandler, sendForPaymentInput } from './online-payment-handlers';
 

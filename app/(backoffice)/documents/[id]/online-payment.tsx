@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import type { Db } from '@/db/client';
-import { loadContactRow, loadDocument } from '@/lib/documents';
-import { formatInstant, formatMoney } from '@/lib/format';
-import { DISPUTE_LABELS, ONLINE_METHOD_LABELS, ONLINE_STATUS_CHIPS, ONLINE_STATUS_LABELS } from '@/lib/i18n/payments-fr';
-import { type OnlinePayment as Attempt, onlinePaymentRefusal, onlinePaymentsOfDocument, paymentAccountState, paymentLinkOf, paymentProvider } from '@/lib/payments';
-import { contactEmail } from '@/lib/reminders/recipient';
+import { loadContactRow, loadDocument } from '@/lib/domain/documents';
+import { formatInstant, formatMoney } from '@/lib/platform/format';
+import { DISPUTE_LABELS, ONLINE_METHOD_LABELS, ONLINE_STATUS_CHIPS, ONLINE_STATUS_LABELS } from '@/lib/platform/i18n/payments-fr';
+import { type OnlinePayment as Attempt, onlinePaymentRefusal, onlinePaymentsOfDocument, paymentAccountState, paymentLinkOf, paymentProvider } from '@/lib/domain/payments';
+import { contactEmail } from '@/lib/domain/reminders/recipient';
 import { paymentLinkAction, sendForPaymentAction } from './online-payment-actions';
 import { PaymentLinkBox, SendForPaymentForm } from './online-payment-forms';
 

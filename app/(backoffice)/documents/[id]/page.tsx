@@ -5,17 +5,17 @@ import { EmailLog } from '@/components/email-log';
 import { PdfStatus } from '@/components/pdf-status';
 import { ReminderLadder } from '@/components/reminder-ladder';
 import { SendDocument } from '@/components/send-document';
-import { remainingDue } from '@/lib/documents/balance';
-import { todayParis } from '@/lib/dates';
-import { documentFlow } from '@/lib/documents/document-flow';
-import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
-import { listPayments } from '@/lib/payments/payments';
-import { refundableAmount } from '@/lib/payments/refunds';
-import type { BillingDocument } from '@/lib/documents/schemas';
-import type { Payment } from '@/lib/payments/schemas';
-import { formatDay, formatDecimalAsTyped, formatInstant, formatMoney, formatRate } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { computeTotals } from '@/lib/money';
+import { remainingDue } from '@/lib/domain/documents/balance';
+import { todayParis } from '@/lib/platform/dates';
+import { documentFlow } from '@/lib/domain/documents/document-flow';
+import { getInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
+import { listPayments } from '@/lib/domain/payments/payments';
+import { refundableAmount } from '@/lib/domain/payments/refunds';
+import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import type { Payment } from '@/lib/domain/payments/schemas';
+import { formatDay, formatDecimalAsTyped, formatInstant, formatMoney, formatRate } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { computeTotals } from '@/lib/platform/money';
 import { availableActions, cancelConsequences, closedNotice, creditNoteOf, defaultDepositPercentage, sendAllowed } from '../availability';
 import {
   CREDIT_REASON_LABELS,

@@ -1,5 +1,5 @@
 import { Field, FormErrors, Input, MoneyInput, Select } from '@/components/form';
-import type { FormState } from '@/lib/http/form-state';
+import type { FormState } from '@/lib/platform/http/form-state';
 import { PAYMENT_METHOD_LABELS } from '../labels';
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
   today: string;
 }
 
-/** The fields a payment and a refund share (amount, date, method, reference) and their errors, as lib/payments reads them. */
+/** The fields a payment and a refund share (amount, date, method, reference) and their errors, as lib/domain/payments reads them. */
 export function PaymentFields({ state, idPrefix, labels, amountHint, amountDefault, today }: Props) {
   const error = (key: string) => state.errors?.[key];
   return (

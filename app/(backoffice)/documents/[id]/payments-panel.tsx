@@ -2,9 +2,9 @@
 
 import { useActionState } from 'react';
 import { SubmitButton } from '@/components/form';
-import type { Payment } from '@/lib/payments/schemas';
-import { formatDay, formatMoney, formatMoneyInput } from '@/lib/format';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import type { Payment } from '@/lib/domain/payments/schemas';
+import { formatDay, formatMoney, formatMoneyInput } from '@/lib/platform/format';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 import { PAYMENT_METHOD_LABELS } from '../labels';
 import { PaymentFields } from './payment-fields';
 import { RefundForm } from './refund-form';
@@ -14,7 +14,7 @@ interface Props {
   record: BoundFormAction;
   totalTtc: number;
   totalPaid: number;
-  /** The document's remaining_due (lib/documents/balance.ts): negative when overpaid. */
+  /** The document's remaining_due (lib/domain/documents/balance.ts): negative when overpaid. */
   remainingDue: number;
   /** Each with its deletion, bound on the server; refunds (negative) too, `on` naming the credit note they were recorded on. */
   payments: Array<Payment & { remove: BoundFormAction; on?: string | null }>;

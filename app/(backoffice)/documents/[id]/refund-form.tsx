@@ -2,14 +2,14 @@
 
 import { useActionState } from 'react';
 import { SubmitButton } from '@/components/form';
-import { formatMoney, formatMoneyInput } from '@/lib/format';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { formatMoney, formatMoneyInput } from '@/lib/platform/format';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 import { PaymentFields } from './payment-fields';
 
 interface Props {
   /** Records a refund on the invoice (bound on the server): it goes on the invoice's credit note when there is one. */
   record: BoundFormAction;
-  /** What the client is owed, in cents (lib/payments/refunds.ts refundableAmount): the amount proposed and its bound. */
+  /** What the client is owed, in cents (lib/domain/payments/refunds.ts refundableAmount): the amount proposed and its bound. */
   owed: number;
   today: string;
 }

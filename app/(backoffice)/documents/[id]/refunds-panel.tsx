@@ -1,6 +1,6 @@
-import type { Payment } from '@/lib/payments/schemas';
-import { formatMoney } from '@/lib/format';
-import type { BoundFormAction } from '@/lib/http/form-state';
+import type { Payment } from '@/lib/domain/payments/schemas';
+import { formatMoney } from '@/lib/platform/format';
+import type { BoundFormAction } from '@/lib/platform/http/form-state';
 import { PaymentsTable } from './payments-panel';
 import { RefundForm } from './refund-form';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { isRefusal } from '@/lib/http/form-state';
+import { isRefusal } from '@/lib/platform/http/form-state';
 import { retryTransmissionAction } from './einvoicing-actions';
 
 /** The retry of a failed transmission: the submission starts over (the PA never gets the invoice twice). */

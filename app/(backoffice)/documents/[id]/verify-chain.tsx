@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { isRefusal } from '@/lib/http/form-state';
+import { isRefusal } from '@/lib/platform/http/form-state';
 import { type ChainCheck, verifyChainAction } from '../actions';
 
 /** chain:verify on demand: every finalized document of the org re-hashed, in chain order. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { readListFilters, readListSort } from '@/components/list-query';
-import { DOCUMENT_SORTS, documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/documents/list-documents';
-import { DocumentListQuery } from '@/lib/documents/schemas';
-import { todayParis } from '@/lib/dates';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { DOCUMENT_SORTS, documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/domain/documents/list-documents';
+import { DocumentListQuery } from '@/lib/domain/documents/schemas';
+import { todayParis } from '@/lib/platform/dates';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { documentsCsv } from '../documents-csv';
 import { DOCUMENT_LIST_FILTERS, MAX_BULK } from '../labels';
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { todayParis } from '@/lib/dates';
-import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
-import { getContact } from '@/lib/contacts/contacts';
-import { ApiError } from '@/lib/errors';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { todayParis } from '@/lib/platform/dates';
+import { getInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
+import { getContact } from '@/lib/domain/contacts/contacts';
+import { ApiError } from '@/lib/platform/errors';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { DocumentEditor } from '../document-editor';
 import { newForm, termsFor } from '../editor-model';
 

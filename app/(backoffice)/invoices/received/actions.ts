@@ -1,12 +1,12 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { connectorForOrg, PaError } from '@/lib/einvoicing';
-import { answerInbound, fetchInbound, type InboundAnswer, paFailure } from '@/lib/einvoicing/inbound';
-import { AcceptInboundInput, DisputeInboundInput, RefuseInboundInput } from '@/lib/einvoicing/inbound/schemas';
-import { ApiError, conflict } from '@/lib/errors';
-import { formAction, idOf, type StaffContext } from '@/lib/http/action';
-import { plural } from '@/lib/format';
+import { connectorForOrg, PaError } from '@/lib/domain/einvoicing';
+import { answerInbound, fetchInbound, type InboundAnswer, paFailure } from '@/lib/domain/einvoicing/inbound';
+import { AcceptInboundInput, DisputeInboundInput, RefuseInboundInput } from '@/lib/domain/einvoicing/inbound/schemas';
+import { ApiError, conflict } from '@/lib/platform/errors';
+import { formAction, idOf, type StaffContext } from '@/lib/platform/http/action';
+import { plural } from '@/lib/platform/format';
 
 const DONE: Record<InboundAnswer, string> = {
   accept: 'Facture approuvée : la plateforme en est informée.',

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { FormErrors, SubmitButton } from '@/components/form';
-import { type FormState, initialFormState } from '@/lib/http/form-state';
+import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
 
 /** Fetches the org's received flows now, and says how many came. */
 export function FetchNow({ action }: { action: (prev: FormState, form: FormData) => Promise<FormState> }) {

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
-import { formatDay, formatInstant, formatMoney } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { computeTotals, type VatCategory } from '@/lib/money';
-import { mandateOfContact } from '@/lib/payments';
-import { templateHistory } from '@/lib/recurring';
+import { formatDay, formatInstant, formatMoney } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { computeTotals, type VatCategory } from '@/lib/platform/money';
+import { mandateOfContact } from '@/lib/domain/payments';
+import { templateHistory } from '@/lib/domain/recurring';
 import { ItemsTable } from '../../documents/[id]/items-table';
 import { OPERATION_NATURE_LABELS, STATUS_CHIPS, STATUS_LABELS } from '../../documents/labels';
 import {

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { todayParis } from '@/lib/dates';
-import { getDocument } from '@/lib/documents/list-documents';
-import { ApiError } from '@/lib/errors';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { firstDateOnOrAfter, nextGenerationDate } from '@/lib/recurring';
+import { todayParis } from '@/lib/platform/dates';
+import { getDocument } from '@/lib/domain/documents/list-documents';
+import { ApiError } from '@/lib/platform/errors';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { firstDateOnOrAfter, nextGenerationDate } from '@/lib/domain/recurring';
 import { documentName } from '../../documents/labels';
 import { formFromInvoice, newTemplateForm } from '../editor-model';
 import { contactChoice } from '../load';

@@ -2,9 +2,9 @@
 
 import { useActionState, useState } from 'react';
 import { Field, FieldError, Input, Select, SubmitButton } from '@/components/form';
-import { SCOPES } from '@/lib/auth/scopes';
-import { initialFormState } from '@/lib/http/form-state';
-import { ENV_LABELS, scopeLabel } from '@/lib/i18n/api-keys-fr';
+import { SCOPES } from '@/lib/platform/auth/scopes';
+import { initialFormState } from '@/lib/platform/http/form-state';
+import { ENV_LABELS, scopeLabel } from '@/lib/platform/i18n/api-keys-fr';
 import { createKeyAction } from './actions';
 
 export function CreateKeyForm() {

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { SubmitButton } from '@/components/form';
-import { listApiKeys } from '@/lib/auth/api-keys';
-import { formatInstant } from '@/lib/format';
-import { envLabel, scopeLabel } from '@/lib/i18n/api-keys-fr';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { listApiKeys } from '@/lib/platform/auth/api-keys';
+import { formatInstant } from '@/lib/platform/format';
+import { envLabel, scopeLabel } from '@/lib/platform/i18n/api-keys-fr';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { revokeKeyAction } from './actions';
 import { CreateKeyForm } from './create-key-form';
 

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { einvoicingEnrollments, invoiceSettings } from '@/db/schema';
-import { forgetTokens, getEnrollment } from '@/lib/einvoicing';
-import { SANDBOX_SECRET, sandboxPaFixture } from '@/lib/einvoicing/testing';
-import { createActionWrappers } from '@/lib/http/action';
-import { initialFormState } from '@/lib/http/form-state';
-import type { StaffSession } from '@/lib/http/staff';
-import { readPdpConfig } from '@/lib/invoice-settings';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
+import { forgetTokens, getEnrollment } from '@/lib/domain/einvoicing';
+import { SANDBOX_SECRET, sandboxPaFixture } from '@/lib/domain/einvoicing/testing';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import { initialFormState } from '@/lib/platform/http/form-state';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { readPdpConfig } from '@/lib/domain/invoice-settings';
+import { addMembership, createUser } from '@/lib/platform/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { ADMIN_ONLY, enroll, savePlatform } from './handlers';
 

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { CheckboxField, Field, FormErrors, Input, SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 
 type Texts = Record<string, string>;
 

@@ -1,10 +1,10 @@
-import { getEnrollment, requestEnrollment } from '@/lib/einvoicing/enrollment/enrollment';
-import { EnrollmentInput } from '@/lib/einvoicing';
-import { fieldErrors } from '@/lib/errors';
-import { refuse, type StaffContext } from '@/lib/http/action';
-import { SECRET_MASK } from '@/lib/invoice-settings';
-import { getInvoiceSettings, putInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
-import { InvoiceSettingsInput } from '@/lib/invoice-settings/schemas';
+import { getEnrollment, requestEnrollment } from '@/lib/domain/einvoicing/enrollment/enrollment';
+import { EnrollmentInput } from '@/lib/domain/einvoicing';
+import { fieldErrors } from '@/lib/platform/errors';
+import { refuse, type StaffContext } from '@/lib/platform/http/action';
+import { SECRET_MASK } from '@/lib/domain/invoice-settings';
+import { getInvoiceSettings, putInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
+import { InvoiceSettingsInput } from '@/lib/domain/invoice-settings/schemas';
 
 /*
  * What Réglages → Facturation électronique's actions do, apart from their wrappers (actions.ts adds revalidation):

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { Enrollment } from '@/lib/einvoicing';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { getInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
+import type { Enrollment } from '@/lib/domain/einvoicing';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { getInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
 import { enrollAction, savePlatformAction } from './actions';
 import { EnrollForm, PlatformForm } from './forms';
 import { getEnrollment } from './handlers';

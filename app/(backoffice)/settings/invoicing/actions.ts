@@ -1,12 +1,12 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { getInvoiceSettings, putInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
-import { InvoiceSettingsInput } from '@/lib/invoice-settings/schemas';
-import { fieldErrors } from '@/lib/errors';
-import { formAction, refuse } from '@/lib/http/action';
-import { identifierProblems } from '@/lib/identifiers';
-import { parseEuros } from '@/lib/money';
+import { getInvoiceSettings, putInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
+import { InvoiceSettingsInput } from '@/lib/domain/invoice-settings/schemas';
+import { fieldErrors } from '@/lib/platform/errors';
+import { formAction, refuse } from '@/lib/platform/http/action';
+import { identifierProblems } from '@/lib/platform/identifiers';
+import { parseEuros } from '@/lib/platform/money';
 
 const TEXT_FIELDS = [
   'devis_prefix',

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
-import { initialFormState } from '@/lib/http/form-state';
+import { initialFormState } from '@/lib/platform/http/form-state';
 import { VAT_EXIGIBILITY_LABELS } from '../../documents/labels';
 import { saveInvoiceSettingsAction } from './actions';
 

@@ -1,11 +1,11 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, refuse } from '@/lib/http/action';
-import { identifierProblems } from '@/lib/identifiers';
-import { parseEuros } from '@/lib/money';
-import { setOrgAlsaceMoselle, setOrgLogo, updateOrgIdentity } from '@/lib/orgs/orgs';
-import { OrgIdentityInput } from '@/lib/orgs/schemas';
+import { formAction, refuse } from '@/lib/platform/http/action';
+import { identifierProblems } from '@/lib/platform/identifiers';
+import { parseEuros } from '@/lib/platform/money';
+import { setOrgAlsaceMoselle, setOrgLogo, updateOrgIdentity } from '@/lib/platform/orgs';
+import { OrgIdentityInput } from '@/lib/platform/orgs';
 
 const text = (form: FormData, key: string) => {
   const v = form.get(key);

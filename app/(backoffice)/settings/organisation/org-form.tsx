@@ -3,8 +3,8 @@
 import { useActionState, useState } from 'react';
 import { CompanyRegistryFill } from '@/components/company-registry-fill';
 import { CheckboxField, Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/form';
-import { initialFormState } from '@/lib/http/form-state';
-import { suggestsAlsaceMoselle } from '@/lib/orgs/calendar';
+import { initialFormState } from '@/lib/platform/http/form-state';
+import { suggestsAlsaceMoselle } from '@/lib/platform/orgs';
 import { saveOrgAction } from './actions';
 
 export interface OrgFormValues {

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { companyRegistryEnabled } from '@/components/company-registry';
-import { formatMoneyInput } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { missingLegalMentions } from '@/lib/orgs/identity-check';
-import { getOrg } from '@/lib/orgs/orgs';
+import { formatMoneyInput } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { missingLegalMentions } from '@/lib/platform/orgs';
+import { getOrg } from '@/lib/platform/orgs';
 import { OrgForm } from './org-form';
 
 export const metadata: Metadata = { title: 'Organisation' };

@@ -1,8 +1,8 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, type StaffContext } from '@/lib/http/action';
-import { SETTINGS_PATH } from '@/lib/payments';
+import { formAction, type StaffContext } from '@/lib/platform/http/action';
+import { SETTINGS_PATH } from '@/lib/domain/payments';
 import { CONNECT_ONLY, connect, disconnect, refresh } from './handlers';
 
 const revalidating =

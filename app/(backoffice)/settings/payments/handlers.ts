@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
-import { ApiError } from '@/lib/errors';
-import { refuse, type StaffContext } from '@/lib/http/action';
-import { disconnectAccount, refreshAccount, SETTINGS_PATH, startOnboarding } from '@/lib/payments';
+import { ApiError } from '@/lib/platform/errors';
+import { refuse, type StaffContext } from '@/lib/platform/http/action';
+import { disconnectAccount, refreshAccount, SETTINGS_PATH, startOnboarding } from '@/lib/domain/payments';
 
 /*
  * What Settings → Paiements' actions and its onboarding route do, apart from their wrappers (actions.ts, the
@@ -31,7 +31,7 @@ export async function refresh({ db, orgId }: StaffContext) {
   return { done: 'État du compte mis à jour.' };
 }
 
-/** "Déconnecter": an owner only (lib/payments checks the role as well). */
+/** "Déconnecter": an owner only (lib/domain/payments checks the role as well). */
 export async function disconnect({ db, orgId, role }: StaffContext) {
   if (role !== 'owner') refuse({ _form: DISCONNECT_ONLY });
   await disconnectAccount(db, orgId, role);

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { ApiError } from '@/lib/errors';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { CAPABILITY_LABELS, requirementsInFrench } from '@/lib/i18n/payments-fr';
-import { type PaymentAccountState, paymentAccountState, paymentProvider, refreshAccount } from '@/lib/payments';
+import { ApiError } from '@/lib/platform/errors';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { CAPABILITY_LABELS, requirementsInFrench } from '@/lib/platform/i18n/payments-fr';
+import { type PaymentAccountState, paymentAccountState, paymentProvider, refreshAccount } from '@/lib/domain/payments';
 import { ActionForm } from '@/components/action-form';
 import { connectAction, disconnectAction, refreshAction } from './actions';
 

@@ -2,8 +2,8 @@
 
 import { useActionState, useState } from 'react';
 import { Field, FieldError, FormErrors, Input, SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
-import { EVENT_GROUP_LABELS, eventLabel } from '@/lib/i18n/webhooks-fr';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
+import { EVENT_GROUP_LABELS, eventLabel } from '@/lib/platform/i18n/webhooks-fr';
 
 type Secret = { url: string; secret: string };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idOf, type StaffContext } from '@/lib/http/action';
-import { createEndpoint, deleteEndpoint, redeliver, rotateSecret, sendTestEvent, updateEndpoint, WebhookEndpointCreate } from '@/lib/webhooks';
+import { idOf, type StaffContext } from '@/lib/platform/http/action';
+import { createEndpoint, deleteEndpoint, redeliver, rotateSecret, sendTestEvent, updateEndpoint, WebhookEndpointCreate } from '@/lib/domain/webhooks';
 
 /*
  * What Settings → Webhooks' actions do, apart from their wrappers (actions.ts adds revalidation): the tests run these

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SubmitButton } from '@/components/form';
-import { EVENT_CATALOGUE, EVENT_TYPES } from '@/lib/events';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { DISABLED_REASON_LABELS, eventLabel } from '@/lib/i18n/webhooks-fr';
-import { listEndpoints } from '@/lib/webhooks';
+import { EVENT_CATALOGUE, EVENT_TYPES } from '@/lib/platform/events';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { DISABLED_REASON_LABELS, eventLabel } from '@/lib/platform/i18n/webhooks-fr';
+import { listEndpoints } from '@/lib/domain/webhooks';
 import { createEndpointAction, deleteEndpointAction, rotateSecretAction, sendTestAction, toggleEndpointAction } from './actions';
 import { ButtonForm, CreateEndpointForm, RotateSecretForm } from './endpoint-forms';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { createActionWrappers } from '@/lib/http/action';
-import { initialFormState } from '@/lib/http/form-state';
-import type { StaffSession } from '@/lib/http/staff';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import { initialFormState } from '@/lib/platform/http/form-state';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { addMembership, createUser } from '@/lib/platform/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { deliveryLog } from '@/lib/webhooks';
+import { deliveryLog } from '@/lib/domain/webhooks';
 import { ADMIN_ONLY, create, IdInput, RedeliverInput, readCreateForm, redeliverOne, remove, rotate, sendTest, ToggleInput, toggle } from './handlers';
 
 // Settings → Webhooks' actions are these handlers in the action wrapper, run here under a given session.

@@ -1,5 +1,5 @@
 import { ActionForm } from '@/components/action-form';
-import { formatInstant } from '@/lib/format';
+import { formatInstant } from '@/lib/platform/format';
 import { addApproverAction, removeApproverAction } from '../actions';
 
 /**

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { isRefusal, refusalMessage } from '@/lib/http/form-state';
+import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
 import { saveFieldsAction } from '../actions';
 import { clampBox, type PlacedField, toFieldsPayload } from '../editor-model';
 import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, type FieldType } from '../labels';

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { listApprovers, listFields, listRequestedDocuments, verifyAuditChain } from '@/lib/signature';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { listApprovers, listFields, listRequestedDocuments, verifyAuditChain } from '@/lib/domain/signature';
 import { saveRequestedDocumentsAction } from '../actions';
 import {
   ENVELOPE_STATUS_CHIPS,

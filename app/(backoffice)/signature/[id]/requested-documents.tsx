@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useState } from 'react';
 import { FormErrors, SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
 
 interface Row {
   key: string;

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { isRefusal, refusalMessage } from '@/lib/http/form-state';
+import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
 import { signerLinkAction } from '../actions';
 
 /** « Copier le lien »: the signer's current link, fetched then copied (and shown, for a browser that refuses the clipboard). */

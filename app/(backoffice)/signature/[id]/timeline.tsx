@@ -1,4 +1,4 @@
-import { formatInstant } from '@/lib/format';
+import { formatInstant } from '@/lib/platform/format';
 import { AUDIT_EVENT_LABELS, CHAIN_BREAK_LABELS } from '../labels';
 
 interface AuditEvent {
@@ -22,7 +22,7 @@ function detail(e: AuditEvent, signerName: (id: string) => string): string {
 }
 
 /**
- * The audit chain, oldest first, with the result of its re-verification (lib/signature's verifyAuditChain, run as
+ * The audit chain, oldest first, with the result of its re-verification (lib/domain/signature's verifyAuditChain, run as
  * the page is served): « Chaîne vérifiée », or the first event that does not verify and why.
  */
 export function Timeline({

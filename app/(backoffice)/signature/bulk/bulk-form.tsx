@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
-import { type FormState, initialFormState } from '@/lib/http/form-state';
+import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
 import { type BulkPreview, bulkAction } from './actions';
 
 const PLACED = ['csv', 'file', 'template_id', 'subject', 'message', 'verification_method'];

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signatureDocuments, signatureEnvelopes } from '@/db/schema';
-import { createActionWrappers } from '@/lib/http/action';
-import type { StaffSession } from '@/lib/http/staff';
-import { addMembership, createUser } from '@/lib/orgs/orgs';
-import { bulkBatchView } from '@/lib/signature';
+import { createActionWrappers } from '@/lib/platform/http/action';
+import type { StaffSession } from '@/lib/platform/http/staff';
+import { addMembership, createUser } from '@/lib/platform/orgs';
+import { bulkBatchView } from '@/lib/domain/signature';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { bulkFromForm } from './handlers';
 
@@ -36,7 +36,7 @@ function formOf(fields: Record<string, string | File>) {
 
 const CSV = 'email;nom\nlou@exemple.fr;Lou Groupé\npas-un-email;Personne\nmax@exemple.fr;Max Groupé';
 
-describe('the bulk send page against lib/signature', () => {
+describe('the bulk send page against lib/domain/signature', () => {
   it('previews the CSV with each row’s problem, storing the PDF once; then sends and the batch shows each recipient', async () => {
     const preview = await submit({ attempt: 0 }, formOf({ csv: CSV, file: await pdf() }));
     expect(preview.errors).toBeUndefined();

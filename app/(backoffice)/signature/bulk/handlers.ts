@@ -1,5 +1,5 @@
-import { refuse, type StaffContext } from '@/lib/http/action';
-import { type Actor, BulkSend, bulkSendBatch, MAX_BULK_RECIPIENTS, uploadDocument } from '@/lib/signature';
+import { refuse, type StaffContext } from '@/lib/platform/http/action';
+import { type Actor, BulkSend, bulkSendBatch, MAX_BULK_RECIPIENTS, uploadDocument } from '@/lib/domain/signature';
 import { decodeCsv } from '../../contacts/import/csv';
 import { type RecipientRow, readRecipients } from './recipients-csv';
 
@@ -17,7 +17,7 @@ export interface BulkPreview {
 
 /**
  * « Prévisualiser » reads the CSV (a file, or the text shown back) and stores the PDF once, returning every row with
- * its problems; « Envoyer » (`intent=send`) sends the rows through lib/signature's bulk send and returns the batch.
+ * its problems; « Envoyer » (`intent=send`) sends the rows through lib/domain/signature's bulk send and returns the batch.
  */
 export async function bulkFromForm(staff: StaffContext, form: FormData, actor: Actor): Promise<{ preview: BulkPreview } | { batch_id: string }> {
   const text = (name: string) => String(form.get(name) ?? '').trim();

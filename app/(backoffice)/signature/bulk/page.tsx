@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { listBulkBatches, listTemplates } from '@/lib/signature';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { listBulkBatches, listTemplates } from '@/lib/domain/signature';
 import { SignatureTabs } from '../tabs';
 import { BulkForm } from './bulk-form';
 

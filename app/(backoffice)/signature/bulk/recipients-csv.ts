@@ -1,5 +1,5 @@
-import { fieldErrors } from '@/lib/errors';
-import { BulkRecipient } from '@/lib/signature';
+import { fieldErrors } from '@/lib/platform/errors';
+import { BulkRecipient } from '@/lib/domain/signature';
 import { parseCsv, toRecords } from '../../contacts/import/csv';
 import { fold } from '../../contacts/text-values';
 

@@ -1,10 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, idOf, refuse } from '@/lib/http/action';
-import { createForm, deleteForm, SignatureFormCreate, setFormActive, uploadDocument } from '@/lib/signature';
+import { formAction, idOf, refuse } from '@/lib/platform/http/action';
+import { createForm, deleteForm, SignatureFormCreate, setFormActive, uploadDocument } from '@/lib/domain/signature';
 
-/* The forms page's server actions: lib/signature's schemas and index, as /v1/signature/forms does. */
+/* The forms page's server actions: lib/domain/signature's schemas and index, as /v1/signature/forms does. */
 
 const formId = (id: string) => idOf(id, 'Signature form');
 

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormErrors, Input, Select, SubmitButton } from '@/components/form';
-import { initialFormState } from '@/lib/http/form-state';
+import { initialFormState } from '@/lib/platform/http/form-state';
 import { createFormAction } from './actions';
 
 const PLACED = ['title', 'file', 'template_id', 'verification_method'];

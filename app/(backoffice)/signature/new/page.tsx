@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { loadDocument } from '@/lib/documents';
-import { ApiError } from '@/lib/errors';
-import { formatMoney } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { listTemplates } from '@/lib/signature';
+import { loadDocument } from '@/lib/domain/documents';
+import { ApiError } from '@/lib/platform/errors';
+import { formatMoney } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { listTemplates } from '@/lib/domain/signature';
 import type { SourceChoice } from '../actions';
 import { newEnvelopeForm } from '../editor-model';
 import { EnvelopeEditor } from '../envelope-editor';

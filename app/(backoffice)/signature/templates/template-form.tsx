@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormErrors, Input, SubmitButton, TextArea } from '@/components/form';
-import { initialFormState } from '@/lib/http/form-state';
+import { initialFormState } from '@/lib/platform/http/form-state';
 import { createTemplateAction } from '../actions';
 
 const PLACED = ['name', 'subject', 'message', 'labels', 'cc_recipients'];

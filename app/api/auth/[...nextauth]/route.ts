@@ -1,7 +1,7 @@
 import NextAuth from 'next-auth';
-import { refuseCredentialsInQuery } from '@/lib/auth/secret-query';
-import { authOptions } from '@/lib/auth/session';
-import { ApiError } from '@/lib/errors';
+import { refuseCredentialsInQuery } from '@/lib/platform/auth/secret-query';
+import { authOptions } from '@/lib/platform/auth/session';
+import { ApiError } from '@/lib/platform/errors';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

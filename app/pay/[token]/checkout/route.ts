@@ -1,9 +1,9 @@
 import { getDb } from '@/db/client';
-import { clientAddress } from '@/lib/auth/client-address';
-import { ApiError } from '@/lib/errors';
-import { openPayCheckout, PayCheckoutForm, payPageUrl } from '@/lib/payments/pay-checkout';
-import { payLanguage } from '@/lib/payments/pay-page';
-import { PAY_TEXTS } from '@/lib/payments/pay-texts';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { ApiError } from '@/lib/platform/errors';
+import { openPayCheckout, PayCheckoutForm, payPageUrl } from '@/lib/domain/payments/pay-checkout';
+import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { PAY_TEXTS } from '@/lib/domain/payments/pay-texts';
 import { messagePage } from '../message-page';
 
 type Ctx = { params: Promise<{ token: string }> };

@@ -1,6 +1,6 @@
-import { findDuplicates } from '@/lib/contacts/duplicates';
-import { listDuplicatesOperation } from '@/lib/contacts/operations';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { findDuplicates } from '@/lib/domain/contacts/duplicates';
+import { listDuplicatesOperation } from '@/lib/domain/contacts/operations';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(listDuplicatesOperation, async ({ db, orgId, query }) => ok(await findDuplicates(db, orgId, query)));
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

@@ -1,6 +1,6 @@
-import { getEvent } from '@/lib/events/events';
-import { getEventOperation } from '@/lib/events/operations';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { getEvent } from '@/lib/platform/events/events';
+import { getEventOperation } from '@/lib/platform/events/operations';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(getEventOperation, async ({ db, orgId, params }) => ok(await getEvent(db, orgId, params.id)));
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('GET');

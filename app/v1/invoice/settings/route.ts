@@ -1,6 +1,6 @@
-import { getInvoiceSettings, putInvoiceSettings } from '@/lib/invoice-settings/invoice-settings';
-import { getSettingsOperation, putSettingsOperation } from '@/lib/invoice-settings/operations';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { getInvoiceSettings, putInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
+import { getSettingsOperation, putSettingsOperation } from '@/lib/domain/invoice-settings/operations';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(getSettingsOperation, async ({ db, orgId }) => ok(await getInvoiceSettings(db, orgId)));
 export const PUT = route(putSettingsOperation, async ({ db, orgId, body }) => ok(await putInvoiceSettings(db, orgId, body)));

@@ -1,7 +1,7 @@
-import { getDocument } from '@/lib/documents/list-documents';
-import { deleteDocumentOperation, getDocumentOperation, updateDocumentOperation } from '@/lib/documents/operations';
-import { deleteDocument, updateDocument } from '@/lib/documents/update-document';
-import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
+import { getDocument } from '@/lib/domain/documents/list-documents';
+import { deleteDocumentOperation, getDocumentOperation, updateDocumentOperation } from '@/lib/domain/documents/operations';
+import { deleteDocument, updateDocument } from '@/lib/domain/documents/update-document';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(getDocumentOperation, async ({ db, orgId, params }) => ok(await getDocument(db, orgId, params.id)));
 export const PATCH = route(updateDocumentOperation, async ({ db, orgId, params, body }) => ok(await updateDocument(db, orgId, params.id, body)));

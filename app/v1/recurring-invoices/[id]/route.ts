@@ -5,8 +5,8 @@ import {
   getRecurringTemplate,
   updateRecurringOperation,
   updateRecurringTemplate,
-} from '@/lib/recurring';
-import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
+} from '@/lib/domain/recurring';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(getRecurringOperation, async ({ db, orgId, params }) => ok(await getRecurringTemplate(db, orgId, params.id)));
 export const PATCH = route(updateRecurringOperation, async ({ db, orgId, params, body }) => ok(await updateRecurringTemplate(db, orgId, params.id, body)));

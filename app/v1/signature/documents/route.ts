@@ -1,5 +1,5 @@
-import { created, methodNotAllowed, route } from '@/lib/http/handler';
-import { uploadDocument, uploadDocumentOperation } from '@/lib/signature';
+import { created, methodNotAllowed, route } from '@/lib/platform/http/handler';
+import { uploadDocument, uploadDocumentOperation } from '@/lib/domain/signature';
 
 export const POST = route(uploadDocumentOperation, async ({ db, orgId, body }) => created(await uploadDocument(db, orgId, body.file)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,5 +1,5 @@
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { emailSuggestionOperation, suggestEmail } from '@/lib/signature';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { emailSuggestionOperation, suggestEmail } from '@/lib/domain/signature';
 
 export const POST = route(emailSuggestionOperation, async ({ body }) => ok(suggestEmail(body.email)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,6 +1,6 @@
-import { clientAddress } from '@/lib/auth/client-address';
-import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { actorOf, createEnvelope, createEnvelopeOperation, listEnvelopes, listEnvelopesOperation } from '@/lib/signature';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { actorOf, createEnvelope, createEnvelopeOperation, listEnvelopes, listEnvelopesOperation } from '@/lib/domain/signature';
 
 export const GET = route(listEnvelopesOperation, async ({ db, orgId, query }) => ok(await listEnvelopes(db, orgId, query)));
 export const POST = route(createEnvelopeOperation, async ({ db, orgId, body, req, principal }) =>

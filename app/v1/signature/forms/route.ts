@@ -1,5 +1,5 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { createForm, createFormOperation, listForms, listFormsOperation } from '@/lib/signature';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { createForm, createFormOperation, listForms, listFormsOperation } from '@/lib/domain/signature';
 
 export const GET = route(listFormsOperation, async ({ db, orgId, query }) => ok(await listForms(db, orgId, query)));
 export const POST = route(createFormOperation, async ({ db, orgId, body }) => created(await createForm(db, orgId, body)));

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { companyRegistryEnabled } from '@/components/company-registry';
 import { redirect } from 'next/navigation';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { updateContactAction } from '../../actions';
 import { ContactForm } from '../../contact-form';
 import { contactState } from '../../labels';

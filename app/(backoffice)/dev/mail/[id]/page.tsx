@@ -4,10 +4,10 @@ import { notFound } from 'next/navigation';
 import { Fragment } from 'react';
 import { z } from 'zod';
 import { EmailStatusChip } from '@/components/email-log';
-import { getEmail } from '@/lib/email/mailbox';
-import { ApiError } from '@/lib/errors';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { getEmail } from '@/lib/platform/email/mailbox';
+import { ApiError } from '@/lib/platform/errors';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { formatSize, TEMPLATE_LABELS } from '../labels';
 
 export const metadata: Metadata = { title: 'E-mail' };

@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { Field, FormErrors, Select, SubmitButton, TextArea } from '@/components/form';
-import { type FormState, initialFormState } from '@/lib/http/form-state';
+import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
 import { REFUSAL_REASON_LABELS } from '../labels';
 
 type Action = (prev: FormState, form: FormData) => Promise<FormState>;

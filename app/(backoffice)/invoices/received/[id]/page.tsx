@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { type InboundDetail, loadInbound, sentStatuses } from '@/lib/einvoicing/inbound';
-import { ApiError } from '@/lib/errors';
-import { formatDay, formatInstant, formatMoney } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { type InboundDetail, loadInbound, sentStatuses } from '@/lib/domain/einvoicing/inbound';
+import { ApiError } from '@/lib/platform/errors';
+import { formatDay, formatInstant, formatMoney } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { acceptInboundAction, disputeInboundAction, refuseInboundAction } from '../actions';
 import { answerLabel, FORMAT_LABELS, PARSE_STATUS_LABELS, REFUSAL_REASON_LABELS } from '../labels';
 import { AnswerForms } from './answer-forms';

@@ -3,10 +3,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import { SubmitButton } from '@/components/form';
-import { getProduct } from '@/lib/products/products';
-import { ApiError } from '@/lib/errors';
-import { formatMoneyInput } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
+import { getProduct } from '@/lib/domain/products/products';
+import { ApiError } from '@/lib/platform/errors';
+import { formatMoneyInput } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
 import { deleteProductAction, updateProductAction } from '../../actions';
 import { ProductForm } from '../../product-form';
 

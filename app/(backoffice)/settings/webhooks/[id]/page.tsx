@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ApiError } from '@/lib/errors';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { DELIVERY_STATUS_LABELS, eventLabel } from '@/lib/i18n/webhooks-fr';
-import { deliveryLog } from '@/lib/webhooks';
+import { ApiError } from '@/lib/platform/errors';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { DELIVERY_STATUS_LABELS, eventLabel } from '@/lib/platform/i18n/webhooks-fr';
+import { deliveryLog } from '@/lib/domain/webhooks';
 import { redeliverAction } from '../actions';
 import { ButtonForm } from '../endpoint-forms';
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ApiError } from '@/lib/errors';
-import { formatInstant } from '@/lib/format';
-import { requireStaffOrg } from '@/lib/http/staff';
-import { bulkBatchView } from '@/lib/signature';
-import { frenchError } from '@/lib/i18n/errors-fr';
+import { ApiError } from '@/lib/platform/errors';
+import { formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { bulkBatchView } from '@/lib/domain/signature';
+import { frenchError } from '@/lib/platform/i18n/errors-fr';
 import { ENVELOPE_STATUS_LABELS } from '../../labels';
 import { SignatureTabs } from '../../tabs';
 

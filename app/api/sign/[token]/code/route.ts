@@ -1,6 +1,6 @@
-import { accepted, methodNotAllowed, publicApiRoute } from '@/lib/http/handler';
-import { requestSignerCode } from '@/lib/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/signature/signer-schemas';
+import { accepted, methodNotAllowed, publicApiRoute } from '@/lib/platform/http/handler';
+import { requestSignerCode } from '@/lib/domain/signature/signer-api';
+import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
 
 /** Sends a one-time code by e-mail or SMS: 202. */
 export const POST = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams, query: SignerQuery }, async ({ db, params, query, ip, userAgent }) =>

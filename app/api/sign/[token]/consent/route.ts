@@ -1,6 +1,6 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/http/handler';
-import { consentToSign } from '@/lib/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
+import { consentToSign } from '@/lib/domain/signature/signer-api';
+import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
 
 /** The consent to sign electronically, with the version of its text. */
 export const POST = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams, query: SignerQuery }, async ({ db, params, query, ip, userAgent }) =>

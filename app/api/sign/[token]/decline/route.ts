@@ -1,6 +1,6 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/http/handler';
-import { declineToSign } from '@/lib/signature/signer-api';
-import { DeclineBody, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
+import { declineToSign } from '@/lib/domain/signature/signer-api';
+import { DeclineBody, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
 
 /** Declines with a reason: the envelope is closed for everyone. */
 export const POST = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams, query: SignerQuery, body: DeclineBody }, async ({ db, params, query, body, ip, userAgent }) =>

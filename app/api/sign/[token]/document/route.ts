@@ -1,6 +1,6 @@
-import { methodNotAllowed, publicApiRoute } from '@/lib/http/handler';
-import { signerDocument } from '@/lib/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignerParams } from '@/lib/signature/signer-schemas';
+import { methodNotAllowed, publicApiRoute } from '@/lib/platform/http/handler';
+import { signerDocument } from '@/lib/domain/signature/signer-api';
+import { SIGN_LIMIT_PREFIX, SignerParams } from '@/lib/domain/signature/signer-schemas';
 
 /** The PDF to sign, with its SHA-256 as ETag. */
 export const GET = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams }, async ({ db, params, req }) =>

@@ -1,6 +1,6 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/http/handler';
-import { uploadSignerDocument } from '@/lib/signature/signer-api';
-import { MAX_UPLOAD_BODY_BYTES, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery, UploadBody } from '@/lib/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
+import { uploadSignerDocument } from '@/lib/domain/signature/signer-api';
+import { MAX_UPLOAD_BODY_BYTES, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery, UploadBody } from '@/lib/domain/signature/signer-schemas';
 
 /** A requested document (multipart `requested_document_id`, `file`: PDF, PNG or JPEG, ≤ 10 MB). */
 export const POST = publicApiRoute(

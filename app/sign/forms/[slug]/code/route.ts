@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
-import { clientAddress } from '@/lib/auth/client-address';
-import { ApiError } from '@/lib/errors';
-import { payLanguage } from '@/lib/payments/pay-page';
-import { verifyFormSubmission } from '@/lib/signature';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { ApiError } from '@/lib/platform/errors';
+import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { verifyFormSubmission } from '@/lib/domain/signature';
 
 type Ctx = { params: Promise<{ slug: string }> };
 

@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
-import { formDocument } from '@/lib/signature';
+import { formDocument } from '@/lib/domain/signature';
 
 type Ctx = { params: Promise<{ slug: string }> };
 

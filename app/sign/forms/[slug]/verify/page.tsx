@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
-import { payLanguage } from '@/lib/payments/pay-page';
-import { loadPublicForm, pendingSubmission } from '@/lib/signature';
+import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { loadPublicForm, pendingSubmission } from '@/lib/domain/signature';
 import { FormClosed, FormShell, one } from '../form-shell';
 import { errorText, FORM_TEXTS } from '../texts';
 import '../../../../pay/pay.css';

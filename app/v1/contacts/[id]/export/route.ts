@@ -1,6 +1,6 @@
-import { exportContact } from '@/lib/contacts/gdpr';
-import { exportContactOperation } from '@/lib/contacts/operations';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { exportContact } from '@/lib/domain/contacts/gdpr';
+import { exportContactOperation } from '@/lib/domain/contacts/operations';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(exportContactOperation, async ({ db, orgId, params }) =>
   ok(await exportContact(db, orgId, params.id), {

@@ -1,6 +1,6 @@
-import { getEnrollment, requestEnrollment } from '@/lib/einvoicing/enrollment/enrollment';
-import { getEnrollmentOperation, postEnrollmentOperation } from '@/lib/einvoicing/enrollment/operations';
-import { accepted, methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { getEnrollment, requestEnrollment } from '@/lib/domain/einvoicing/enrollment/enrollment';
+import { getEnrollmentOperation, postEnrollmentOperation } from '@/lib/domain/einvoicing/enrollment/operations';
+import { accepted, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
 
 export const GET = route(getEnrollmentOperation, async ({ db, orgId }) => ok(await getEnrollment(db, orgId)));
 export const POST = route(postEnrollmentOperation, async ({ db, orgId, body }) => {

@@ -1,6 +1,6 @@
-import { methodNotAllowed, route } from '@/lib/http/handler';
-import { getDocumentPdfOperation } from '@/lib/pdf/operations';
-import { storedPdf, storedPdfResponse } from '@/lib/pdf/stored-pdf';
+import { methodNotAllowed, route } from '@/lib/platform/http/handler';
+import { getDocumentPdfOperation } from '@/lib/domain/pdf/operations';
+import { storedPdf, storedPdfResponse } from '@/lib/domain/pdf/stored-pdf';
 
 export const GET = route(getDocumentPdfOperation, async ({ req, db, orgId, params, query }) => {
   const pdf = await storedPdf(db, orgId, params.id);

@@ -1,6 +1,6 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { createReminderOperation, listRemindersOperation } from '@/lib/reminders/operations';
-import { addManualReminder, listReminders } from '@/lib/reminders/reminders';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { createReminderOperation, listRemindersOperation } from '@/lib/domain/reminders/operations';
+import { addManualReminder, listReminders } from '@/lib/domain/reminders/reminders';
 
 export const GET = route(listRemindersOperation, async ({ db, orgId, params, query }) => ok(await listReminders(db, orgId, params.id, query)));
 export const POST = route(createReminderOperation, async ({ db, orgId, params, body }) => created(await addManualReminder(db, orgId, params.id, body)));

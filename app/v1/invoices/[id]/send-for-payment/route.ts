@@ -1,5 +1,5 @@
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { sendForPayment, sendForPaymentOperation } from '@/lib/payments';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { sendForPayment, sendForPaymentOperation } from '@/lib/domain/payments';
 
 export const POST = route(sendForPaymentOperation, async ({ db, orgId, params, body }) => ok(await sendForPayment(db, orgId, params.id, body)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,5 +1,5 @@
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { sendDocument, sendDocumentOperation } from '@/lib/sending';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { sendDocument, sendDocumentOperation } from '@/lib/domain/sending';
 
 export const POST = route(sendDocumentOperation, async ({ db, orgId, params, body }) => ok(await sendDocument(db, orgId, params.id, body)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

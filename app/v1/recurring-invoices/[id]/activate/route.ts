@@ -1,5 +1,5 @@
-import { activateRecurringOperation, activateRecurringTemplate } from '@/lib/recurring';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
+import { activateRecurringOperation, activateRecurringTemplate } from '@/lib/domain/recurring';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
 
 export const POST = route(activateRecurringOperation, async ({ db, orgId, params }) => ok(await activateRecurringTemplate(db, orgId, params.id)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,5 +1,5 @@
-import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
-import { deleteEnvelope, deleteEnvelopeOperation, getEnvelope, getEnvelopeOperation, patchEnvelope, patchEnvelopeOperation } from '@/lib/signature';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { deleteEnvelope, deleteEnvelopeOperation, getEnvelope, getEnvelopeOperation, patchEnvelope, patchEnvelopeOperation } from '@/lib/domain/signature';
 
 export const GET = route(getEnvelopeOperation, async ({ db, orgId, params }) => ok(await getEnvelope(db, orgId, params.id)));
 export const PATCH = route(patchEnvelopeOperation, async ({ db, orgId, params, body }) => ok(await patchEnvelope(db, orgId, params.id, body)));

@@ -1,6 +1,6 @@
-import { clientAddress } from '@/lib/auth/client-address';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { actorOf, bulkSend, bulkSendOperation } from '@/lib/signature';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { actorOf, bulkSend, bulkSendOperation } from '@/lib/domain/signature';
 
 export const POST = route(bulkSendOperation, async ({ db, orgId, body, req, principal }) =>
   ok(await bulkSend(db, orgId, body, { actor: actorOf(req, principal, clientAddress(req.headers)), idempotencyKey: req.headers.get('idempotency-key') })),

@@ -1,5 +1,5 @@
-import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
-import { deleteForm, deleteFormOperation, getForm, getFormOperation } from '@/lib/signature';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { deleteForm, deleteFormOperation, getForm, getFormOperation } from '@/lib/domain/signature';
 
 export const GET = route(getFormOperation, async ({ db, orgId, params }) => ok(await getForm(db, orgId, params.id)));
 export const DELETE = route(deleteFormOperation, async ({ db, orgId, params }) => {

@@ -1,5 +1,5 @@
-import { methodNotAllowed, noContent, ok, route } from '@/lib/http/handler';
-import { deleteTemplate, deleteTemplateOperation, getTemplate, getTemplateOperation } from '@/lib/signature';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { deleteTemplate, deleteTemplateOperation, getTemplate, getTemplateOperation } from '@/lib/domain/signature';
 
 export const GET = route(getTemplateOperation, async ({ db, orgId, params }) => ok(await getTemplate(db, orgId, params.id)));
 export const DELETE = route(deleteTemplateOperation, async ({ db, orgId, params }) => {

@@ -1,6 +1,6 @@
-import { clientAddress } from '@/lib/auth/client-address';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { actorOf, approveEnvelope, approveEnvelopeOperation } from '@/lib/signature';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { actorOf, approveEnvelope, approveEnvelopeOperation } from '@/lib/domain/signature';
 
 export const POST = route(approveEnvelopeOperation, async ({ db, orgId, params, body, req, principal }) =>
   ok(await approveEnvelope(db, orgId, params.id, body, actorOf(req, principal, clientAddress(req.headers)))),

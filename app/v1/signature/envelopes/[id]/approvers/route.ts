@@ -1,5 +1,5 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { addApprover, addApproverOperation, listApprovers, listApproversOperation } from '@/lib/signature';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { addApprover, addApproverOperation, listApprovers, listApproversOperation } from '@/lib/domain/signature';
 
 export const GET = route(listApproversOperation, async ({ db, orgId, params }) => ok(await listApprovers(db, orgId, params.id)));
 export const POST = route(addApproverOperation, async ({ db, orgId, params, body }) => created(await addApprover(db, orgId, params.id, body)));

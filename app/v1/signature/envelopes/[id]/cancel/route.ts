@@ -1,6 +1,6 @@
-import { clientAddress } from '@/lib/auth/client-address';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { actorOf, cancelEnvelope, cancelEnvelopeOperation } from '@/lib/signature';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { actorOf, cancelEnvelope, cancelEnvelopeOperation } from '@/lib/domain/signature';
 
 export const POST = route(cancelEnvelopeOperation, async ({ db, orgId, params, req, principal }) =>
   ok(await cancelEnvelope(db, orgId, params.id, actorOf(req, principal, clientAddress(req.headers)))),

@@ -1,6 +1,6 @@
-import { methodNotAllowed, route } from '@/lib/http/handler';
-import { storedPdfResponse } from '@/lib/pdf/stored-pdf';
-import { originalPdf, getOriginalDocumentOperation } from '@/lib/signature';
+import { methodNotAllowed, route } from '@/lib/platform/http/handler';
+import { storedPdfResponse } from '@/lib/domain/pdf/stored-pdf';
+import { originalPdf, getOriginalDocumentOperation } from '@/lib/domain/signature';
 
 // ETag: the file's SHA-256; If-None-Match answers 304.
 export const GET = route(getOriginalDocumentOperation, async ({ req, db, orgId, params, query }) => storedPdfResponse(req, await originalPdf(db, orgId, params.id), query.download));

@@ -1,5 +1,5 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { attachDocument, attachDocumentOperation, listAttachedDocuments, listAttachedDocumentsOperation } from '@/lib/signature';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { attachDocument, attachDocumentOperation, listAttachedDocuments, listAttachedDocumentsOperation } from '@/lib/domain/signature';
 
 export const GET = route(listAttachedDocumentsOperation, async ({ db, orgId, params }) => ok(await listAttachedDocuments(db, orgId, params.id)));
 export const POST = route(attachDocumentOperation, async ({ db, orgId, params, body }) => created(await attachDocument(db, orgId, params.id, body)));

@@ -1,6 +1,6 @@
-import { clientAddress } from '@/lib/auth/client-address';
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { actorOf, remindEnvelope, remindEnvelopeOperation } from '@/lib/signature';
+import { clientAddress } from '@/lib/platform/auth/client-address';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { actorOf, remindEnvelope, remindEnvelopeOperation } from '@/lib/domain/signature';
 
 export const POST = route(remindEnvelopeOperation, async ({ db, orgId, params, req, principal }) =>
   ok(await remindEnvelope(db, orgId, params.id, actorOf(req, principal, clientAddress(req.headers)))),

@@ -1,5 +1,5 @@
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { listRequestedDocuments, listRequestedDocumentsOperation, replaceRequestedDocuments, replaceRequestedDocumentsOperation } from '@/lib/signature';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { listRequestedDocuments, listRequestedDocumentsOperation, replaceRequestedDocuments, replaceRequestedDocumentsOperation } from '@/lib/domain/signature';
 
 export const GET = route(listRequestedDocumentsOperation, async ({ db, orgId, params }) => ok(await listRequestedDocuments(db, orgId, params.id)));
 export const PUT = route(replaceRequestedDocumentsOperation, async ({ db, orgId, params, body }) => ok(await replaceRequestedDocuments(db, orgId, params.id, body)));

@@ -1,6 +1,6 @@
-import { methodNotAllowed, route } from '@/lib/http/handler';
-import { storedPdfResponse } from '@/lib/pdf/stored-pdf';
-import { signedPdf, getSignedDocumentOperation } from '@/lib/signature';
+import { methodNotAllowed, route } from '@/lib/platform/http/handler';
+import { storedPdfResponse } from '@/lib/domain/pdf/stored-pdf';
+import { signedPdf, getSignedDocumentOperation } from '@/lib/domain/signature';
 
 // ETag: the file's SHA-256; If-None-Match answers 304.
 export const GET = route(getSignedDocumentOperation, async ({ req, db, orgId, params, query }) => storedPdfResponse(req, await signedPdf(db, orgId, params.id), query.download));

@@ -1,5 +1,5 @@
-import { methodNotAllowed, ok, route } from '@/lib/http/handler';
-import { setFormActive, setFormActiveOperation } from '@/lib/signature';
+import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { setFormActive, setFormActiveOperation } from '@/lib/domain/signature';
 
 export const POST = route(setFormActiveOperation, async ({ db, orgId, params, body }) => ok(await setFormActive(db, orgId, params.id, body.active)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

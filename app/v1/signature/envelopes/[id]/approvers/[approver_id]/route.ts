@@ -1,5 +1,5 @@
-import { methodNotAllowed, noContent, route } from '@/lib/http/handler';
-import { removeApprover, removeApproverOperation } from '@/lib/signature';
+import { methodNotAllowed, noContent, route } from '@/lib/platform/http/handler';
+import { removeApprover, removeApproverOperation } from '@/lib/domain/signature';
 
 export const DELETE = route(removeApproverOperation, async ({ db, orgId, params }) => {
   await removeApprover(db, orgId, params.id, params.approver_id);

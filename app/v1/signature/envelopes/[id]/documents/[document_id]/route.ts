@@ -1,5 +1,5 @@
-import { methodNotAllowed, noContent, route } from '@/lib/http/handler';
-import { detachDocument, detachDocumentOperation } from '@/lib/signature';
+import { methodNotAllowed, noContent, route } from '@/lib/platform/http/handler';
+import { detachDocument, detachDocumentOperation } from '@/lib/domain/signature';
 
 export const DELETE = route(detachDocumentOperation, async ({ db, orgId, params }) => {
   await detachDocument(db, orgId, params.id, params.document_id);

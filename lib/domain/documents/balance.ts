@@ -1,0 +1,39 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/*
+ * What a document still asks for, defined once for every reader.
+ *
+ *   remaining_due = total_ttc − total_paid                        (the spec's: payment answers, the document page)
+ *   balance       = remaining_due − credited                      (statistics, reminders, refunds)
+ *   credited      = Σ over its finalized credit notes of (total_ttc + their payments)
+ *
+ * remaining_due is negative on overpayment; a document is paid when it is ≤ 0 (payments cover total_ttc). The
+ * balance is what the client still owes once a credit note has offset part of the invoice: the statistics'
+ * outstanding and overdue amounts and the reminders' amount due. A negative balance is what the client is owed.
+ * A refund of that (lib/domain/payments/refunds.ts) is a negative payment recorded on the credit note, so a credit note
+ * counts net of what was paid back on it: paid invoice 120, credit note 20, refund 20 → balance 0. Amounts in cents.
+ */
+
+/** total_ttc − total_paid: the spec's remaining_due (negative when overpaid). */
+export const remainingDue = (doc: { total_ttc: number }, totalPaid: number): number => doc.total_ttc - totalPaid;
+
+/** Σ payments of the document `d` (an SQL alias of a documents row). */
+export const paidSql = (d: SQL): SQL => sql`coalesce((select sum(p.amount) from payments p where p.org_id = ${d}.org_id and p.document_id = ${d}.id), 0)`;
+
+/**
+ * What the finalized credit note of `d` still credits: its total_ttc plus its payments (refunds, negative). ("status
+ * <> 'cancelled'" is always true of a finalized credit note; it lets the lookup use the partial unique index on
+ * avoir_for_id.)
+ */
+export const creditedSql = (d: SQL): SQL => sql`coalesce((select sum(c.total_ttc + ${paidSql(sql`c`)}) from documents c
+  where c.avoir_for_id = ${d}.id and c.status <> 'cancelled' and c.finalized_at is not null and c.org_id = ${d}.org_id), 0)`;
+
+/**
+ * The balance of the invoice or deposit invoice `d`: total_ttc − payments − its finalized credit note net of its
+ * refunds. A scalar expression; where it is both selected and filtered on, put it in `cross join lateral (select …
+ * as balance offset 0)` so that it is computed once per row.
+ */
+export const balanceSql = (d: SQL): SQL => sql`(${remainingDueSql(d)} - ${creditedSql(d)})`;
+
+/** remaining_due in SQL: total_ttc − payments. */
+export const remainingDueSql = (d: SQL): SQL => sql`(${d}.total_ttc - ${paidSql(d)})`;

@@ -1,0 +1,49 @@
+import { BillingDocument } from '@/lib/domain/documents';
+import { defineModule } from '@/lib/platform/manifest';
+import { checkEnrollmentsJob } from './enrollment/jobs';
+import { enrollmentOperations } from './enrollment/operations';
+import { ereportingOperations } from './ereporting/operations';
+import { encaisseeOnPaid, lifecycleJobs } from './lifecycle/jobs';
+import { submitTransmissionJob } from './transmission/jobs';
+import { transmitOnFinalize } from './transmission/on-finalize';
+import { transmissionOperations } from './transmission/operations';
+import { inboundJobs } from './inbound/jobs';
+import { inboundOperations } from './inbound/operations';
+import { InboundInvoice } from './schemas';
+
+/**
+ * E-invoicing through a Plateforme Agréée (DESIGN §11, issue 17, docs/einvoicing.md): the PA port and its AFNOR
+ * XP Z12-013 connector, directory enrollment, transmission, lifecycle statuses, received invoices.
+ */
+export const manifest = defineModule({
+  name: 'einvoicing',
+  operations: [...enrollmentOperations, ...ereportingOperations, ...inboundOperations, ...transmissionOperations],
+  jobs: [checkEnrollmentsJob, ...inboundJobs, submitTransmissionJob, ...lifecycleJobs],
+  subscriptions: [encaisseeOnPaid],
+  onEvents: transmitOnFinalize,
+  events: {
+    'invoice.transmission_updated': BillingDocument,
+    'invoice.lifecycle_updated': BillingDocument,
+    'inbound_invoice.received': InboundInvoice,
+  },
+});
+
+export { AfnorConnector } from './afnor/connector';
+export { CALL_TIMEOUT_MS, forgetTokens, SERVICE_PATHS, TOKEN_TIMEOUT_MS, tokenUrlOf } from './afnor/http';
+export { checkEnrollment, getEnrollment, requestEnrollment } from './enrollment/enrollment';
+export { connectorFor, connectorForOrg, connectorOf, notConfigured } from './connector';
+export { buildCdar, type CdarStatus, readCdar } from './lifecycle/cdar';
+export { defaultIssuerRole, isLifecycleCode, LIFECYCLE_CODES, type LifecycleCode, lifecycleToken, REASON_REQUIRED } from './lifecycle-codes';
+export { ereportingOperation } from './ereporting/operations';
+export { audienceOf, ereportingData } from './ereporting/report';
+export * from './parse';
+export * from './port';
+export { emitEncaissee } from './lifecycle/encaissee';
+export { pollLifecycle } from './lifecycle/poll';
+export { lifecycleLog } from './lifecycle/record';
+export { retryTransmissionOperation } from './transmission/operations';
+export { retryTransmission } from './transmission/retry';
+export { submitTransmission } from './transmission/submit';
+export { loadTransmission } from './transmission/state';
+export { Enrollment, EnrollmentInput, InboundInvoice } from './schemas';
+export { connectToDevSandbox, DEV_SANDBOX_CLIENT } from './sandbox/dev';

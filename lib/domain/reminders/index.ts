@@ -1,0 +1,12 @@
+import { defineModule } from '@/lib/platform/manifest';
+import { dispatchRemindersJob } from './jobs';
+import { reminderOperations } from './operations';
+
+export const manifest = defineModule({
+  name: 'reminders',
+  operations: reminderOperations,
+  jobs: [dispatchRemindersJob],
+});
+
+export { armLadder } from './arm-ladder';
+export { contactEmail, greetingName, languageOf } from './recipient';

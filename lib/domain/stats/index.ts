@@ -1,0 +1,7 @@
+import { defineModule } from '@/lib/platform/manifest';
+import { statsOperations } from './operations';
+
+/** Receivables, revenue and client summaries, read from the documents and their payments. */
+export const manifest = defineModule({ name: 'stats', operations: statsOperations });
+
+export { statsOperations } from './operations';

@@ -1,0 +1,160 @@
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Base URL of the public pages (payment links, signing pages). */
+export function appBaseUrl(): string {
+  return (process.env.APP_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/$/, '');
+}
+
+let cachedSecret: string | undefined;
+
+/**
+ * AUTH_SECRET signs sessions and pagination cursors. For the embedded demo it may be unset: a random one is
+ * generated once and kept in .data/ so sessions survive a restart. Several instances must share AUTH_SECRET.
+ */
+export function authSecret(): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  if (cachedSecret) return cachedSecret;
+  const file = path.join(process.cwd(), '.data/auth-secret');
+  if (existsSync(file)) {
+    cachedSecret = readFileSync(file, 'utf8').trim();
+  } else {
+    mkdirSync(path.dirname(file), { recursive: true });
+    cachedSecret = randomBytes(32).toString('base64url');
+    writeFileSync(file, cachedSecret, { mode: 0o600 });
+  }
+  return cachedSecret;
+}
+
+/**
+ * TRUST_PROXY: how many reverse proxies in front of the app append the address they see to X-Forwarded-For (0 by
+ * default: none, clients reach `next start` directly and Next.js sets the header to the socket's address unless the
+ * client sent one). The client's address is the entry that many places from the right (lib/platform/auth/client-address.ts).
+ * `true` means 1.
+ */
+export function trustedProxyCount(): number {
+  const raw = process.env.TRUST_PROXY?.trim().toLowerCase();
+  if (!raw || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`TRUST_PROXY must be a number of proxies (0, 1, 2…) or true/false, not "${process.env.TRUST_PROXY}".`);
+  return n;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  /** The Connect endpoint's signing secret (provider events); null when unset. */
+  webhookSecret: string | null;
+  /** STRIPE_API_BASE: the SDK talks to this server instead of api.stripe.com (the tests' fake, any compatible mock). */
+  apiBase: { host: string; port: number; protocol: 'http' | 'https' } | null;
+}
+
+/**
+ * Online payment (DESIGN §8): STRIPE_SECRET_KEY turns it on (unset: null, the endpoints answer 503
+ * payments_disabled), STRIPE_WEBHOOK_SECRET checks provider events, STRIPE_API_BASE (a URL) redirects the SDK.
+ */
+export function stripeSettings(env: Record<string, string | undefined> = process.env): StripeSettings | null {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (!secretKey) return null;
+  const raw = env.STRIPE_API_BASE?.trim();
+  let apiBase: StripeSettings['apiBase'] = null;
+  if (raw) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, not "${raw}".`);
+    }
+    const protocol = url.protocol.replace(/:$/, '');
+    if (protocol !== 'http' && protocol !== 'https') throw new Error(`STRIPE_API_BASE must be an http or https URL, not "${raw}".`);
+    apiBase = { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
+  }
+  return { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null, apiBase };
+}
+
+/**
+ * DEMO_DATA=true (`npm run dev` sets it unless DEMO_DATA is given): at start, the demo org, while it has no client
+ * and no document, is filled once with clients, quotes and invoices in every state (lib/composition/demo-data.ts).
+ */
+export function demoDataEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.DEMO_DATA?.trim().toLowerCase();
+  return raw === 'true' || raw === '1' || raw === 'yes';
+}
+
+/**
+ * PA_SANDBOX=true (development only: ignored when NODE_ENV=production): the server starts the sandbox PA beside it, in a
+ * process of its own on PA_SANDBOX_PORT (default 4010), and connects the demo org to it when it has no PA yet
+ * (docs/einvoicing.md). Null when off; else the port.
+ */
+export function paSandboxPort(env: Record<string, string | undefined> = process.env): number | null {
+  const raw = env.PA_SANDBOX?.trim().toLowerCase();
+  if (!(raw === 'true' || raw === '1' || raw === 'yes') || env.NODE_ENV === 'production') return null;
+  const port = Number(env.PA_SANDBOX_PORT ?? 4010);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PA_SANDBOX_PORT must be a port number, not "${env.PA_SANDBOX_PORT}".`);
+  return port;
+}
+
+/**
+ * WEBHOOKS_ALLOW_PRIVATE=true lets webhook endpoints use http and loopback, private, link-local… addresses (tests and
+ * local development only: on a server it opens the internal network to whoever can register an endpoint).
+ */
+export function webhooksAllowPrivate(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.WEBHOOKS_ALLOW_PRIVATE?.trim().toLowerCase();
+  return raw === 'true' || raw === '1' || raw === 'yes';
+}
+
+/**
+ * COMPANY_REGISTRY_URL (e.g. https://recherche-entreprises.api.gouv.fr): turns on "Remplir depuis le SIREN" in the
+ * contact and organisation forms (lib/domain/company-registry). Unset: off, no request leaves for the register.
+ */
+export function companyRegistryUrl(env: Record<string, string | undefined> = process.env): string | null {
+  const raw = env.COMPANY_REGISTRY_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`COMPANY_REGISTRY_URL must be a URL such as https://recherche-entreprises.api.gouv.fr, not "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`COMPANY_REGISTRY_URL must be an http or https URL, not "${raw}".`);
+  return raw.replace(/\/$/, '');
+}
+
+/** WEBHOOK_DELIVERY_RETENTION_DAYS (default 30): finished webhook deliveries older than this are deleted daily. */
+export function webhookDeliveryRetentionDays(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.WEBHOOK_DELIVERY_RETENTION_DAYS?.trim();
+  if (!raw) return 30;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`WEBHOOK_DELIVERY_RETENTION_DAYS must be a whole number of days (1 or more), not "${raw}".`);
+  return n;
+}
+
+export interface SecretKey {
+  /** Short identity written beside each ciphertext (first 8 hex digits of the key's SHA-256), so rotation knows which key sealed it. */
+  id: string;
+  key: Buffer;
+}
+
+function secretKeyFrom(raw: string, name: string): Buffer {
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32), not a ${key.length}-byte value.`);
+  return key;
+}
+
+/**
+ * The AES-256-GCM keys that seal secrets stored in the database (e-invoicing pdp_config.client_secret, docs/einvoicing.md):
+ * SECRETS_ENCRYPTION_KEY (32 bytes, hex or base64) seals; SECRETS_ENCRYPTION_KEY_PREVIOUS, during a rotation, still opens
+ * what the previous key sealed (`npm run cli -- einvoicing:reseal-secrets` re-seals them with the current one). Unset: a
+ * key derived from AUTH_SECRET (HKDF-SHA256, its own label), so the embedded demo needs nothing — and changing AUTH_SECRET
+ * then makes the stored secrets unreadable (they must be entered again).
+ */
+export function secretEncryptionKeys(env: Record<string, string | undefined> = process.env): { current: SecretKey; previous: SecretKey | null } {
+  const raw = env.SECRETS_ENCRYPTION_KEY?.trim();
+  const current = raw
+    ? secretKeyFrom(raw, 'SECRETS_ENCRYPTION_KEY')
+    : Buffer.from(hkdfSync('sha256', authSecret(), 'paraphe', 'stored-secrets', 32));
+  const previousRaw = env.SECRETS_ENCRYPTION_KEY_PREVIOUS?.trim();
+  const identify = (key: Buffer): SecretKey => ({ id: createHash('sha256').update(key).digest('hex').slice(0, 8), key });
+  return { current: identify(current), previous: previousRaw ? identify(secretKeyFrom(previousRaw, 'SECRETS_ENCRYPTION_KEY_PREVIOUS')) : null };
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type Db, getDatabase } from '@/db/client';
+import type { JobDefinition } from './define';
+
+/**
+ * pg-boss, wired once per process. On PostgreSQL it has its own pool; on PGlite it shares the single
+ * connection through an adapter (the only way: PGlite is one connection in this process).
+ */
+const key = Symbol.for('paraphe.pgboss');
+type G = typeof globalThis & { [key]?: Promise<PgBoss>; [k: symbol]: unknown };
+
+/**
+ * How often pg-boss's maintenance runs (once per interval across all processes). It is what fails a job whose worker
+ * died once its expiry has passed, so it bounds how late that job's retry starts: a render's is within a minute
+ * (lib/domain/pdf/jobs.ts). pg-boss's default is 120 s. A run is skipped when the previous one, timed by another tick, is
+ * not quite an interval old, so two intervals can pass between runs (measured: up to 16 s at 10 s).
+ */
+export const MAINTENANCE_INTERVAL_SECONDS = 5;
+
+/** How often an idle worker of a cron kind looks for its job (other kinds: every second, and at once after a job). */
+const CRON_POLLING_SECONDS = 10;
+
+function newBoss(database: Database, options: Partial<PgBoss.ConstructorOptions> = {}): PgBoss {
+  const common = {
+    schedule: true,
+    supervise: true,
+    migrate: true,
+    archiveCompletedAfterSeconds: 3600,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+    ...options,
+  } as const;
+  return database.kind === 'postgres'
+    ? new PgBoss({ ...common, connectionString: process.env.DATABASE_URL, max: 4 })
+    : new PgBoss({ ...common, db: { executeSql: (text, values) => database.sql(text, values) } });
+}
+
+async function createQueues(boss: PgBoss, definitions: readonly JobDefinition<never>[]) {
+  for (const def of definitions) {
+    const policy = {
+      name: def.name,
+      retryLimit: def.retryLimit,
+      retryDelay: def.retryDelaySeconds,
+      retryBackoff: def.retryBackoff,
+      ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
+    };
+    await boss.createQueue(def.name, policy);
+    // createQueue leaves an existing queue as it is: a definition changed since (a shorter expiry) applies to the
+    // jobs written from now on only through this.
+    await boss.updateQueue(def.name, policy);
+  }
+}
+
+/** The process's pg-boss, started (schema migrated, maintenance and cron running). */
+export function getQueue(): Promise<PgBoss> {
+  const g = globalThis as G;
+  g[key] ??= getDatabase()
+    .then(async (database) => {
+      const boss = newBoss(database);
+      boss.on('error', (err) => console.error('[jobs]', err));
+      await boss.start();
+      return boss;
+    })
+    .catch((err) => {
+      g[key] = undefined;
+      throw err;
+    });
+  return g[key];
+}
+
+/**
+ * Creates pg-boss's schema and one queue per job kind, then lets go. A job can only be written into a queue that
+ * exists, so this runs before anything enqueues: at server start (boot), in a worker, and on the test template.
+ */
+export async function prepareQueues(database: Database, definitions: readonly JobDefinition<never>[]) {
+  const boss = newBoss(database, { schedule: false, supervise: false });
+  await boss.start();
+  try {
+    await createQueues(boss, definitions);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
+/** pg-boss's `$1`-style statement as a Drizzle query, so it runs on the caller's transaction (both engines). */
+function asQuery(text: string, values: unknown[] = []): SQL {
+  const query = sql.empty();
+  text.split(/\$(\d+)/).forEach((part, i) => {
+    query.append(i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`);
+  });
+  return query;
+}
+
+/** Never started: it only builds pg-boss's insert statement, which runs on the executor each call passes. */
+let writer: PgBoss | undefined;
+function jobWriter(): PgBoss {
+  writer ??= new PgBoss({
+    db: {
+      executeSql: () => {
+        throw new Error('the job writer runs statements on the caller transaction only');
+      },
+    },
+  });
+  return writer;
+}
+
+export interface JobRequest {
+  def: JobDefinition<never>;
+  data: object;
+  /** Fixed by the caller when it must know the job (an e-mail row keeps its job's id). */
+  id?: string;
+  /** ISO timestamp or seconds from now. */
+  startAfter?: string | number;
+  singletonKey?: string;
+}
+
+/**
+ * Writes jobs in the caller's transaction, in one statement: they exist exactly when the change that asked for them
+ * commits, and never for one that rolled back. A worker may pick them up as soon as the commit is visible.
+ */
+export async function enqueueMany(tx: Db, jobs: readonly JobRequest[]): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const executor = {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = (await tx.execute(asQuery(text, values))) as unknown as { rows: Array<Record<string, unknown>> };
+      return { rows: result.rows };
+    },
+  };
+  const ids = jobs.map((job) => job.id ?? randomUUID());
+  await jobWriter().insert(
+    jobs.map((job, i) => ({
+      id: ids[i],
+      name: job.def.name,
+      data: job.data,
+      ...(job.startAfter !== undefined ? { startAfter: job.startAfter as never } : {}),
+      ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+    })),
+    { db: executor },
+  );
+  return ids;
+}
+
+/**
+ * Whether a job of this kind whose data contains `match` (JSON containment) is waiting, due for a retry, or running
+ * within its expiry — i.e. will still run or finish. A job active past its expiry is not: its worker died or hung,
+ * and only pg-boss's next maintenance would notice. Run it in the caller's transaction, after locking what the
+ * job is about, so that two callers do not both find none and both enqueue.
+ */
+export async function hasLiveJob<T extends object>(tx: Db, def: JobDefinition<T>, match: Partial<T>): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    select 1 from pgboss.job
+    where name = ${def.name} and data @> ${JSON.stringify(match)}::jsonb
+      and (state in ('created', 'retry') or (state = 'active' and started_on + expire_in > now()))
+    limit 1
+  `)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
+}
+
+/** Writes one job in the caller's transaction (see enqueueMany); returns its id. */
+export async function enqueue<T extends object>(tx: Db, def: JobDefinition<T>, data: T, options: Omit<JobRequest, 'def' | 'data'> = {}): Promise<string> {
+  const [id] = await enqueueMany(tx, [{ def: def as JobDefinition<never>, data, ...options }]);
+  return id!;
+}
+
+/**
+ * One fetched batch: the jobs run concurrently (one after another with `sequentialBatch`, or through `handleBatch`),
+ * each one that failed is failed alone, so pg-boss retries it per its policy, and pg-boss completes the others when
+ * this returns.
+ */
+async function runBatch(boss: PgBoss, def: JobDefinition<never>, db: Db, jobs: readonly PgBoss.JobWithMetadata<never>[]) {
+  const items = jobs.map((job) => ({ data: job.data, jobId: job.id, attempt: job.retryCount + 1 }));
+  const run = (item: (typeof items)[number]) => def.handle(item.data, { db, jobId: item.jobId, attempt: item.attempt });
+  let errors: readonly unknown[];
+  if (def.handleBatch) errors = await def.handleBatch(items, { db });
+  else if (def.sequentialBatch) {
+    const failed: unknown[] = [];
+    for (const item of items) failed.push(await run(item).then(() => null, (err: unknown) => err));
+    errors = failed;
+  } else errors = (await Promise.allSettled(items.map(run))).map((r) => (r.status === 'rejected' ? r.reason : null));
+  await Promise.all(
+    jobs.flatMap((job, i) => {
+      const error = errors[i];
+      if (error === null || error === undefined) return [];
+      return [boss.fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })];
+    }),
+  );
+}
+
+/** Starts the handlers of these job kinds in this process (inline in the server, or `npm run worker`). */
+export async function startWorkers(definitions: readonly JobDefinition<never>[]) {
+  const boss = await getQueue();
+  await createQueues(boss, definitions);
+  const { db } = await getDatabase();
+  for (const def of definitions) {
+    const batchSize = def.batchSize ?? 1;
+    // A cron kind's jobs come at most once a minute: polling its queue every 10 s rather than every second spares
+    // PostgreSQL a dozen idle fetches a second per process.
+    const pollingIntervalSeconds = def.cron ? CRON_POLLING_SECONDS : 1;
+    // pg-boss 10 has no per-worker concurrency: each worker runs one fetch at a time, so `workers` registers several.
+    for (let i = 0; i < (def.workers ?? 1); i++) {
+      let workerId: string | undefined;
+      workerId = await boss.work<never>(def.name, { pollingIntervalSeconds, includeMetadata: true, batchSize }, async (jobs) => {
+        if (jobs.length === 0) return;
+        try {
+          if (batchSize > 1) await runBatch(boss, def, db, jobs);
+          else await def.handle(jobs[0]!.data, { db, jobId: jobs[0]!.id, attempt: jobs[0]!.retryCount + 1 });
+        } finally {
+          // pg-boss 10 waits out the polling interval after every fetch, i.e. one job per second per worker. A job
+          // was there, so more may be: fetch again at once. An empty fetch still waits.
+          if (workerId) boss.notifyWorker(workerId);
+        }
+      });
+    }
+    if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Paris' });
+  }
+}
+
+export async function stopQueue() {
+  const g = globalThis as G;
+  const pending = g[key];
+  g[key] = undefined;
+  if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });
+}

@@ -1,8 +1,0 @@
-import { defineModule } from '@/lib/manifest';
-import { productOperations } from './operations';
-
-/** The catalogue of products and services a document's lines may start from. */
-export const manifest = defineModule({ name: 'products', operations: productOperations });
-
-export { productOperations } from './operations';
-export { createProduct, listProducts } from './products';
