@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * stylesheet, the database only stores the documents they start from — run in the PGlite pass only: they are the
  * slowest (the JVM validators, 52 finalizations through the e-invoice validation), and CI runs both passes on 2 cores.
  */
-const ENGINE_INDEPENDENT = ['lib/domain/pdf/facturx.test.ts', 'lib/domain/pdf/render.test.ts', 'lib/domain/pdf/compliance-matrix.test.ts', 'lib/domain/pdf/facturx/einvoice-validation.test.ts', 'lib/domain/pdf/facturx/jvm-schematron.test.ts', 'lib/platform/openapi/lint.test.ts', 'lib/platform/openapi/descriptions.test.ts', 'scripts/**/*.test.ts'];
+const ENGINE_INDEPENDENT = ['lib/domain/pdf/facturx.test.ts', 'lib/domain/pdf/render.test.ts', 'lib/domain/pdf/compliance-matrix.test.ts', 'lib/domain/facturx/einvoice-validation.test.ts', 'lib/domain/facturx/jvm-schematron.test.ts', 'lib/platform/openapi/lint.test.ts', 'lib/platform/openapi/descriptions.test.ts', 'scripts/**/*.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
@@ -16,7 +16,7 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(process.env.DATABASE_URL ? ENGINE_INDEPENDENT : [])],
     // Every test request comes from the same (unknown) address: the per-address throttle of invalid API keys
-    // (lib/platform/auth/throttle.ts) would answer the suite's many 401 checks with 429; its own test sets a low threshold.
+    // (lib/platform/next/throttle.ts) would answer the suite's many 401 checks with 429; its own test sets a low threshold.
     // EINVOICE_VALIDATOR: SaxonJS, whose workers start in a second; the JVM compiles the stylesheets for seconds in every
     // test process (jvm-schematron.test.ts proves both engines answer the same; e2e runs the server's default, the JVM).
     env: { EINVOICE_VALIDATOR: 'saxonjs', PGLITE_DIR: 'memory', AUTH_SECRET: 'test-secret-not-for-production', WORKER_MODE: 'off', NODE_ENV: 'test', API_KEY_FAILURES_PER_MINUTE: '1000000' },

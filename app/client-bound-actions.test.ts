@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * A server action bound inside a client component (`action.bind(null, id)` during render) hangs the server on a
  * no-JavaScript submission: React suspends on the new promise each render makes, forever (vercel/next.js#57867,
- * issue 11's defect 1). Actions are bound in server components and passed down (lib/platform/http/form-state.ts,
+ * issue 11's defect 1). Actions are bound in server components and passed down (lib/platform/next/form-state.ts,
  * BoundFormAction); this test keeps it so.
  */
 
@@ -39,7 +39,7 @@ describe('server actions', () => {
     expect(serverActionFiles).toContain('app/(backoffice)/documents/actions.ts');
   });
 
-  // A 'use server' export written as a plain function would skip the wrapper (lib/platform/http/action.ts): the session and
+  // A 'use server' export written as a plain function would skip the wrapper (lib/platform/next/action.ts): the session and
   // org check, the schema, the answer to a missing target. Every action is a constant a wrapper built.
   it('are all built by the action wrapper, never written as bare functions', () => {
     const bare = serverActionFiles.flatMap((file) =>

@@ -32,6 +32,8 @@ try {
     contact_id: contact.json.id,
     title: 'Prestation mensuelle',
     payment_terms: '30 jours',
+    // Required at finalization since the mentions of 2026 (services and goods: « mixte »).
+    operation_nature: 'mixte',
     items: [
       { description: 'Développement', quantity: '3.5', unit: 'DAY', unit_price: 65_000, vat_rate: '20' },
       { description: 'Hébergement', quantity: '1', unit: 'MON', unit_price: 4_990, vat_rate: '20' },

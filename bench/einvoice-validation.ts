@@ -6,8 +6,9 @@ import { percentile } from './lib/fake-contacts';
  * Factur-X of a finalized 10-line invoice through the XSD and the three schematrons (VALIDATIONS runs, one at a
  * time, each a distinct document so that no result comes from the cache, after a warm-up that starts the workers),
  * then FINALIZATIONS finalizations of 10-line drafts three ways, interleaved so that all see the same load: without
- * the seal check (the pdf module's manifest installed without its sealChecks), with it, and with it after the draft's
- * validation was asked (as the back-office page of a draft does). PGlite in memory unless DATABASE_URL is set.
+ * the e-invoice check (the same draft as a quote, which has no e-invoice: the same lines, number, snapshots and seal),
+ * with it, and with it after the draft's validation was asked (as the back-office page of a draft does). PGlite in
+ * memory unless DATABASE_URL is set.
  */
 const VALIDATIONS = Number(process.env.VALIDATIONS ?? 40);
 const FINALIZATIONS = Number(process.env.FINALIZATIONS ?? 20);
@@ -17,16 +18,14 @@ if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory';
 (process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
 const { closeDatabase, getDatabase } = await import('@/db/client');
 const { stopQueue } = await import('@/lib/platform/jobs/queue');
-const { installModules } = await import('@/lib/platform/manifest');
-const { jobs, modules } = await import('@/lib/composition/modules');
+const { jobs } = await import('@/lib/composition/modules');
 const { prepareQueues } = await import('@/lib/platform/jobs');
-const { finalizeDocument } = await import('@/lib/domain/documents');
+const { finalizeDocument, invoiceModelOf, loadDocument, loadItems } = await import('@/lib/domain/documents');
 const { line } = await import('@/lib/domain/documents/testing');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
 const { completeSeller } = await import('@/lib/domain/pdf/testing');
-const { loadRenderModel } = await import('@/lib/domain/pdf/model');
-const { buildFacturX } = await import('@/lib/domain/pdf/facturx/cii');
-const { validateDocumentEInvoice, validateEInvoice } = await import('@/lib/domain/pdf');
+const { buildFacturX, validateEInvoice } = await import('@/lib/domain/facturx');
+const { validateDocumentEInvoice } = await import('@/lib/domain/pdf');
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -37,8 +36,8 @@ const org = await createTestOrg('Bench e-invoice');
 const api = await completeSeller(org);
 const contact = await api.contact({ email: 'compta@client-bench.fr' });
 const RATES = ['20', '10', '5.5', '20', '20'];
-const invoice = () => ({
-  type: 'facture',
+const invoice = (type = 'facture') => ({
+  type,
   contact_id: contact.id,
   operation_nature: 'mixte',
   payment_method: 'bank_transfer',
@@ -47,14 +46,11 @@ const invoice = () => ({
   ),
 });
 
-const withCheck = modules;
-const withoutCheck = modules.map((m) => (m.name === 'pdf' ? { ...m, sealChecks: [] } : m));
-
 // The first finalization of the process starts the validation workers (they load the schema and the SEF files).
 const started = performance.now();
 const first = await api.issued(invoice());
 const coldMs = performance.now() - started;
-const xml = buildFacturX(await loadRenderModel(org.db, org.org.id, first.id));
+const xml = buildFacturX(await invoiceModelOf(org.db, org.org.id, await loadDocument(org.db, org.org.id, first.id), await loadItems(org.db, org.org.id, first.id)));
 const firstErrors = await validateEInvoice(xml);
 if (firstErrors.length > 0) throw new Error(`the bench invoice is invalid: ${JSON.stringify(firstErrors)}`);
 
@@ -76,9 +72,12 @@ for (let i = -WARM_UP; i < VALIDATIONS; i++) {
   }
 }
 
-/** One finalization timed; `previewed`: the draft's validation was asked first (the back-office page shows it). */
-const finalizeOnce = async (previewed = false) => {
-  const draft = await api.draft(invoice());
+/**
+ * One finalization timed; `previewed`: the draft's validation was asked first (the back-office page shows it); `type`
+ * devis: the same draft as a quote, finalized without an e-invoice check.
+ */
+const finalizeOnce = async (previewed = false, type = 'facture') => {
+  const draft = await api.draft(invoice(type));
   if (previewed) await validateDocumentEInvoice(org.db, org.org.id, draft.id);
   const t0 = performance.now();
   await finalizeDocument(org.db, org.org.id, draft.id);
@@ -88,9 +87,7 @@ const checked: number[] = [];
 const unchecked: number[] = [];
 const afterPreview: number[] = [];
 for (let i = 0; i < WARM_UP + FINALIZATIONS; i++) {
-  installModules(withoutCheck);
-  const a = await finalizeOnce();
-  installModules(withCheck);
+  const a = await finalizeOnce(false, 'devis');
   const b = await finalizeOnce();
   const c = await finalizeOnce(true);
   if (i < WARM_UP) continue;
@@ -113,7 +110,7 @@ console.log(
 console.table([
   row('validation alone (XSD + CEN + Factur-X + BR-FR)', validation),
   row('  its CPU time, both threads together', validationCpu),
-  row('finalize 10 lines, without validation', unchecked),
+  row('finalize 10 lines, without validation (the same as a quote)', unchecked),
   row('finalize 10 lines, with validation', checked),
   row('finalize 10 lines, with validation, draft previewed first', afterPreview),
 ]);

@@ -115,7 +115,7 @@ try {
   if (MODE === 'inline') {
     // As the server's inline worker (lib/composition/boot.ts): every kind, the cron ones too (the table maintenance where the
     // server runs no autovacuum), the e-invoice validation's JVM warmed up first.
-    await (await import('@/lib/domain/pdf')).warmUpEInvoiceValidation();
+    await (await import('@/lib/domain/facturx')).warmUpEInvoiceValidation();
     await startWorkers(jobs);
   } else {
     await getQueue();
@@ -154,7 +154,7 @@ try {
       SELECT (SELECT count(*) FROM recurring_generations WHERE document_id IS NOT NULL) AS generated,
              (SELECT count(*) FROM recurring_generations WHERE status = 'failed') AS failed,
              (SELECT count(*) FROM documents WHERE type = 'facture' AND finalized_at IS NOT NULL) AS finalized,
-             (SELECT count(*) FROM documents WHERE type = 'facture' AND render_status = 'ready') AS rendered,
+             (SELECT count(*) FROM documents d JOIN document_renders r ON r.document_id = d.id WHERE d.type = 'facture' AND r.status = 'ready') AS rendered,
              (SELECT count(*) FROM emails WHERE template = 'document_sent' AND status = 'sent') AS emailed`);
     last = Object.fromEntries(Object.entries(c!).map(([k, v]) => [k, Number(v)]));
     const t = (performance.now() - started) / 1000;

@@ -31,10 +31,21 @@ export function rowsQuery<T extends PgTable, V extends Record<string, unknown>>(
   table: T,
   build: (db: Db) => { toSQL(): Query },
 ): (conn: Db | Tx, values: V) => Promise<T['$inferSelect'][]> {
-  const fields = Object.entries(getTableColumns(table)).map(([key, field]) => ({ path: [key], field }));
+  return selectionQuery<T['$inferSelect'], V>(getTableColumns(table), build);
+}
+
+/**
+ * rowsQuery for a select of `selection` (`db.select(selection)…`, joins included): columns and `sql` expressions
+ * (decoded by their `mapWith`), keyed as the rows come back. `build` must select exactly `selection`, in its order.
+ */
+export function selectionQuery<R, V extends Record<string, unknown>>(
+  selection: Record<string, unknown>,
+  build: (db: Db) => { toSQL(): Query },
+): (conn: Db | Tx, values: V) => Promise<R[]> {
+  const fields = Object.entries(selection).map(([key, field]) => ({ path: [key], field }));
   let query: Query | undefined;
   return (conn, values) => {
     query ??= build(conn as Db).toSQL();
-    return conn._.session.prepareQuery(query, fields, undefined, true).execute(values) as Promise<T['$inferSelect'][]>;
+    return conn._.session.prepareQuery(query, fields as never, undefined, true).execute(values) as Promise<R[]>;
   };
 }

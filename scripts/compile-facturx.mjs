@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
- * Compiles the three Factur-X schematrons (XSLT 2.0, lib/domain/pdf/facturx/validation/schematron) to SaxonJS SEF with
- * xslt3, gzipped into lib/domain/pdf/facturx/validation/sef, and records in manifest.json the SHA-256 of each source, the
+ * Compiles the three Factur-X schematrons (XSLT 2.0, lib/domain/facturx/validation/schematron) to SaxonJS SEF with
+ * xslt3, gzipped into lib/domain/facturx/validation/sef, and records in manifest.json the SHA-256 of each source, the
  * compiler's version and the documents each stylesheet reads with document() (the validation worker parses them
  * once). What is compiled is the official stylesheet rewritten by scripts/facturx-walk.mjs (one walk instead of one per
  * pattern: the same findings in a fraction of the time); the official one is compiled too, and the rewritten SEF is
  * kept only if both report the same on the repository's Factur-X samples and hundreds of mutated copies
  * (scripts/facturx-equivalence.mjs). The SEF files are committed: compiling takes minutes on a 2-core machine, too long for every fresh clone,
- * build and CI run; lib/domain/pdf/facturx/einvoice-validation.test.ts fails when a source or the compiler no
+ * build and CI run; lib/domain/facturx/einvoice-validation.test.ts fails when a source or the compiler no
  * longer matches the manifest (docs/facturx.md, "Validation before sealing").
  *
  *   npm run facturx:compile            recompile the stylesheets whose source or compiler changed
@@ -25,7 +25,7 @@ import { compareReports, corpus } from './facturx-equivalence.mjs';
 import { rewriteSchematron } from './facturx-walk.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const validation = path.join(root, 'lib/domain/pdf/facturx/validation');
+const validation = path.join(root, 'lib/domain/facturx/validation');
 const out = path.join(validation, 'sef');
 const manifestFile = path.join(out, 'manifest.json');
 const require = createRequire(import.meta.url);
@@ -42,7 +42,7 @@ const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest(
 /** The rewrite's own version: a change to it recompiles every stylesheet. */
 const REWRITE = path.join(root, 'scripts/facturx-walk.mjs');
 /** The documents the rewritten and official stylesheets must agree on (mutated copies of each). */
-const SAMPLES = ['lib/domain/einvoicing/parse/fixtures/samples/factur-x-en16931.xml', 'lib/domain/einvoicing/parse/fixtures/samples/factur-x-basic.xml', 'lib/domain/pdf/facturx/fixtures/paraphe-facture.xml'];
+const SAMPLES = ['lib/domain/einvoicing/parse/fixtures/samples/factur-x-en16931.xml', 'lib/domain/einvoicing/parse/fixtures/samples/factur-x-basic.xml', 'lib/domain/facturx/fixtures/paraphe-facture.xml'];
 const MUTATIONS_PER_SAMPLE = Number(process.env.MUTATIONS_PER_SAMPLE ?? 120);
 
 const compile = (xsl, sef) =>

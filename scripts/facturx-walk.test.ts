@@ -9,7 +9,7 @@ const SOURCES = {
   facturx: 'schematron/facturx-1.0.9/EN16931/Factur-X_1.09_EN16931.xsl',
   fr: 'schematron/fr-ctc/BR-FR-Flux2-Schematron-CII.xslt',
 };
-const read = (source: string) => readFileSync(path.join(process.cwd(), 'lib/domain/pdf/facturx/validation', source), 'utf8');
+const read = (source: string) => readFileSync(path.join(process.cwd(), 'lib/domain/facturx/validation', source), 'utf8');
 const count = (text: string, re: RegExp) => (text.match(re) ?? []).length;
 
 describe('lastSteps: what a rule pattern can match', () => {

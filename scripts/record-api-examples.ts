@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_EXAMPLES_FILE, type ApiExamples } from '@/lib/platform/openapi/examples/api';
+import { API_EXAMPLES_FILE, type ApiExamples } from '@/lib/platform/openapi';
 import type { RecordedCall } from '@/lib/testing/api-examples';
 
 /*
@@ -17,8 +17,8 @@ const given = process.argv.slice(2);
 const files =
   given.length > 0
     ? given
-    : // Directly, or through a module's test helpers (lib/<module>/testing.ts, signer-test-helpers).
-      spawnSync('git', ['grep', '-l', '-E', "testing/http'|/testing'|signer-test-helpers'", '--', '*.test.ts'], { encoding: 'utf8' })
+    : // Directly, or through a module's test helpers (lib/<group>/<module>/testing.ts or testing/).
+      spawnSync('git', ['grep', '-l', '-E', "testing/http'|/testing'|/testing/[a-z-]+'", '--', '*.test.ts'], { encoding: 'utf8' })
         .stdout.split('\n')
         .filter(Boolean);
 const dir = mkdtempSync(path.join(tmpdir(), 'paraphe-api-examples-'));

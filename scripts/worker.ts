@@ -2,7 +2,7 @@ import { closeDatabase } from '@/db/client';
 import { webhooksAllowPrivate } from '@/lib/platform/config';
 import { startWorkers, stopQueue } from '@/lib/platform/jobs';
 import { jobs } from '@/lib/composition/modules';
-import { einvoiceValidationStats, schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/pdf';
+import { einvoiceValidationStats, schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/facturx';
 
 // A separate worker process: with PostgreSQL, run as many as needed (WORKER_MODE=off on the app instances).
 if (webhooksAllowPrivate()) console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');

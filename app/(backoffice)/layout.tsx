@@ -1,7 +1,7 @@
-import { KeyboardShortcuts } from '@/components/keyboard-shortcuts';
-import { ScrollRegions } from '@/components/scroll-regions';
-import { Sidebar } from '@/components/sidebar';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { KeyboardShortcuts } from '@/components/shell/keyboard-shortcuts';
+import { ScrollRegions } from '@/components/shell/scroll-regions';
+import { Sidebar } from '@/components/shell/sidebar';
+import { requireStaffOrg } from '@/lib/platform/next';
 
 // Every back-office page reads the database for the signed-in member: never prerendered.
 export const dynamic = 'force-dynamic';

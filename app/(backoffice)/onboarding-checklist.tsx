@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { OnboardingStep } from '@/lib/composition/onboarding';
+import { StatusChip } from '@/components/ui';
 
 /**
  * "Pour bien démarrer": the first-run checklist on the dashboard, shown while a step is open. Done steps are
@@ -23,7 +24,7 @@ export function OnboardingChecklist({ steps }: { steps: OnboardingStep[] }) {
           <li key={step.key} data-step={step.key} data-done={step.done}>
             {step.done ? (
               <>
-                <span className="chip chip-green">Fait</span> <s className="muted">{step.label}</s>
+                <StatusChip tone="chip-green">Fait</StatusChip> <s className="muted">{step.label}</s>
               </>
             ) : (
               <>

@@ -1,11 +1,10 @@
 import Link from 'next/link';
-import { listApiKeys } from '@/lib/platform/auth/api-keys';
-import { invoiceStats, revenueByMonth } from '@/lib/domain/stats/stats';
+import { listApiKeys } from '@/lib/platform/auth';
+import { invoiceStats, revenueByMonth } from '@/lib/domain/stats';
 import { formatMoney, plural, pluralWord } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
-import { missingLegalMentions } from '@/lib/platform/orgs';
+import { requireStaffOrg } from '@/lib/platform/next';
+import { getOrg, missingLegalMentions } from '@/lib/platform/orgs';
 import { hasAnyDocument, onboardingProgress, onboardingSteps } from '@/lib/composition/onboarding';
-import { getOrg } from '@/lib/platform/orgs';
 import { OnboardingChecklist } from './onboarding-checklist';
 import { RevenueChart } from './revenue-chart';
 

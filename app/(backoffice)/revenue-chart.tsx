@@ -1,5 +1,6 @@
 import { formatMoney, formatMoneyCompact, formatMonth } from '@/lib/platform/format';
 import { monthLabel, niceScale } from './chart-scale';
+import { DataTable } from '@/components/ui';
 
 interface Props {
   months: Array<{ month: string; net_ht: number; invoice_count: number; credit_note_count: number }>;
@@ -57,26 +58,17 @@ export function RevenueChart({ months, title }: Props) {
       </svg>
       <details>
         <summary className="muted">Voir les chiffres</summary>
-        <table className="table" aria-label="Chiffre d’affaires par mois">
-          <thead>
-            <tr>
-              <th>Mois</th>
-              <th className="num">Factures et acomptes</th>
-              <th className="num">Avoirs</th>
-              <th className="num">Net HT</th>
-            </tr>
-          </thead>
-          <tbody>
-            {months.map((m) => (
-              <tr key={m.month}>
-                <td>{formatMonth(m.month, 'long')}</td>
-                <td className="num">{m.invoice_count}</td>
-                <td className="num">{m.credit_note_count}</td>
-                <td className="num">{formatMoney(m.net_ht)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Chiffre d’affaires par mois"
+          columns={[
+            { key: 'mois', header: 'Mois', cell: (m) => formatMonth(m.month, 'long') },
+            { key: 'factures_et_acomptes', header: 'Factures et acomptes', num: true, cell: (m) => m.invoice_count },
+            { key: 'avoirs', header: 'Avoirs', num: true, cell: (m) => m.credit_note_count },
+            { key: 'net_ht', header: 'Net HT', money: (m) => m.net_ht },
+          ]}
+          rows={months}
+          rowKey={(m) => m.month}
+        />
       </details>
     </figure>
   );

@@ -2,7 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useState } from 'react';
-import { Field, FormErrors, Input, SubmitButton } from '@/components/form';
+import { Field, FormErrors, Input, SubmitButton } from '@/components/ui';
 import { signInErrorMessage } from './messages';
 
 /**

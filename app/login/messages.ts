@@ -1,4 +1,4 @@
-import { parseSignInError } from '@/lib/platform/auth/sign-in-errors';
+import { parseSignInError } from '@/lib/platform/auth/client';
 
 /** "45 s", "15 min": what a refusal asks to wait, rounded up. */
 function wait(seconds: number): string {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { csrfCookieName } from '@/lib/platform/auth/csrf-token';
+import { csrfCookieName } from '@/lib/platform/next';
 import { authSecret } from '@/lib/platform/config';
 import { signInErrorMessage } from './messages';
 import { loginPageState, sameSitePath } from './state';

@@ -1,5 +1,5 @@
-import { csrfCookieName, csrfTokenFromCookie } from '@/lib/platform/auth/csrf-token';
-import { secretQueryParam } from '@/lib/platform/auth/secret-query';
+import { csrfCookieName, csrfTokenFromCookie } from '@/lib/platform/next';
+import { secretQueryParam } from '@/lib/platform/auth';
 import { appBaseUrl } from '@/lib/platform/config';
 import { signInErrorMessage } from './messages';
 

@@ -1,5 +1,5 @@
-import Link from 'next/link';
-import { requireStaff } from '@/lib/platform/http/staff';
+import { requireStaff } from '@/lib/platform/next';
+import { LinkButton } from '@/components/ui';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,9 +16,9 @@ export default async function NoOrgPage() {
           Demandez à un administrateur de vous ajouter, ou créez-en une :{' '}
           <code>npm run cli -- orgs:create --name …</code> puis <code>users:create</code>.
         </p>
-        <Link className="btn" href="/api/auth/signout">
+        <LinkButton href="/api/auth/signout">
           Se déconnecter
-        </Link>
+        </LinkButton>
       </div>
     </div>
   );

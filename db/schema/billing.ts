@@ -38,9 +38,11 @@ const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * A quote, invoice, deposit invoice or credit note. A draft until finalized; from `finalized_at` on, the
- * legal content (everything but the status and delivery columns) is frozen by the `billing_documents_immutable`
- * trigger (migrations billing_immutability, finalize_path_only) as well as by the code, and `contact_id` only
- * follows a merge of its contact (docs/hash-chain.md).
+ * legal content (everything but the status, sent_at and contact columns) is frozen by the `billing_documents_immutable`
+ * trigger (migrations billing_immutability, finalize_path_only, document_states_owned) as well as by the code, and `contact_id` only
+ * follows a merge of its contact (docs/hash-chain.md). Only lib/domain/documents writes it: the render state is pdf's
+ * (document_renders.status), the transmission and lifecycle states einvoicing's (einvoicing_document_states); the
+ * billing document the API shows joins them at read time (lib/domain/documents/documents.ts).
  * Amounts are integer cents; quantities and rates decimal strings; dates Europe/Paris calendar days.
  */
 export const documents = pgTable(
@@ -92,12 +94,12 @@ export const documents = pgTable(
     vat_exigibility: text('vat_exigibility', { enum: VAT_EXIGIBILITIES }),
     payment_plan_kind: text('payment_plan_kind', { enum: PAYMENT_PLAN_KINDS }).notNull().default('none'),
     payment_plan_config: jsonb('payment_plan_config'),
-    render_status: text('render_status', { enum: RENDER_STATUSES }).notNull().default('pending'),
-    transmission_status: text('transmission_status', { enum: TRANSMISSION_STATUSES }).notNull().default('not_required'),
-    transmission_id: text('transmission_id'),
-    lifecycle_status: text('lifecycle_status'),
-    lifecycle_reason: text('lifecycle_reason'),
-    lifecycle_at: timestamp('lifecycle_at', { withTimezone: true }),
+    /**
+     * Whether this document goes to the buyer's PA (e-invoicing), decided once at finalization by documents' rule
+     * (lib/domain/documents/transmission-rule.ts) and frozen with it. The transmission itself is einvoicing's
+     * (einvoicing_document_states); the API's transmission_status reads `pending` from this until einvoicing has a row.
+     */
+    transmission_required: boolean('transmission_required').notNull().default(false),
     sent_at: timestamp('sent_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -116,10 +118,6 @@ export const documents = pgTable(
     uniqueIndex('documents_org_chain_index').on(t.org_id, t.chain_index),
     // At most one live credit note per invoice (a cancelled draft frees the slot).
     uniqueIndex('documents_one_credit_note').on(t.avoir_for_id).where(sql`${t.avoir_for_id} is not null and ${t.status} <> 'cancelled'`),
-    // The render sweeper's queue (lib/domain/pdf): finalized documents whose PDF is not stored yet. Drafts are excluded.
-    index('documents_render_queue')
-      .on(t.render_status, t.id)
-      .where(sql`${t.finalized_at} is not null and ${t.render_status} in ('pending', 'rendering')`),
   ],
 );
 

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { CONTACT_TYPES, LANGUAGES, LEAD_STATUSES } from './contact-values';
 import { orgs } from './orgs';
 
-export const CONTACT_TYPES = ['particulier', 'professionnel'] as const;
-export const LEAD_STATUSES = ['new', 'qualified', 'contacted', 'won', 'lost'] as const;
-export const LANGUAGES = ['fr', 'en'] as const;
+export { CONTACT_TYPES, LANGUAGES, LEAD_STATUSES };
 
 /**
  * A client or prospect of the org (person or business). Deleting is soft (`deleted_at`); a merge soft-deletes

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { documents } from './billing';
+import { documents, TRANSMISSION_STATUSES } from './billing';
 import { createdAt, id, updatedAt } from './columns';
 import { orgs } from './orgs';
 
 /*
  * E-invoicing through a Plateforme Agréée (DESIGN §11, issue 17; docs/einvoicing.md). The PA is reached through the
- * AFNOR XP Z12-013 Flow and Directory services (lib/domain/einvoicing). The documents' own columns transmission_status,
- * transmission_id and lifecycle_status/_reason/_at (db/schema/billing.ts) carry the summary shown by the API; these
- * tables keep the detail.
+ * AFNOR XP Z12-013 Flow and Directory services (lib/domain/einvoicing), which alone writes these tables.
+ * einvoicing_document_states carries the summary the API shows on a billing document (transmission_status,
+ * transmission_id, lifecycle_status/_reason/_at); the other tables keep the detail.
  */
 
 export const ENROLLMENT_STATUSES = ['not_enrolled', 'pending', 'enrolled', 'failed'] as const;
@@ -39,6 +39,31 @@ export const einvoicingEnrollments = pgTable('einvoicing_enrollments', {
   /** Last time the pending line was checked at the PA, and how many times. */
   checked_at: timestamp('checked_at', { withTimezone: true }),
   checks: integer('checks').notNull().default(0),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/**
+ * What e-invoicing says of one issued document, as the API shows it on the billing document: its transmission's
+ * status and the PA's flow id, and its latest lifecycle status. One row per document, keyed by the document's id
+ * (documents' row loaders join it by primary key); written by lib/domain/einvoicing only, from the first time the
+ * transmission moves (opened pending, or failed). No row: the document's frozen `transmission_required` says
+ * `pending` or `not_required`, and no lifecycle status.
+ */
+export const einvoicingDocumentStates = pgTable('einvoicing_document_states', {
+  document_id: uuid('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  org_id: uuid('org_id')
+    .notNull()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  transmission_status: text('transmission_status', { enum: TRANSMISSION_STATUSES }).notNull().default('pending'),
+  /** The PA's flowId once it accepted the upload (the API's transmission_id). */
+  transmission_id: text('transmission_id'),
+  /** The latest lifecycle status by the time it happened (its token), its reason when negative, and when. */
+  lifecycle_status: text('lifecycle_status'),
+  lifecycle_reason: text('lifecycle_reason'),
+  lifecycle_at: timestamp('lifecycle_at', { withTimezone: true }),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

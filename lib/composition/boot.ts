@@ -6,7 +6,7 @@ import { prepareQueues, startWorkers } from '@/lib/platform/jobs';
 import { jobs } from '@/lib/composition/modules';
 import { demoOrgId, fillDemoData } from '@/lib/composition/demo-data';
 import { formatCredentials, seedDemo } from '@/lib/composition/seed';
-import { schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/pdf';
+import { schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/facturx';
 import { sealingIdentity } from '@/lib/domain/signature';
 
 /**

@@ -3,7 +3,7 @@ import { manifest as documents } from '@/lib/domain/documents';
 import { manifest as einvoicing } from '@/lib/domain/einvoicing';
 import { manifest as email } from '@/lib/platform/email';
 import { EVENT_CATALOGUE, type EventType, manifest as events, NOT_EMITTED_YET } from '@/lib/platform/events';
-import { purgeIdempotencyJob } from '@/lib/platform/http/idempotency';
+import { purgeIdempotencyJob } from '@/lib/platform/http';
 import { maintainTablesJob } from '@/lib/platform/jobs';
 import { manifest as invoiceSettings } from '@/lib/domain/invoice-settings';
 import { defineModule, installModules, type ModuleManifest } from '@/lib/platform/manifest';
@@ -46,7 +46,13 @@ function checkEventOwnership(list: readonly ModuleManifest[]) {
   }
 }
 
+/** One way to react, a subscription; the one exception is webhooks' synchronous outbox fan-out (lib/platform/manifest.ts). */
+function checkReactions(list: readonly ModuleManifest[]) {
+  for (const m of list) if (m.onEvents && m.name !== 'webhooks') throw new Error(`${m.name} declares onEvents: a module reacts to events through subscriptions (only webhooks' fan-out is a hook)`);
+}
+
 checkEventOwnership(modules);
+checkReactions(modules);
 installModules(modules);
 
 export const operations = modules.flatMap((m) => m.operations ?? []);

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { orgs } from '@/db/schema';
-import { createApiKey } from '@/lib/platform/auth/api-keys';
-import { SCOPES } from '@/lib/platform/auth/scopes';
+import { createApiKey, SCOPES } from '@/lib/platform/auth';
 import { addMembership, createOrg, createUser } from '@/lib/platform/orgs';
 
 export interface DemoCredentials {

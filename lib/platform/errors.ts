@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { frenchFieldMessage } from '@/lib/platform/i18n/errors-fr';
+import { frenchFieldMessage } from '@/lib/platform/i18n';
 
 /**
  * The one error type. Domain code throws it; the handler wrapper turns it into `{code, message, field}`

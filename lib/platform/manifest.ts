@@ -1,9 +1,8 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
-import type { SealCheck } from '@/lib/domain/documents';
 import type { EmittedEvent, EventSchemas, Subscription } from '@/lib/platform/events';
 import type { JobDefinition } from '@/lib/platform/jobs';
-import type { Operation } from '@/lib/platform/openapi/operation';
+import type { Operation } from '@/lib/platform/contract';
 
 /**
  * A column of a module's records that points at a contact. A contact merge repoints every one of them from the
@@ -39,14 +38,19 @@ export interface ModuleManifest {
   jobs?: readonly JobDefinition<never>[];
   /** The payload schema of each event it emits (tokens of lib/platform/events/catalogue.ts it owns). */
   events?: EventSchemas;
-  /** What it does when an event happens: a job written in the event's transaction. */
+  /**
+   * What it does when an event happens: a job written in the event's transaction. The one way a module reacts to
+   * another's change (an internal event, lib/platform/events/catalogue.ts, when no public one fits).
+   */
   subscriptions?: readonly Subscription[];
-  /** Rows it writes for every recorded event, in the event's transaction (webhooks: one delivery per endpoint). */
+  /**
+   * The one named exception to subscriptions: lib/domain/webhooks' outbox fan-out, the delivery rows of every public
+   * event written synchronously in the event's transaction (one per endpoint, then delivered by its jobs). No other
+   * module declares it: a hook must not write another module's rows, record events, or change the emitted object.
+   */
   onEvents?: (tx: Db, events: readonly EmittedEvent[]) => Promise<void>;
   /** Its records that point at contacts. */
   contactReferences?: readonly ContactReference[];
-  /** What it checks before a document is sealed (lib/domain/documents/seal-checks.ts): a throw refuses the finalization. */
-  sealChecks?: readonly SealCheck[];
 }
 
 export function defineModule(manifest: ModuleManifest): ModuleManifest {

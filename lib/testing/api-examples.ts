@@ -3,10 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { expect } from 'vitest';
-import { apiOperations } from '@/lib/platform/openapi/document';
-import { declaredErrors, operationServing } from '@/lib/platform/openapi/errors';
-import { normaliseExample } from '@/lib/platform/openapi/examples/api';
-import { operationId } from '@/lib/platform/openapi/names';
+import { apiOperations, declaredErrors, normaliseExample, operationId, operationServing } from '@/lib/platform/openapi';
 
 /**
  * The recorder of the API examples (docs/api-examples.md): with RECORD_API_EXAMPLES=1, `call()` hands each /v1 call

@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest';
 import { GET } from '@/app/v1/openapi.json/route';
-import { apiOperations } from '@/lib/platform/openapi/document';
-import { declaredErrors, operationServing } from '@/lib/platform/openapi/errors';
+import { apiOperations, declaredErrors, operationServing } from '@/lib/platform/openapi';
 import { checkDeclaredError } from './error-codes';
 import { call } from './http';
 

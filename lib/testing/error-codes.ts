@@ -1,7 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { installedModules } from '@/lib/platform/manifest';
-import { apiOperations } from '@/lib/platform/openapi/document';
-import { declaredErrors, operationServing } from '@/lib/platform/openapi/errors';
+import { apiOperations, declaredErrors, operationServing } from '@/lib/platform/openapi';
 
 /**
  * The modules whose tests have run under this check with their operations' codes declared. A test that calls one of

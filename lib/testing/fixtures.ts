@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, getDatabase, getDb, openDatabase } from '@/db/client';
-import { createApiKey } from '@/lib/platform/auth/api-keys';
-import { SCOPES, type Scope } from '@/lib/platform/auth/scopes';
+import { createApiKey, type Scope, SCOPES } from '@/lib/platform/auth';
 import { createOrg } from '@/lib/platform/orgs';
 
 /**

@@ -3,10 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { createContact, deleteContact, restoreContact, updateContact } from '@/lib/domain/contacts/contacts';
-import { eraseContact } from '@/lib/domain/contacts/gdpr';
-import { ContactCreate, ContactPatch } from '@/lib/domain/contacts/schemas';
-import { buttonAction, formAction, idOf, refuse } from '@/lib/platform/http/action';
+import { ContactCreate, ContactPatch, createContact, deleteContact, eraseContact, restoreContact, updateContact } from '@/lib/domain/contacts';
+import { buttonAction, formAction, idOf, refuse } from '@/lib/platform/next';
 import { identifierProblems } from '@/lib/platform/identifiers';
 import { formToPayload } from './text-values';
 

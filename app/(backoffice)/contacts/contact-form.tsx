@@ -1,11 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { useActionState } from 'react';
-import { CompanyRegistryFill } from '@/components/company-registry-fill';
-import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
-import { type ContactField, LEAD_STATUSES } from '@/lib/domain/contacts/payload';
-import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
+import { CompanyRegistryFill } from '@/components/company-registry/company-registry-fill';
+import { CheckboxField, Field, FormErrors, Input, LinkButton, Select, SubmitButton, TextArea } from '@/components/ui';
+import { type ContactField, LEAD_STATUSES } from '@/lib/domain/contacts/client';
+import { type FormState, initialFormState } from '@/lib/platform/next/client';
 import { FIELD_LABELS, LANGUAGE_LABELS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
 
 type Texts = Partial<Record<ContactField, string>>;
@@ -73,9 +72,9 @@ export function ContactForm({ action, initial, submitLabel, cancelHref, registry
       ))}
       <div className="form-actions">
         <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
-        <Link className="btn btn-ghost" href={cancelHref}>
+        <LinkButton variant="ghost" href={cancelHref}>
           Annuler
-        </Link>
+        </LinkButton>
       </div>
     </form>
   );

@@ -1,5 +1,4 @@
-import type { Contact } from '@/lib/domain/contacts/schemas';
-import type { ContactField, LEAD_STATUSES } from '@/lib/domain/contacts/payload';
+import type { Contact, ContactField, LEAD_STATUSES } from '@/lib/domain/contacts';
 
 /** French labels of the back-office; the API's names and messages stay English. */
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

@@ -1,4 +1,4 @@
-import { getContact } from '@/lib/domain/contacts/contacts';
+import { getContact } from '@/lib/domain/contacts';
 import { loadOr404, type Staff } from '../load';
 
 /** The org's contact for a page, or Next's 404 page (unknown id, malformed id, another org's contact alike). */

@@ -1,16 +1,56 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FilterChips, Pager, SortHeader } from '@/components/list-page';
-import { loadListPage, readListFilters, readListSort } from '@/components/list-query';
-import { CONTACT_SORTS, listContacts } from '@/lib/domain/contacts/contacts';
-import { ContactListQuery, LEAD_STATUSES } from '@/lib/domain/contacts/schemas';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { type Column, DataTable, EmptyState, FilterBar, FilterChips, LinkButton, loadListPage, Pager, readListFilters, readListSort, StatusChip } from '@/components/ui';
+import { CONTACT_SORTS, ContactListQuery, LEAD_STATUSES, listContacts } from '@/lib/domain/contacts';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { contactState, LEAD_STATUS_CHIPS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Contacts' };
 
 const FILTERS = ['q', 'type', 'lead_status', 'tag', 'include_deleted', 'cursor'] as const;
 const SORTS = Object.keys(CONTACT_SORTS) as Array<keyof typeof CONTACT_SORTS>;
+
+type ContactRow = Awaited<ReturnType<typeof listContacts>>['data'][number];
+
+const dash = <span className="muted">—</span>;
+
+/** The list's columns; "État" only when deleted and merged contacts are shown. */
+const columns = (showState: boolean): Array<Column<ContactRow> | false> => [
+  {
+    key: 'name',
+    header: 'Nom',
+    sort: true,
+    cell: (c) => (
+      <>
+        <Link href={`/contacts/${c.id}`}>{c.display_name ?? 'Contact effacé'}</Link>
+        {c.company && (c.first_name || c.last_name) && <div className="muted">{[c.first_name, c.last_name].filter(Boolean).join(' ')}</div>}
+      </>
+    ),
+  },
+  { key: 'type', header: 'Type', cell: (c) => TYPE_LABELS[c.type] },
+  { key: 'email', header: 'E-mail', sort: true, cell: (c) => c.email ?? dash },
+  { key: 'phone', header: 'Téléphone', cell: (c) => c.phone ?? dash },
+  { key: 'city', header: 'Ville', sort: true, cell: (c) => [c.postal_code, c.city].filter(Boolean).join(' ') || dash },
+  { key: 'lead_status', header: 'Statut', cell: (c) => c.lead_status && <StatusChip tone={LEAD_STATUS_CHIPS[c.lead_status]}>{LEAD_STATUS_LABELS[c.lead_status]}</StatusChip> },
+  {
+    key: 'tags',
+    header: 'Étiquettes',
+    cell: (c) =>
+      c.tags.map((t) => (
+        <StatusChip key={t} tone="chip-grey">
+          {t}
+        </StatusChip>
+      )),
+  },
+  showState && {
+    key: 'state',
+    header: 'État',
+    cell: (c) => {
+      const state = contactState(c);
+      return state ? <StatusChip tone={state.chip}>{state.label}</StatusChip> : <StatusChip tone="chip-green">actif</StatusChip>;
+    },
+  },
+];
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaffOrg();
@@ -28,53 +68,41 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
       <div className="page-header">
         <h1>Contacts</h1>
         <div className="actions">
-          <Link className="btn" href="/contacts/duplicates">
+          <LinkButton href="/contacts/duplicates">
             Doublons
-          </Link>
-          <Link className="btn" href="/contacts/import">
+          </LinkButton>
+          <LinkButton href="/contacts/import">
             Importer
-          </Link>
-          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/contacts/new">
+          </LinkButton>
+          <LinkButton aria-keyshortcuts="N" variant="primary" href="/contacts/new">
             Nouveau contact
-          </Link>
+          </LinkButton>
         </div>
       </div>
 
-      <search>
-        <form className="toolbar" action="/contacts">
-          <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom, société ou e-mail" defaultValue={filters.q} />
-          <select name="type" aria-label="Type" defaultValue={filters.type ?? ''}>
-            <option value="">Tous les types</option>
-            {Object.entries(TYPE_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <select name="lead_status" aria-label="Statut commercial" defaultValue={filters.lead_status ?? ''}>
-            <option value="">Tous les statuts</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-          <input type="text" name="tag" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.tag} />
-          {sort && <input type="hidden" name="sort" value={sort.key} />}
-          {sort && <input type="hidden" name="dir" value={sort.dir} />}
-          <label>
-            <input type="checkbox" name="include_deleted" value="true" defaultChecked={showState} /> Supprimés et fusionnés aussi
-          </label>
-          <button className="btn" type="submit">
-            Filtrer
-          </button>
-          {filtered && (
-            <Link className="btn btn-ghost" href="/contacts">
-              Effacer les filtres
-            </Link>
-          )}
-        </form>
-      </search>
+      <FilterBar base="/contacts" filtered={filtered} keep={{ sort: sort?.key, dir: sort?.dir }}>
+        <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom, société ou e-mail" defaultValue={filters.q} />
+        <select name="type" aria-label="Type" defaultValue={filters.type ?? ''}>
+          <option value="">Tous les types</option>
+          {Object.entries(TYPE_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <select name="lead_status" aria-label="Statut commercial" defaultValue={filters.lead_status ?? ''}>
+          <option value="">Tous les statuts</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <input type="text" name="tag" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.tag} />
+        <label>
+          <input type="checkbox" name="include_deleted" value="true" defaultChecked={showState} /> Supprimés et fusionnés aussi
+        </label>
+      </FilterBar>
 
       <FilterChips
         base="/contacts"
@@ -90,61 +118,18 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
 
       <section className="card">
         {page.data.length === 0 ? (
-          filtered || filters.cursor ? (
-            <p className="empty">
-              Aucun contact ne correspond à ces critères. <Link href="/contacts">Voir tous les contacts</Link>
-            </p>
-          ) : (
-            <div className="empty">
-              <p>Aucun contact pour l’instant.</p>
-              <p>
+          <EmptyState
+            noMatch={{ when: filtered || Boolean(filters.cursor), message: 'Aucun contact ne correspond à ces critères.', href: '/contacts', label: 'Voir tous les contacts' }}
+            action={
+              <>
                 <Link href="/contacts/new">Créer un contact</Link> ou <Link href="/contacts/import">importer un fichier CSV</Link>.
-              </p>
-            </div>
-          )
+              </>
+            }
+          >
+            Aucun contact pour l’instant.
+          </EmptyState>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <SortHeader base="/contacts" filters={state} sort={sort} name="name" label="Nom" />
-                <th scope="col">Type</th>
-                <SortHeader base="/contacts" filters={state} sort={sort} name="email" label="E-mail" />
-                <th scope="col">Téléphone</th>
-                <SortHeader base="/contacts" filters={state} sort={sort} name="city" label="Ville" />
-                <th>Statut</th>
-                <th>Étiquettes</th>
-                {showState && <th>État</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((c) => {
-                const state = contactState(c);
-                return (
-                  <tr key={c.id}>
-                    <td>
-                      <Link href={`/contacts/${c.id}`}>{c.display_name ?? 'Contact effacé'}</Link>
-                      {c.company && (c.first_name || c.last_name) && (
-                        <div className="muted">{[c.first_name, c.last_name].filter(Boolean).join(' ')}</div>
-                      )}
-                    </td>
-                    <td>{TYPE_LABELS[c.type]}</td>
-                    <td>{c.email ?? <span className="muted">—</span>}</td>
-                    <td>{c.phone ?? <span className="muted">—</span>}</td>
-                    <td>{[c.postal_code, c.city].filter(Boolean).join(' ') || <span className="muted">—</span>}</td>
-                    <td>{c.lead_status && <span className={`chip ${LEAD_STATUS_CHIPS[c.lead_status]}`}>{LEAD_STATUS_LABELS[c.lead_status]}</span>}</td>
-                    <td>
-                      {c.tags.map((t) => (
-                        <span key={t} className="chip chip-grey">
-                          {t}
-                        </span>
-                      ))}
-                    </td>
-                    {showState && <td>{state ? <span className={`chip ${state.chip}`}>{state.label}</span> : <span className="chip chip-green">actif</span>}</td>}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable label="Contacts" columns={columns(showState)} rows={page.data} rowKey={(c) => c.id} sort={{ base: '/contacts', filters: state, current: sort }} />
         )}
       </section>
 

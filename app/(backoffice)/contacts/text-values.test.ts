@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_FIELDS, ContactCreate, type ContactField, ContactPatch } from '@/lib/domain/contacts/payload';
+import { CONTACT_FIELDS, ContactCreate, type ContactField, ContactPatch } from '@/lib/domain/contacts';
 import { contactTexts, fold, formTexts, formToPayload, fromText } from './text-values';
 
 const form = (entries: Record<string, string>) => {

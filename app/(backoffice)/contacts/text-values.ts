@@ -1,4 +1,4 @@
-import { CONTACT_FIELDS, type ContactField } from '@/lib/domain/contacts/payload';
+import { CONTACT_FIELDS, type ContactField } from '@/lib/domain/contacts/client';
 
 /*
  * Form inputs and CSV cells are text; the payload has booleans, a number, an array and enums. These helpers

@@ -1,5 +1,5 @@
 import type { DocumentStatus, DocumentType } from '@/db/schema/billing';
-import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/domain/documents/allowed-actions';
+import { allowedActions, type FamilyMember as BillingFamilyMember, conversionIn, creditNoteIn, factsFromFamily } from '@/lib/domain/documents/client';
 import { formatMoney } from '@/lib/platform/format';
 import { computeTotals, Dec, prorateGroups, type TotalsLine } from '@/lib/platform/money';
 
@@ -54,13 +54,13 @@ export const depositsOf = (doc: DocLike, family: readonly FamilyMember[]) =>
   family.filter((d) => d.type === 'acompte' && d.parent_devis_id === doc.id && d.status !== 'cancelled');
 
 export function availableActions(doc: DocLike, family: readonly FamilyMember[], today: string): Availability {
-  // Sending has its own panel (components/send-document.tsx), which asks the same state machine.
+  // Sending has its own panel (components/sending/send-document.tsx), which asks the same state machine.
   const { send: _send, ...verdicts } = allowedActions(doc, factsFromFamily(doc, family, today));
   const allowed = Object.fromEntries(Object.entries(verdicts).map(([action, refusal]) => [action, refusal === null])) as Record<keyof typeof verdicts, boolean>;
   return { ...allowed, payments: (doc.type === 'facture' || doc.type === 'acompte') && doc.finalized_at !== null };
 }
 
-/** Whether the document can be e-mailed now: the send card (components/send-document.tsx) is shown only then. */
+/** Whether the document can be e-mailed now: the send card (components/sending/send-document.tsx) is shown only then. */
 export const sendAllowed = (doc: DocLike, family: readonly FamilyMember[], today: string): boolean =>
   allowedActions(doc, factsFromFamily(doc, family, today)).send === null;
 

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction } from '@/lib/platform/http/action';
+import { formAction } from '@/lib/platform/next';
 import { bulkDocuments, readBulkForm } from './bulk';
 
 /** The documents list's bulk form (Envoyer, Relancer, Supprimer on the checked rows); the list and the dashboard refresh. */

@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useEffect, useState } from 'react';
-import { SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
+import { Button, SubmitButton } from '@/components/ui';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 import type { BulkOutcome } from './bulk';
 import { MAX_BULK } from './labels';
 
@@ -33,17 +33,17 @@ export function BulkBar({ action }: { action: BoundFormAction<BulkOutcome[]> }) 
       <span className="muted" aria-live="polite">
         {count === null ? 'Cochez des documents pour agir sur eux :' : `${count} sélectionné${count > 1 ? 's' : ''}`}
       </span>
-      <SubmitButton className="btn btn-sm" name="op" value="send">
+      <SubmitButton variant="plain" small name="op" value="send">
         Envoyer
       </SubmitButton>
-      <SubmitButton className="btn btn-sm" name="op" value="remind">
+      <SubmitButton variant="plain" small name="op" value="remind">
         Relancer
       </SubmitButton>
-      <button className="btn btn-sm" type="submit" formAction="/documents/export.csv" formMethod="get">
+      <Button small type="submit" formAction="/documents/export.csv" formMethod="get">
         Exporter
-      </button>
+      </Button>
       <SubmitButton
-        className="btn btn-sm btn-danger"
+        variant="danger" small
         name="op"
         value="delete"
        

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { getDocument } from '@/lib/domain/documents/list-documents';
-import type { BillingDocument } from '@/lib/domain/documents/schemas';
-import { deleteDocument } from '@/lib/domain/documents/update-document';
+import { type BillingDocument, deleteDocument, getDocument } from '@/lib/domain/documents';
 import { ApiError } from '@/lib/platform/errors';
-import type { FormReply, StaffContext } from '@/lib/platform/http/action';
-import { frenchRefusal } from '@/lib/platform/i18n/errors-fr';
-import { addManualReminder } from '@/lib/domain/reminders/reminders';
+import type { FormReply, StaffContext } from '@/lib/platform/next';
+import { frenchRefusal } from '@/lib/platform/i18n';
+import { addManualReminder } from '@/lib/domain/reminders';
 import { SendDocumentInput, sendDocument } from '@/lib/domain/sending';
 import { documentName, MAX_BULK } from './labels';
 

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { ContactPicker } from './contact-picker';
+import { StatusChip } from '@/components/ui';
 
 /** The list's client filter: a contact search that submits the filter form with the contact picked. */
 export function ContactFilter({ contact }: { contact: { id: string; name: string } | null }) {
@@ -17,7 +18,7 @@ export function ContactFilter({ contact }: { contact: { id: string; name: string
     <>
       <input ref={hidden} type="hidden" name="contact_id" value={chosen?.id ?? ''} />
       {chosen ? (
-        <span className="chip chip-blue">
+        <StatusChip tone="chip-blue">
           Client : {chosen.name}{' '}
           <button
             type="button"
@@ -30,7 +31,7 @@ export function ContactFilter({ contact }: { contact: { id: string; name: string
           >
             ✕
           </button>
-        </span>
+        </StatusChip>
       ) : (
         <ContactPicker
           label="Filtrer par client"

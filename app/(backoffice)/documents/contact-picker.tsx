@@ -2,6 +2,7 @@
 
 import { type ContactChoice, searchContactsAction } from './actions';
 import { SearchPicker } from './search-picker';
+import { Button } from '@/components/ui';
 
 /**
  * The search box that picks one of the org's live contacts (name, then e-mail and city): the editors' client, the
@@ -47,9 +48,9 @@ export function ChosenContact({ name, onChange }: { name: string; onChange: () =
   return (
     <div className="toolbar">
       <strong data-testid="editor-contact">{name}</strong>
-      <button type="button" className="btn btn-sm" onClick={onChange}>
+      <Button small onClick={onChange}>
         Changer de client
-      </button>
+      </Button>
     </div>
   );
 }

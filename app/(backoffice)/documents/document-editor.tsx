@@ -1,10 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useState } from 'react';
-import { Field, FieldError, FormErrors, Input, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
+import { Field, FieldError, FormErrors, Input, LinkButton, QuantityInput, Select, SubmitButton, TextArea } from '@/components/ui';
 import type { DocumentType } from '@/db/schema/billing';
-import { initialFormState } from '@/lib/platform/http/form-state';
+import { initialFormState } from '@/lib/platform/next/client';
 import { type ContactChoice, type SaveTarget, saveDocumentAction } from './actions';
 import { type DraftForm, dueDateFor, errorAt, type LineDraft, termsFor, toPayload, validityDateFor } from './editor-model';
 import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
@@ -258,9 +257,9 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
         <SubmitButton pending={pending} pendingLabel="Enregistrement…">
           {mode === 'create' ? 'Créer le brouillon' : 'Enregistrer le brouillon'}
         </SubmitButton>
-        <Link className="btn btn-ghost" href={cancelHref}>
+        <LinkButton variant="ghost" href={cancelHref}>
           Annuler
-        </Link>
+        </LinkButton>
       </div>
     </form>
   );

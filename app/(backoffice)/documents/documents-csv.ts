@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import type { BillingDocument } from '@/lib/domain/documents';
 import { csvAmount, formatDay } from '@/lib/platform/format';
 import { documentName, paymentState, signedAmount, STATUS_LABELS, TYPE_LABELS } from './labels';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { line } from '@/lib/domain/documents/testing';
-import { documentsToExport, paidByDocument, summarizeDocuments } from '@/lib/domain/documents/list-documents';
+import { documentsToExport, paidByDocument, summarizeDocuments } from '@/lib/domain/documents';
 import { completeSeller } from '@/lib/domain/pdf/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { documentsCsv } from './documents-csv';

@@ -75,6 +75,11 @@ describe('live totals', () => {
     ]);
   });
 
+  it('leave out a line whose quantity the API would refuse: above 1e9, more than 4 decimals, not above 0', () => {
+    const live = liveTotals([line({ quantity: '1000000001', unit_price: '1' }), line({ quantity: '1,00001', unit_price: '1' }), line({ quantity: '0', unit_price: '1' }), line({ quantity: '1000000000', unit_price: '1' })]);
+    expect(live.lines).toEqual([null, null, null, 100_000_000_000]);
+  });
+
   it('answer no totals when an amount is beyond what a document can carry', () => {
     expect(liveTotals([line({ quantity: '1000000000', unit_price: '10000000000' })]).totals).toBeNull();
   });

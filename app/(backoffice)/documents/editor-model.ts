@@ -5,10 +5,14 @@ import {
   AmountOverflowError,
   computeTotals,
   Dec,
+  decimalPlaces,
   type DocumentTotals,
   defaultVatCategory,
   isDecimalString,
   parseEuros,
+  percentageInBounds,
+  QUANTITY_DECIMALS,
+  quantityInBounds,
   type TotalsLine,
   type VatCategory,
 } from '@/lib/platform/money';
@@ -107,15 +111,13 @@ export function eurosToCents(text: string): number | null {
 /** "2,5" → "2.5": the decimal text the API reads (a comma is the French decimal separator). */
 export const quantityText = (text: string) => text.replace(/[\s\u202f\u00a0]/g, '').replace(',', '.');
 
-/** A strictly positive decimal quantity with at most 4 decimals, else null. */
+/** A quantity within the API's bounds (lib/platform/money: strictly positive, at most 4 decimals and 1e9), else null. */
 function validQuantity(text: string): string | null {
   const q = quantityText(text);
-  if (!isDecimalString(q)) return null;
-  const d = new Dec(q);
-  return d.gt(0) && d.decimalPlaces() <= 4 ? d.toFixed() : null;
+  return isDecimalString(q) && decimalPlaces(q) <= QUANTITY_DECIMALS && quantityInBounds(q) ? new Dec(q).toFixed() : null;
 }
 
-const validRate = (rate: string) => isDecimalString(rate) && new Dec(rate).gte(0) && new Dec(rate).lte(100);
+const validRate = (rate: string) => isDecimalString(rate) && percentageInBounds(rate);
 
 /** The VAT category a line will be stored with. */
 export const categoryOf = (line: Pick<LineDraft, 'vat_rate' | 'vat_category'>): VatCategory =>

@@ -1,4 +1,4 @@
-import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import type { BillingDocument } from '@/lib/domain/documents';
 import { LIFECYCLE_CODES } from '@/lib/domain/einvoicing';
 
 /* The words and chips of e-invoicing on the document page and in the documents list. */

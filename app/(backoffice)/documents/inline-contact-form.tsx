@@ -1,8 +1,8 @@
 'use client';
 
 import { useId, useState, useTransition } from 'react';
-import { Field, Input, Select } from '@/components/form';
-import { isRefusal } from '@/lib/platform/http/form-state';
+import { Button, Field, Input, Select } from '@/components/ui';
+import { isRefusal } from '@/lib/platform/next/client';
 import { type ContactChoice, createInlineContactAction } from './actions';
 
 /** The contact's fields the service may refuse, shown beside this form's four. */
@@ -78,12 +78,12 @@ export function InlineContactForm({ name, onCreated, onCancel }: { name: string;
         )}
       </div>
       <div className="form-actions">
-        <button type="button" className="btn btn-primary" onClick={submit} disabled={pending}>
+        <Button variant="primary" onClick={submit} disabled={pending}>
           {pending ? 'Création…' : 'Créer et choisir ce client'}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
           Annuler
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getContact, listContacts } from '@/lib/domain/contacts/contacts';
-import { createActionWrappers } from '@/lib/platform/http/action';
-import type { StaffSession } from '@/lib/platform/http/staff';
+import { getContact, listContacts } from '@/lib/domain/contacts';
+import { createActionWrappers, type StaffSession } from '@/lib/platform/next';
 import { addMembership, createUser } from '@/lib/platform/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { createInlineContact } from './inline-contact';

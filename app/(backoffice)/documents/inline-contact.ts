@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { createContact } from '@/lib/domain/contacts/contacts';
-import { ContactCreate } from '@/lib/domain/contacts/schemas';
-import { refuse, type StaffContext } from '@/lib/platform/http/action';
+import { ContactCreate, createContact } from '@/lib/domain/contacts';
+import { refuse, type StaffContext } from '@/lib/platform/next';
 import { identifierProblems } from '@/lib/platform/identifiers';
 
 /*

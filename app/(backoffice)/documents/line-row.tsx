@@ -1,7 +1,7 @@
 'use client';
 
-import { Field, FieldError, Input, MoneyInput, QuantityInput, Select } from '@/components/form';
-import { COMMON_UNITS } from '@/lib/domain/documents/units';
+import { Button, Field, FieldError, Input, MoneyInput, QuantityInput, Select, StatusChip } from '@/components/ui';
+import { COMMON_UNITS } from '@/lib/domain/documents/client';
 import { formatMoney, formatRate } from '@/lib/platform/format';
 import { VAT_CATEGORIES, VAT_EXEMPTION_REASONS } from '@/lib/platform/money';
 import { isZeroRate, type LineDraft } from './editor-model';
@@ -36,9 +36,9 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
       <td data-label="Désignation">
         <Field id={id('description')} error={errors.description}>
           {discount && (
-            <span className="chip chip-amber" style={{ alignSelf: 'flex-start' }}>
+            <StatusChip tone="chip-amber" style={{ alignSelf: 'flex-start' }}>
               remise
-            </span>
+            </StatusChip>
           )}
           <Input aria-label={`Désignation de la ligne ${n}`} value={line.description} onChange={(e) => onChange({ description: e.target.value })} />
           <textarea
@@ -136,15 +136,15 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
         {total === null ? <span className="muted">—</span> : formatMoney(total)}
       </td>
       <td className="line-tools">
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Monter la ligne ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>
+        <Button variant="ghost" small aria-label={`Monter la ligne ${n}`} disabled={index === 0} onClick={() => onMove(-1)}>
           ↑
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Descendre la ligne ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>
+        </Button>
+        <Button variant="ghost" small aria-label={`Descendre la ligne ${n}`} disabled={index === count - 1} onClick={() => onMove(1)}>
           ↓
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Supprimer la ligne ${n}`} onClick={onRemove}>
+        </Button>
+        <Button variant="ghost" small aria-label={`Supprimer la ligne ${n}`} onClick={onRemove}>
           ✕
-        </button>
+        </Button>
       </td>
     </tr>
   );

@@ -6,6 +6,7 @@ import { searchProductsAction } from './actions';
 import { emptyLine, errorAt, isBlankLine, type LineDraft, lineErrors, lineFromProduct, liveTotals, moveLine, type ProductChoice } from './editor-model';
 import { GroupRow, LineRow } from './line-row';
 import { SearchPicker } from './search-picker';
+import { Button, type Column, DataTable } from '@/components/ui';
 
 interface Props {
   lines: LineDraft[];
@@ -21,6 +22,17 @@ interface Props {
  * The lines of a draft or of a recurring template: the table of lines (LineRow), "Ajouter une ligne / une remise", the
  * catalogue's product picker and the live totals from lib/platform/money (what the server will compute for these lines).
  */
+/** The lines table's headers and widths; each row is a LineRow (its cells carry the data-label the phone layout prints). */
+const LINE_COLUMNS: Array<Column<LineDraft>> = [
+  { key: 'description', header: 'Désignation' },
+  { key: 'quantity', header: 'Quantité', num: true, width: 96 },
+  { key: 'unit', header: 'Unité', width: 104 },
+  { key: 'unit_price', header: 'Prix unitaire HT', num: true, width: 130 },
+  { key: 'vat_rate', header: 'TVA', width: 150 },
+  { key: 'total_ht', header: 'Total HT', num: true, width: 112 },
+  { key: 'tools', header: <span className="sr-only">Ordre et suppression</span>, width: 108 },
+];
+
 export function LinesEditor({ lines, errors, update, reshape }: Props) {
   const live = useMemo(() => liveTotals(lines), [lines]);
   const setLine = (index: number, change: Partial<LineDraft>) => update((ls) => ls.map((l, i) => (i === index ? { ...l, ...change } : l)));
@@ -39,52 +51,32 @@ export function LinesEditor({ lines, errors, update, reshape }: Props) {
           {itemsError}
         </p>
       )}
-      <table className="table lines">
-        <colgroup>
-          <col />
-          <col style={{ width: 96 }} />
-          <col style={{ width: 104 }} />
-          <col style={{ width: 130 }} />
-          <col style={{ width: 150 }} />
-          <col style={{ width: 112 }} />
-          <col style={{ width: 108 }} />
-        </colgroup>
-        <thead>
-          <tr>
-            <th>Désignation</th>
-            <th className="num">Quantité</th>
-            <th>Unité</th>
-            <th className="num">Prix unitaire HT</th>
-            <th>TVA</th>
-            <th className="num">Total HT</th>
-            <th>
-              <span className="sr-only">Ordre et suppression</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, i) => (
-            <LineRow
-              key={line.key}
-              line={line}
-              index={i}
-              count={lines.length}
-              total={live.lines[i] ?? null}
-              errors={lineErrors(errors, i)}
-              onChange={(change) => setLine(i, change)}
-              onMove={(delta) => reshape(moveLine(lines, i, delta))}
-              onRemove={() => reshape(lines.filter((_, j) => j !== i))}
-            />
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Lignes du document"
+        className="lines"
+        columns={LINE_COLUMNS}
+        rows={lines}
+        rowKey={(line) => line.key}
+        renderRow={(line, i) => (
+          <LineRow
+            line={line}
+            index={i}
+            count={lines.length}
+            total={live.lines[i] ?? null}
+            errors={lineErrors(errors, i)}
+            onChange={(change) => setLine(i, change)}
+            onMove={(delta) => reshape(moveLine(lines, i, delta))}
+            onRemove={() => reshape(lines.filter((_, j) => j !== i))}
+          />
+        )}
+      />
       <div className="toolbar" style={{ marginTop: 12 }}>
-        <button type="button" className="btn btn-sm" onClick={() => update((ls) => [...ls, emptyLine('product', ls.at(-1)?.vat_rate)])}>
+        <Button small onClick={() => update((ls) => [...ls, emptyLine('product', ls.at(-1)?.vat_rate)])}>
           Ajouter une ligne
-        </button>
-        <button type="button" className="btn btn-sm" onClick={() => update((ls) => [...ls, emptyLine('discount', ls.at(-1)?.vat_rate)])}>
+        </Button>
+        <Button small onClick={() => update((ls) => [...ls, emptyLine('discount', ls.at(-1)?.vat_rate)])}>
           Ajouter une remise
-        </button>
+        </Button>
         <SearchPicker<ProductChoice>
           label="Ajouter un produit du catalogue"
           placeholder="Ajouter un produit du catalogue…"

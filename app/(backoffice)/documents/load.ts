@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { getDocument } from '@/lib/domain/documents/list-documents';
+import { getDocument } from '@/lib/domain/documents';
 import { ApiError } from '@/lib/platform/errors';
 
 /** The org's document for a page, or Next's 404 page (unknown, malformed or another org's id alike). */

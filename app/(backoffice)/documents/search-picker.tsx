@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, useTransition } from 'react';
-import { useFieldControl } from '@/components/form';
-import { isRefusal, type Refusal } from '@/lib/platform/http/form-state';
+import { useFieldControl } from '@/components/ui';
+import { isRefusal, type Refusal } from '@/lib/platform/next/client';
 
 interface Props<T extends { id: string }> {
   label: string;

@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, SubmitButton } from '@/components/form';
+import { Field, FormErrors, Input, SubmitButton } from '@/components/ui';
 import type { ExportSettings } from '@/lib/domain/exports';
-import { initialFormState } from '@/lib/platform/http/form-state';
+import { initialFormState } from '@/lib/platform/next/client';
 import { saveExportSettingsAction } from './actions';
 
 const FIELDS: Array<{ name: keyof ExportSettings; label: string; hint: string }> = [

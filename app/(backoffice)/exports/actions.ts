@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { ExportSettings, saveExportSettings } from '@/lib/domain/exports';
-import { formAction } from '@/lib/platform/http/action';
+import { formAction } from '@/lib/platform/next';
 
 export const saveExportSettingsAction = formAction(
   async ({ db, orgId }, input) => {

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/domain/documents/list-documents';
+import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/domain/documents';
 import { fecEntries, fecFile, getExportSettings, linesCsv, Period, paymentsCsv } from '@/lib/domain/exports';
 import { getOrg } from '@/lib/platform/orgs';
 import { documentsCsv } from '../documents/documents-csv';

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { formatDay } from '@/lib/platform/format';
 import { currentMonth, getExportSettings, Period } from '@/lib/domain/exports';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { AccountsForm } from './accounts-form';
+import { Button, DownloadButton } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Exports comptables' };
 
@@ -41,9 +42,9 @@ export default async function ExportsPage({ searchParams }: { searchParams: Prom
           <label>
             au <input type="date" name="to" defaultValue={period.to} required />
           </label>
-          <button className="btn" type="submit">
+          <Button type="submit">
             Choisir
-          </button>
+          </Button>
         </form>
         <p className="muted">
           Du {formatDay(period.from, 'fr', 'long')} au {formatDay(period.to, 'fr', 'long')}, dates d’émission (paiements : date de réception).
@@ -51,9 +52,9 @@ export default async function ExportsPage({ searchParams }: { searchParams: Prom
         <ul className="stack" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {DOWNLOADS.map((d) => (
             <li key={d.path}>
-              <a className="btn" href={`/exports/${d.path}?${qs}`} download>
+              <DownloadButton href={`/exports/${d.path}?${qs}`} download>
                 {d.label}
-              </a>
+              </DownloadButton>
               <div className="hint">{d.hint}</div>
             </li>
           ))}

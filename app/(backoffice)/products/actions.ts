@@ -3,10 +3,9 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { createProduct, deleteProduct, updateProduct } from '@/lib/domain/products/products';
-import { ProductCreate, ProductPatch } from '@/lib/domain/products/schemas';
+import { createProduct, deleteProduct, ProductCreate, ProductPatch, updateProduct } from '@/lib/domain/products';
 import { ApiError } from '@/lib/platform/errors';
-import { buttonAction, formAction, idOf, refuse } from '@/lib/platform/http/action';
+import { buttonAction, formAction, idOf, refuse } from '@/lib/platform/next';
 import { parseEuros } from '@/lib/platform/money';
 
 /** The API payload of the form: the price typed in euros becomes cents; blank optional texts are null. */

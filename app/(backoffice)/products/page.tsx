@@ -1,15 +1,44 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { SubmitButton } from '@/components/form';
-import { Pager, SortHeader } from '@/components/list-page';
-import { loadListPage, readListFilters, readListSort } from '@/components/list-query';
-import { listProducts, PRODUCT_SORTS } from '@/lib/domain/products/products';
-import { ProductListQuery } from '@/lib/domain/products/schemas';
-import { formatMoney, formatRate } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { type Column, DataTable, EmptyState, FilterBar, LinkButton, loadListPage, Pager, readListFilters, readListSort, SubmitButton } from '@/components/ui';
+import { listProducts, PRODUCT_SORTS, ProductListQuery } from '@/lib/domain/products';
+import { formatRate } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { deleteProductAction } from './actions';
 
 export const metadata: Metadata = { title: 'Produits' };
+
+type ProductRow = Awaited<ReturnType<typeof listProducts>>['data'][number];
+
+const COLUMNS: Array<Column<ProductRow>> = [
+  {
+    key: 'name',
+    header: 'Nom',
+    sort: true,
+    cell: (p) => (
+      <>
+        <Link href={`/products/${p.id}/edit`}>{p.name}</Link>
+        {p.description && <div className="muted">{p.description}</div>}
+      </>
+    ),
+  },
+  { key: 'unit', header: 'Unité', cell: (p) => p.unit ?? <span className="muted">—</span> },
+  { key: 'price', header: 'Prix unitaire HT', money: (p) => p.unit_price_cents, sort: { first: 'desc' } },
+  { key: 'vat_rate', header: 'TVA', cell: (p) => formatRate(p.vat_rate) },
+  {
+    key: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    num: true,
+    cell: (p) => (
+      <form action={deleteProductAction}>
+        <input type="hidden" name="id" value={p.id} />
+        <SubmitButton variant="danger" small aria-label={`Supprimer ${p.name}`}>
+          Supprimer
+        </SubmitButton>
+      </form>
+    ),
+  },
+];
 
 export default async function ProductsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaffOrg();
@@ -25,9 +54,9 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
       <div className="page-header">
         <h1>Produits</h1>
         <div className="actions">
-          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/products/new">
+          <LinkButton aria-keyshortcuts="N" variant="primary" href="/products/new">
             Nouveau produit
-          </Link>
+          </LinkButton>
         </div>
       </div>
       <p className="muted">Le catalogue pré-remplit les lignes des devis et factures : désignation, unité, prix HT et taux de TVA.</p>
@@ -43,73 +72,22 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
         </div>
       )}
 
-      <search>
-        <form className="toolbar" action="/products">
-          <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom du produit" defaultValue={filters.q} />
-          {sort && <input type="hidden" name="sort" value={sort.key} />}
-          {sort && <input type="hidden" name="dir" value={sort.dir} />}
-          <button className="btn" type="submit">
-            Rechercher
-          </button>
-          {filters.q && (
-            <Link className="btn btn-ghost" href="/products">
-              Effacer
-            </Link>
-          )}
-        </form>
-      </search>
+      <FilterBar base="/products" filtered={Boolean(filters.q)} keep={{ sort: sort?.key, dir: sort?.dir }} submitLabel="Rechercher" resetLabel="Effacer">
+        <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom du produit" defaultValue={filters.q} />
+      </FilterBar>
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
       <section className="card">
         {page.data.length === 0 ? (
-          filters.q || filters.cursor ? (
-            <p className="empty">
-              Aucun produit ne correspond. <Link href="/products">Voir tout le catalogue</Link>
-            </p>
-          ) : (
-            <div className="empty">
-              <p>Le catalogue est vide.</p>
-              <p>
-                <Link href="/products/new">Créer un produit</Link>
-              </p>
-            </div>
-          )
+          <EmptyState
+            noMatch={{ when: Boolean(filters.q || filters.cursor), message: 'Aucun produit ne correspond.', href: '/products', label: 'Voir tout le catalogue' }}
+            action={<Link href="/products/new">Créer un produit</Link>}
+          >
+            Le catalogue est vide.
+          </EmptyState>
         ) : (
-          <table className="table" aria-label="Produits">
-            <thead>
-              <tr>
-                <SortHeader base="/products" filters={state} sort={sort} name="name" label="Nom" />
-                <th scope="col">Unité</th>
-                <SortHeader base="/products" filters={state} sort={sort} name="price" label="Prix unitaire HT" first="desc" className="num" />
-                <th>TVA</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((p) => (
-                <tr key={p.id}>
-                  <td>
-                    <Link href={`/products/${p.id}/edit`}>{p.name}</Link>
-                    {p.description && <div className="muted">{p.description}</div>}
-                  </td>
-                  <td>{p.unit ?? <span className="muted">—</span>}</td>
-                  <td className="num">{formatMoney(p.unit_price_cents)}</td>
-                  <td>{formatRate(p.vat_rate)}</td>
-                  <td className="num">
-                    <form action={deleteProductAction}>
-                      <input type="hidden" name="id" value={p.id} />
-                      <SubmitButton className="btn btn-sm btn-danger" aria-label={`Supprimer ${p.name}`}>
-                        Supprimer
-                      </SubmitButton>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable label="Produits" columns={COLUMNS} rows={page.data} rowKey={(p) => p.id} sort={{ base: '/products', filters: state, current: sort }} />
         )}
       </section>
 

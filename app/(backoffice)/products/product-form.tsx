@@ -1,10 +1,9 @@
 'use client';
 
-import Link from 'next/link';
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, MoneyInput, Select, SubmitButton, TextArea } from '@/components/form';
+import { Field, FormErrors, Input, LinkButton, MoneyInput, Select, SubmitButton, TextArea } from '@/components/ui';
 import { formatRate } from '@/lib/platform/format';
-import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
+import { type FormState, initialFormState } from '@/lib/platform/next/client';
 import { VAT_RATES } from '../documents/labels';
 
 /** The form's texts: name, description, unit, unit_price (euros as typed), vat_rate. */
@@ -63,9 +62,9 @@ export function ProductForm({ action, initial, submitLabel }: Props) {
       </div>
       <div className="form-actions">
         <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
-        <Link className="btn btn-ghost" href="/products">
+        <LinkButton variant="ghost" href="/products">
           Annuler
-        </Link>
+        </LinkButton>
       </div>
     </form>
   );

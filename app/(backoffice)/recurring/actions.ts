@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { formatDay, formatMoney } from '@/lib/platform/format';
-import { formAction, idOf, staffAction } from '@/lib/platform/http/action';
+import { formAction, idOf, staffAction } from '@/lib/platform/next';
 import { mandateOfContact } from '@/lib/domain/payments';
 import {
   activateRecurringTemplate,
@@ -18,7 +18,7 @@ import {
 
 /*
  * The recurring templates' server actions: each parses with lib/domain/recurring's schemas and calls its index, as the
- * /v1/recurring-invoices routes do; refusals come back in French through lib/platform/http/action (lib/platform/i18n's catalogue).
+ * /v1/recurring-invoices routes do; refusals come back in French through lib/platform/next/action (lib/platform/i18n's catalogue).
  */
 
 function refresh(id?: string) {

@@ -1,5 +1,5 @@
 import type { RECURRING_FREQUENCIES } from '@/db/schema/recurring';
-import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
+import { CODE_MESSAGES } from '@/lib/platform/i18n';
 
 /** French labels of the recurring templates' pages; the API's names and reasons stay English. Browser-safe. */
 

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FilterChips, Pager } from '@/components/list-page';
-import { listHref, loadListPage, readListFilters } from '@/components/list-query';
+import { type Column, DataTable, EmptyState, FilterBar, FilterChips, LinkButton, listHref, loadListPage, Pager, readListFilters, StatusChip } from '@/components/ui';
 import { getContact } from '@/lib/domain/contacts';
 import { ApiError } from '@/lib/platform/errors';
-import { formatDay, formatInstant, formatMoney } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { formatDay, formatInstant } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { listRecurringTemplates, RecurringListQuery, templateContacts } from '@/lib/domain/recurring';
 import { ContactFilter } from '../documents/contact-filter';
 import { FREQUENCY_LABELS, RECURRING_LIST_FILTERS, TEMPLATE_STATUS_CHIPS, TEMPLATE_STATUS_LABELS, TEMPLATE_STATUSES } from './labels';
@@ -36,15 +35,51 @@ export default async function RecurringPage({ searchParams }: { searchParams: Pr
     page.data.map((t) => t.contact_id),
   );
   const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
+  const columns: Array<Column<(typeof page.data)[number]>> = [
+    {
+      key: 'title',
+      header: 'Modèle',
+      cell: (t) => (
+        <>
+          <Link href={`/recurring/${t.id}`}>{t.title ?? t.items[0]?.description ?? 'Modèle sans objet'}</Link>
+          {t.last_error && (
+            <div>
+              <StatusChip tone="chip-red" title={t.last_error}>
+                échec{t.last_error_at ? ` le ${formatInstant(t.last_error_at, { time: null })}` : ''}
+              </StatusChip>
+            </div>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'client',
+      header: 'Client',
+      cell: (t) => {
+        const c = names.get(t.contact_id);
+        return c?.name ? (
+          <Link href={listHref('/recurring', filters, { contact_id: t.contact_id })} title="Voir les modèles de ce client">
+            {c.name}
+          </Link>
+        ) : (
+          <span className="muted">Contact effacé</span>
+        );
+      },
+    },
+    { key: 'status', header: 'Statut', cell: (t) => <StatusChip tone={TEMPLATE_STATUS_CHIPS[t.status]}>{TEMPLATE_STATUS_LABELS[t.status]}</StatusChip> },
+    { key: 'frequency', header: 'Fréquence', cell: (t) => FREQUENCY_LABELS[t.frequency] },
+    { key: 'next', header: 'Prochaine facture', cell: (t) => (t.status === 'paused' ? <span className="muted">—</span> : formatDay(t.next_generation_date)) },
+    { key: 'total_ttc', header: 'Montant TTC', money: (t) => t.total_ttc },
+  ];
 
   return (
     <>
       <div className="page-header">
         <h1>Facturation récurrente</h1>
         <div className="actions">
-          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/recurring/new">
+          <LinkButton aria-keyshortcuts="N" variant="primary" href="/recurring/new">
             Nouveau modèle
-          </Link>
+          </LinkButton>
         </div>
       </div>
       <p className="muted">
@@ -58,17 +93,9 @@ export default async function RecurringPage({ searchParams }: { searchParams: Pr
         </div>
       )}
 
-      <search>
-        <form className="toolbar" action="/recurring">
-          {filters.status && <input type="hidden" name="status" value={filters.status} />}
-          <ContactFilter contact={contact} />
-          {filtered && (
-            <Link className="btn btn-ghost" href="/recurring">
-              Effacer les filtres
-            </Link>
-          )}
-        </form>
-      </search>
+      <FilterBar base="/recurring" filtered={filtered} keep={{ status: filters.status }} submitLabel={null}>
+        <ContactFilter contact={contact} />
+      </FilterBar>
 
       <FilterChips
         base="/recurring"
@@ -84,67 +111,18 @@ export default async function RecurringPage({ searchParams }: { searchParams: Pr
 
       <section className="card">
         {page.data.length === 0 ? (
-          filtered || filters.cursor ? (
-            <p className="empty">
-              Aucun modèle ne correspond à ces critères. <Link href="/recurring">Voir tous les modèles</Link>
-            </p>
-          ) : (
-            <div className="empty">
-              <p>Aucun modèle de facture récurrente pour l’instant.</p>
-              <p>
+          <EmptyState
+            noMatch={{ when: filtered || Boolean(filters.cursor), message: 'Aucun modèle ne correspond à ces critères.', href: '/recurring', label: 'Voir tous les modèles' }}
+            action={
+              <>
                 <Link href="/recurring/new">Créer un modèle</Link>, ou partez d’une facture existante : « Créer un modèle récurrent » sur sa page.
-              </p>
-            </div>
-          )
+              </>
+            }
+          >
+            Aucun modèle de facture récurrente pour l’instant.
+          </EmptyState>
         ) : (
-          <table className="table" aria-label="Modèles de factures récurrentes">
-            <thead>
-              <tr>
-                <th scope="col">Modèle</th>
-                <th scope="col">Client</th>
-                <th scope="col">Statut</th>
-                <th scope="col">Fréquence</th>
-                <th scope="col">Prochaine facture</th>
-                <th scope="col" className="num">
-                  Montant TTC
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((t) => {
-                const c = names.get(t.contact_id);
-                return (
-                  <tr key={t.id}>
-                    <td>
-                      <Link href={`/recurring/${t.id}`}>{t.title ?? t.items[0]?.description ?? 'Modèle sans objet'}</Link>
-                      {t.last_error && (
-                        <div>
-                          <span className="chip chip-red" title={t.last_error}>
-                            échec{t.last_error_at ? ` le ${formatInstant(t.last_error_at, { time: null })}` : ''}
-                          </span>
-                        </div>
-                      )}
-                    </td>
-                    <td>
-                      {c?.name ? (
-                        <Link href={listHref('/recurring', filters, { contact_id: t.contact_id })} title="Voir les modèles de ce client">
-                          {c.name}
-                        </Link>
-                      ) : (
-                        <span className="muted">Contact effacé</span>
-                      )}
-                    </td>
-                    <td>
-                      <span className={`chip ${TEMPLATE_STATUS_CHIPS[t.status]}`}>{TEMPLATE_STATUS_LABELS[t.status]}</span>
-                    </td>
-                    <td>{FREQUENCY_LABELS[t.frequency]}</td>
-                    <td>{t.status === 'paused' ? <span className="muted">—</span> : formatDay(t.next_generation_date)}</td>
-                    <td className="num">{formatMoney(t.total_ttc)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable label="Modèles de factures récurrentes" columns={columns} rows={page.data} rowKey={(t) => t.id} />
         )}
       </section>
 

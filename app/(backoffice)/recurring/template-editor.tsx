@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useState } from 'react';
-import { CheckboxField, Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
-import { initialFormState } from '@/lib/platform/http/form-state';
-import { frenchFieldMessage } from '@/lib/platform/i18n/errors-fr';
+import { CheckboxField, Field, FormErrors, Input, LinkButton, Select, SubmitButton, TextArea } from '@/components/ui';
+import { initialFormState } from '@/lib/platform/next/client';
+import { frenchFieldMessage } from '@/lib/platform/i18n';
 import { ChosenContact, ContactPicker } from '../documents/contact-picker';
 import { errorAt, type LineDraft } from '../documents/editor-model';
 import { OPERATION_NATURE_LABELS } from '../documents/labels';
@@ -193,9 +193,9 @@ export function TemplateEditor({ id, initial, contact: initialContact, cancelHre
         <SubmitButton pending={pending} pendingLabel="Enregistrement…">
           {id ? 'Enregistrer le modèle' : 'Créer le modèle'}
         </SubmitButton>
-        <Link className="btn btn-ghost" href={cancelHref}>
+        <LinkButton variant="ghost" href={cancelHref}>
           Annuler
-        </Link>
+        </LinkButton>
       </div>
     </form>
   );

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { addReminderAction } from '@/components/reminder-ladder-actions';
-import { contactsOfDocuments } from '@/lib/domain/documents/list-documents';
+import { addReminderAction } from '@/components/reminders/reminder-ladder-actions';
+import { contactsOfDocuments } from '@/lib/domain/documents';
 import { formatDay, formatInstant, formatMoney, pluralWord } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
-import { reminderTracking } from '@/lib/domain/reminders/tracking';
+import { requireStaffOrg } from '@/lib/platform/next';
+import { reminderTracking } from '@/lib/domain/reminders';
 import { RemindNow } from './remind-now';
+import { DataTable, EmptyState, LinkButton, StatusChip } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'À relancer' };
 
@@ -35,51 +36,60 @@ export default async function RemindersPage() {
       </p>
       <section className="card" aria-label="Factures à relancer">
         {items.length === 0 ? (
-          <p className="empty">Rien à relancer : aucune facture impayée n’a de relance en cours ou épuisée.</p>
+          <EmptyState>Rien à relancer : aucune facture impayée n’a de relance en cours ou épuisée.</EmptyState>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Facture</th>
-                <th>Client</th>
-                <th>Échéance</th>
-                <th className="num">Retard</th>
-                <th className="num">Total TTC</th>
-                <th className="num">Reste dû</th>
-                <th>Relances</th>
-                <th>Prochaine relance</th>
-                <th>Agir</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={row.document_id} data-testid={`tracking-${row.document_id}`}>
-                  <td>
-                    <Link href={`/documents/${row.document_id}`}>{row.number ?? 'Sans numéro'}</Link>
-                  </td>
-                  <td>{row.contact_name ? <Link href={`/contacts/${contactOf.get(row.document_id)}`}>{row.contact_name}</Link> : <span className="muted">Contact supprimé</span>}</td>
-                  <td>{formatDay(row.due_date) || '—'}</td>
-                  <td className="num">{row.days_overdue > 0 ? <span className="chip chip-red">{row.days_overdue} j</span> : <span className="muted">—</span>}</td>
-                  <td className="num">{formatMoney(row.total_ttc_cents)}</td>
-                  <td className="num">
-                    <strong>{formatMoney(row.balance_cents)}</strong>
-                  </td>
-                  <td>
+          <DataTable
+            label="Factures à relancer"
+            columns={[
+              { key: 'facture', header: 'Facture', cell: (row) => <Link href={`/documents/${row.document_id}`}>{row.number ?? 'Sans numéro'}</Link> },
+              {
+                key: 'client',
+                header: 'Client',
+                cell: (row) => row.contact_name ? <Link href={`/contacts/${contactOf.get(row.document_id)}`}>{row.contact_name}</Link> : <span className="muted">Contact supprimé</span>,
+              },
+              { key: 'echeance', header: 'Échéance', cell: (row) => formatDay(row.due_date) || '—' },
+              {
+                key: 'retard',
+                header: 'Retard',
+                num: true,
+                cell: (row) => row.days_overdue > 0 ? <StatusChip tone="chip-red">{row.days_overdue} j</StatusChip> : <span className="muted">—</span>,
+              },
+              { key: 'total_ttc', header: 'Total TTC', money: (row) => row.total_ttc_cents },
+              { key: 'reste_du', header: 'Reste dû', num: true, cell: (row) => <strong>{formatMoney(row.balance_cents)}</strong> },
+              {
+                key: 'relances',
+                header: 'Relances',
+                cell: (row) => (
+                  <>
                     {row.sent_count} {pluralWord(row.sent_count, 'envoyée')}
                     {row.pending_count > 0 && `, ${row.pending_count} ${pluralWord(row.pending_count, 'programmée')}`}
-                  </td>
-                  <td>{row.exhausted ? <span className="chip chip-amber">relances épuisées</span> : formatInstant(row.next_at) || '—'}</td>
-                  <td className="row-actions">
+                  </>
+                ),
+              },
+              {
+                key: 'prochaine_relance',
+                header: 'Prochaine relance',
+                cell: (row) => row.exhausted ? <StatusChip tone="chip-amber">relances épuisées</StatusChip> : formatInstant(row.next_at) || '—',
+              },
+              {
+                key: 'agir',
+                header: 'Agir',
+                className: 'row-actions',
+                cell: (row) => (
+                  <>
                     {/* Bound here, on the server: a form bound in the browser would not submit without JavaScript. */}
                     <RemindNow action={addReminderAction.bind(null, row.document_id)} number={row.number ?? ''} />
-                    <Link className="btn btn-sm" href={`/documents/${row.document_id}#paiements`}>
+                    <LinkButton small href={`/documents/${row.document_id}#paiements`}>
                       Encaisser
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                    </LinkButton>
+                  </>
+                ),
+              },
+            ]}
+            rows={items}
+            rowKey={(row) => row.document_id}
+            rowProps={(row) => ({ 'data-testid': `tracking-${row.document_id}` })}
+          />
         )}
       </section>
     </>

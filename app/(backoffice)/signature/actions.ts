@@ -3,10 +3,10 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { clientAddress } from '@/lib/platform/auth/client-address';
+import { clientAddress } from '@/lib/platform/auth';
 import { listDocuments } from '@/lib/domain/documents';
 import { formatMoney } from '@/lib/platform/format';
-import { formAction, idOf, type StaffContext, staffAction } from '@/lib/platform/http/action';
+import { formAction, idOf, type StaffContext, staffAction } from '@/lib/platform/next';
 import {
   type Actor,
   ApproverCreate,
@@ -35,7 +35,7 @@ import { createEnvelopeFromForm } from './handlers';
 
 /*
  * The signature back-office's server actions: each parses with lib/domain/signature's schemas and calls its index, as the
- * /v1/signature routes do; refusals come back in French through lib/platform/http/action (lib/platform/i18n's catalogue).
+ * /v1/signature routes do; refusals come back in French through lib/platform/next/action (lib/platform/i18n's catalogue).
  */
 
 const onEnvelope = { notFound: 'Enveloppe introuvable.', lists: ['labels', 'cc_recipients'] } as const;

@@ -1,3 +1,4 @@
+import { parisEndOfDay, todayParis } from '@/lib/platform/dates/client';
 import type { VerificationMethod } from './labels';
 
 /*
@@ -72,22 +73,7 @@ const splitList = (s: string, by: RegExp) =>
     .filter(Boolean);
 
 /** The last instant of a Paris calendar day, as an RFC 3339 UTC timestamp (whatever the browser's zone). */
-export function parisEndOfDay(day: string): string {
-  const guess = Date.parse(`${day}T23:59:59Z`);
-  const wall = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Paris',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(guess));
-  const part = (t: string) => wall.find((p) => p.type === t)?.value ?? '00';
-  const asUtc = Date.parse(`${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}Z`);
-  return new Date(guess - (asUtc - guess)).toISOString();
-}
+export { parisEndOfDay };
 
 /** An integer typed, or what was typed when it is not one (the schema then refuses it with its message). */
 const integer = (s: string): number | string | null => {
@@ -160,7 +146,7 @@ export const toFieldsPayload = (fields: PlacedField[]) => ({
   fields: fields.map(({ key: _key, label, ...f }) => ({ ...f, label: blankToNull(label) })),
 });
 
-const parisDay = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+const parisDay = (iso: string) => todayParis(new Date(iso));
 
 /** A draft as the editor shows it again (the source, routing and level stay: PATCH does not change them). */
 export function formFromEnvelope(e: {

@@ -1,11 +1,10 @@
 'use client';
 
-import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
-import { EmailSuggestionHint } from '@/components/email-suggestion';
-import { Field, FormErrors, Input, Select, SubmitButton, TextArea, useFieldControl } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
-import { frenchFieldMessage } from '@/lib/platform/i18n/errors-fr';
+import { EmailSuggestionHint } from '@/components/contacts/email-suggestion';
+import { Button, Field, FormErrors, Input, LinkButton, Select, StatusChip, SubmitButton, TextArea, useFieldControl } from '@/components/ui';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
+import { frenchFieldMessage } from '@/lib/platform/i18n';
 import { SearchPicker } from '../documents/search-picker';
 import { createEnvelopeAction, type SourceChoice, searchSourcesAction } from './actions';
 import { type EnvelopeForm, newSigner, type SignerDraft, toEnvelopePayload, toPatchPayload } from './editor-model';
@@ -110,12 +109,12 @@ export function EnvelopeEditor({ initial, templates, source: initialSource, edit
             error={error('source_document_id')}
           >
             {source && form.source_document_id === source.id ? (
-              <span className="chip chip-blue">
+              <StatusChip tone="chip-blue">
                 {source.name}{' '}
                 <button type="button" className="chip-remove" aria-label={`Changer de document (${source.name})`} onClick={() => set('source_document_id', '')}>
                   ✕
                 </button>
-              </span>
+              </StatusChip>
             ) : (
               <SearchPicker<SourceChoice>
                 label={`Rechercher ${form.source_kind === 'devis' ? 'un devis' : 'une facture'}`}
@@ -238,24 +237,24 @@ export function EnvelopeEditor({ initial, templates, source: initialSource, edit
               )}
             </div>
             {form.signers.length > 1 && (
-              <button type="button" className="btn btn-ghost" onClick={() => set('signers', form.signers.filter((_, j) => j !== i))}>
+              <Button variant="ghost" onClick={() => set('signers', form.signers.filter((_, j) => j !== i))}>
                 Retirer le signataire {i + 1}
-              </button>
+              </Button>
             )}
           </fieldset>
         ))}
-        <button type="button" className="btn" onClick={() => set('signers', [...form.signers, newSigner(form.signers.length + 1)])}>
+        <Button onClick={() => set('signers', [...form.signers, newSigner(form.signers.length + 1)])}>
           Ajouter un signataire
-        </button>
+        </Button>
       </section>
 
       <div className="form-actions">
         <SubmitButton pending={pending} pendingLabel={edit ? 'Enregistrement…' : 'Création…'}>
           {edit ? 'Enregistrer le brouillon' : 'Créer le brouillon'}
         </SubmitButton>
-        <Link className="btn btn-ghost" href={edit?.cancelHref ?? '/signature'}>
+        <LinkButton variant="ghost" href={edit?.cancelHref ?? '/signature'}>
           Annuler
-        </Link>
+        </LinkButton>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { type StaffContext, refuse } from '@/lib/platform/http/action';
+import { type StaffContext, refuse } from '@/lib/platform/next';
 import { type Actor, createEnvelope, EnvelopeCreate, uploadDocument } from '@/lib/domain/signature';
 
 /*

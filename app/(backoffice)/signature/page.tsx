@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FilterChips, Pager } from '@/components/list-page';
-import { listHref, loadListPage, readListFilters } from '@/components/list-query';
+import { type Column, DataTable, EmptyState, FilterBar, FilterChips, LinkButton, listHref, loadListPage, Pager, readListFilters, StatusChip } from '@/components/ui';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { EnvelopeListQuery, listEnvelopes } from '@/lib/domain/signature';
 import { ContactFilter } from '../documents/contact-filter';
 import { ENVELOPE_LIST_FILTERS, ENVELOPE_STATUS_CHIPS, ENVELOPE_STATUS_LABELS, ENVELOPE_STATUS_ORDER, envelopeTitle, SOURCE_LABELS } from './labels';
@@ -22,15 +21,35 @@ export default async function SignaturePage({ searchParams }: { searchParams: Pr
   const { page, query, problem } = await loadListPage(EnvelopeListQuery, filters, (q) => listEnvelopes(staff.db, staff.orgId, q));
   const contact = query?.contact_id ? ((await contactChoice(staff, query.contact_id)) ?? { id: query.contact_id, name: 'Contact inconnu' }) : null;
   const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
+  const columns: Array<Column<(typeof page.data)[number]>> = [
+    { key: 'title', header: 'Objet', cell: (e) => <Link href={`/signature/${e.id}`}>{envelopeTitle(e)}</Link> },
+    { key: 'status', header: 'Statut', cell: (e) => <StatusChip tone={ENVELOPE_STATUS_CHIPS[e.status]}>{ENVELOPE_STATUS_LABELS[e.status]}</StatusChip> },
+    { key: 'source', header: 'Document', cell: (e) => SOURCE_LABELS[e.source_kind] },
+    {
+      key: 'labels',
+      header: 'Étiquettes',
+      cell: (e) =>
+        e.labels.length === 0 ? (
+          <span className="muted">—</span>
+        ) : (
+          e.labels.map((l) => (
+            <Link key={l} className="chip" href={listHref('/signature', filters, { label: l })} title="Voir les enveloppes de cette étiquette">
+              {l}
+            </Link>
+          ))
+        ),
+    },
+    { key: 'created_at', header: 'Créée le', cell: (e) => formatInstant(e.created_at, { time: 'short' }) },
+  ];
 
   return (
     <>
       <div className="page-header">
         <h1>Signature électronique</h1>
         <div className="actions">
-          <Link aria-keyshortcuts="N" className="btn btn-primary" href="/signature/new">
+          <LinkButton aria-keyshortcuts="N" variant="primary" href="/signature/new">
             Nouvelle enveloppe
-          </Link>
+          </LinkButton>
         </div>
       </div>
       <SignatureTabs current="envelopes" />
@@ -45,22 +64,11 @@ export default async function SignaturePage({ searchParams }: { searchParams: Pr
         </div>
       )}
 
-      <search>
-        <form className="toolbar" action="/signature">
-          {filters.status && <input type="hidden" name="status" value={filters.status} />}
-          <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Objet ou e-mail d’un signataire" defaultValue={filters.q} />
-          <input type="text" name="label" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.label} />
-          <ContactFilter contact={contact} />
-          <button className="btn" type="submit">
-            Filtrer
-          </button>
-          {filtered && (
-            <Link className="btn btn-ghost" href="/signature">
-              Effacer les filtres
-            </Link>
-          )}
-        </form>
-      </search>
+      <FilterBar base="/signature" filtered={filtered} keep={{ status: filters.status }}>
+        <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Objet ou e-mail d’un signataire" defaultValue={filters.q} />
+        <input type="text" name="label" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.label} />
+        <ContactFilter contact={contact} />
+      </FilterBar>
 
       <FilterChips
         base="/signature"
@@ -76,55 +84,18 @@ export default async function SignaturePage({ searchParams }: { searchParams: Pr
 
       <section className="card">
         {page.data.length === 0 ? (
-          filtered || filters.cursor ? (
-            <p className="empty">
-              Aucune enveloppe ne correspond à ces critères. <Link href="/signature">Voir toutes les enveloppes</Link>
-            </p>
-          ) : (
-            <div className="empty">
-              <p>Aucune enveloppe pour l’instant.</p>
-              <p>
+          <EmptyState
+            noMatch={{ when: filtered || Boolean(filters.cursor), message: 'Aucune enveloppe ne correspond à ces critères.', href: '/signature', label: 'Voir toutes les enveloppes' }}
+            action={
+              <>
                 <Link href="/signature/new">Créer une enveloppe</Link> à partir d’un PDF, d’un devis ou d’une facture.
-              </p>
-            </div>
-          )
+              </>
+            }
+          >
+            Aucune enveloppe pour l’instant.
+          </EmptyState>
         ) : (
-          <table className="table" aria-label="Enveloppes de signature">
-            <thead>
-              <tr>
-                <th scope="col">Objet</th>
-                <th scope="col">Statut</th>
-                <th scope="col">Document</th>
-                <th scope="col">Étiquettes</th>
-                <th scope="col">Créée le</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((e) => (
-                <tr key={e.id}>
-                  <td>
-                    <Link href={`/signature/${e.id}`}>{envelopeTitle(e)}</Link>
-                  </td>
-                  <td>
-                    <span className={`chip ${ENVELOPE_STATUS_CHIPS[e.status]}`}>{ENVELOPE_STATUS_LABELS[e.status]}</span>
-                  </td>
-                  <td>{SOURCE_LABELS[e.source_kind]}</td>
-                  <td>
-                    {e.labels.length === 0 ? (
-                      <span className="muted">—</span>
-                    ) : (
-                      e.labels.map((l) => (
-                        <Link key={l} className="chip" href={listHref('/signature', filters, { label: l })} title="Voir les enveloppes de cette étiquette">
-                          {l}
-                        </Link>
-                      ))
-                    )}
-                  </td>
-                  <td>{formatInstant(e.created_at, { time: 'short' })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable label="Enveloppes de signature" columns={columns} rows={page.data} rowKey={(e) => e.id} />
         )}
       </section>
 

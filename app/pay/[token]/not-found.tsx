@@ -1,4 +1,4 @@
-import { PAY_TEXTS } from '@/lib/domain/payments/pay-texts';
+import { PAY_TEXTS } from '@/lib/domain/payments';
 import '../pay.css';
 
 /** An unknown or expired link: the page cannot know the payer's language from the document, so it says it in both. */

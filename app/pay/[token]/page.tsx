@@ -3,8 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
-import { loadPayPage, payLanguage, returnNotice } from '@/lib/domain/payments/pay-page';
-import { PAY_TEXTS } from '@/lib/domain/payments/pay-texts';
+import { loadPayPage, PAY_TEXTS, payLanguage, returnNotice } from '@/lib/domain/payments';
 import { PayView } from './pay-view';
 import '../pay.css';
 

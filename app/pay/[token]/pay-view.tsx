@@ -1,6 +1,6 @@
 import { formatDay, formatDecimal, formatMoney, formatRate, type Language } from '@/lib/platform/format';
-import type { PayLine, PayPage, PaySeller, ReturnNotice } from '@/lib/domain/payments/pay-page';
-import { PAY_TEXTS, type PayTexts } from '@/lib/domain/payments/pay-texts';
+import { PAY_TEXTS, type PayLine, type PayPage, type PaySeller, type PayTexts, type ReturnNotice } from '@/lib/domain/payments';
+import { Button, DataTable, DownloadButton } from '@/components/ui';
 
 /**
  * The payer's page, without JavaScript: the seller, the document, its lines and totals, what was paid, the balance,
@@ -34,23 +34,18 @@ export function PayView({ token, page, lang, notice }: { token: string; page: Pa
             </>
           )}
         </dl>
-        <table className="table pay-lines">
-          <caption className="sr-only">{t.linesCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.description}</th>
-              <th scope="col" className="num">
-                {t.amountHt}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {doc.lines.map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the lines are frozen and in their printed order
-              <Line key={i} line={line} t={t} lang={lang} />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t.linesCaption}
+          className="pay-lines"
+          columns={[
+            { key: 'description', header: t.description },
+            { key: 'amount', header: t.amountHt, num: true },
+          ]}
+          rows={doc.lines}
+          rowKey={(_, i) => i}
+          // The lines are frozen and in their printed order: their position keys them.
+          renderRow={(line) => <Line line={line} t={t} lang={lang} />}
+        />
         <dl className="totals">
           <dt>{t.totalHt}</dt>
           <dd>{money(doc.total_ht)}</dd>
@@ -69,9 +64,9 @@ export function PayView({ token, page, lang, notice }: { token: string; page: Pa
         </dl>
         <p className="pay-pdf">
           {doc.pdf_ready ? (
-            <a className="btn" href={`/pay/${token}/pdf${lang === 'en' ? '?lang=en' : ''}`} download>
+            <DownloadButton href={`/pay/${token}/pdf${lang === 'en' ? '?lang=en' : ''}`} download>
               {t.pdf}
-            </a>
+            </DownloadButton>
           ) : (
             <span className="muted">{t.pdfPending}</span>
           )}
@@ -189,9 +184,9 @@ function Payment({ token, page, t, lang }: { token: string; page: PayPage; t: Pa
           <form key={method} method="post" action={`/pay/${token}/checkout`}>
             <input type="hidden" name="method" value={method} />
             <input type="hidden" name="lang" value={lang} />
-            <button type="submit" className="btn btn-primary">
+            <Button type="submit" variant="primary">
               {label[method]}
-            </button>
+            </Button>
           </form>
         ))}
       </div>

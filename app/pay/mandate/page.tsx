@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { MANDATE_TEXTS, mandatePageStatus } from '@/lib/domain/payments/mandate-page-texts';
-import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { MANDATE_TEXTS, mandatePageStatus, payLanguage } from '@/lib/domain/payments';
 import '../pay.css';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { isSignatureField, type RequestedDocument, type SignField, type SignState, uploadedName } from './api';
 import type { SignTexts } from './texts';
+import { Button } from '@/components/ui';
 
 /** What the API takes for each typed field (lib/domain/signature/signing.ts). */
 const MAX_LENGTH: Partial<Record<SignField['type'], number>> = { text: 1000, name: 200, initials: 10, email: 254 };
@@ -46,9 +47,9 @@ export function ConsentStep({ state, text, t, busy, error, onAccept }: {
             <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} /> {t.consentCheckbox}
           </label>
           <div>
-            <button type="submit" className="btn btn-primary" disabled={!checked || busy}>
+            <Button type="submit" variant="primary" disabled={!checked || busy}>
               {t.consentButton}
-            </button>
+            </Button>
           </div>
           <ErrorLine message={error} />
         </form>
@@ -82,9 +83,9 @@ export function VerifyStep({ state, t, busy, error, sentTo, enabled, onSend, onV
         <div className="stack">
           <p>{method === 'email_otp' ? t.verifyIntro.email_otp(state.signer.email) : t.verifyIntro.sms_otp}</p>
           <div>
-            <button type="button" className={`btn${sent ? '' : ' btn-primary'}`} disabled={!enabled || busy || locked} onClick={onSend}>
+            <Button variant={sent ? 'plain' : 'primary'} disabled={!enabled || busy || locked} onClick={onSend}>
               {sent ? t.resendCode : t.sendCode}
-            </button>
+            </Button>
           </div>
           {sent && (
             <p className="muted" role="status">
@@ -115,9 +116,9 @@ export function VerifyStep({ state, t, busy, error, sentTo, enabled, onSend, onV
                 />
               </div>
               <div>
-                <button type="submit" className="btn btn-primary" disabled={busy || locked || code.length !== 6}>
+                <Button type="submit" variant="primary" disabled={busy || locked || code.length !== 6}>
                   {t.verifyButton}
-                </button>
+                </Button>
               </div>
             </form>
           )}
@@ -275,9 +276,9 @@ function UploadRow({ doc, t, enabled, busy, error, onUpload }: {
         </label>
         <input id={inputId} type="file" disabled={!enabled} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         <div>
-          <button type="submit" className="btn" disabled={!enabled || busy || !file}>
+          <Button type="submit" disabled={!enabled || busy || !file}>
             {t.uploadButton}
-          </button>
+          </Button>
         </div>
         <ErrorLine message={error} />
       </form>
@@ -306,9 +307,9 @@ export function DeclineStep({ t, busy, error, onDecline }: { t: SignTexts; busy:
           <ErrorLine message={missing ? t.reasonMissing : null} />
         </div>
         <div>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
+          <Button type="submit" variant="danger" disabled={busy}>
             {t.declineButton}
-          </button>
+          </Button>
         </div>
         <ErrorLine message={error} />
       </form>

@@ -1,25 +1,26 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { todayParis } from '@/lib/platform/dates/client';
 import type { Language } from '@/lib/platform/format';
 import { apiBase, type CodeSent, isSignatureField, type SignField, SignError, type SignState, signApi, uploadedName } from './api';
 import { PdfPages } from './pdf-pages';
 import { ConsentStep, DeclineStep, ErrorLine, FieldsStep, UploadsStep, VerifyStep } from './sign-steps';
 import { SignaturePad, type SignatureInput } from './signature-pad';
 import { SIGN_TEXTS, type SignTexts } from './texts';
+import { Button, DownloadButton } from '@/components/ui';
 
 export type End = 'signed' | 'declined' | 'expired' | 'notFound' | 'waiting';
 type Section = 'consent' | 'verify' | 'sign' | 'decline' | string;
 
-/** Today in Paris, as a date input holds it: what a date field proposes. */
-const parisToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
 /** The value a field proposes before the signer types anything: their name, e-mail, today. */
 function proposed(field: SignField, state: SignState): string {
   if (field.value != null) return field.value;
   if (field.type === 'name') return state.signer.full_name ?? '';
   if (field.type === 'email') return state.signer.email;
-  if (field.type === 'date') return parisToday();
+  // Today in Paris, as a date input holds it.
+  if (field.type === 'date') return todayParis();
   return '';
 }
 
@@ -185,9 +186,9 @@ export function SignView({ token, initialLang, initialEnd = null }: { token: str
       <section className="card" aria-labelledby="sign-document">
         <h2 id="sign-document">{t.documentHeading}</h2>
         <p>
-          <a className="btn btn-sm" href={`${apiBase(token)}/document`} download>
+          <DownloadButton small href={`${apiBase(token)}/document`} download>
             {t.download}
-          </a>
+          </DownloadButton>
         </p>
         <PdfPages url={`${apiBase(token)}/document`} pageCount={state.envelope.page_count ?? 0} fields={mine} values={values} t={t} onPick={pick} />
       </section>
@@ -219,9 +220,9 @@ export function SignView({ token, initialLang, initialEnd = null }: { token: str
         <h2 id="sign-signature">{t.signatureHeading}</h2>
         <SignaturePad t={t} defaultName={state.signer.full_name ?? ''} onChange={setSignature} disabled={!ready} />
         <div className="sign-actions">
-          <button type="button" className="btn btn-primary" disabled={!ready || busy != null} onClick={sign}>
+          <Button variant="primary" disabled={!ready || busy != null} onClick={sign}>
             {t.signButton}
-          </button>
+          </Button>
         </div>
         <ErrorLine message={errors.sign} />
       </section>

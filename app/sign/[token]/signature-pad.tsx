@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type { SignTexts } from './texts';
+import { Button } from '@/components/ui';
 
 export type SignatureInput = { kind: 'typed'; value: string } | { kind: 'drawn'; value: string };
 
@@ -121,9 +122,9 @@ function DrawArea({ t, onDrawn, disabled }: { t: SignTexts; onDrawn: (png: strin
       />
       <p className="muted">{t.drawHint}</p>
       <div>
-        <button type="button" className="btn btn-sm" onClick={clear} disabled={disabled}>
+        <Button small onClick={clear} disabled={disabled}>
           {t.clear}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { notFound } from '@/lib/platform/errors';
-import { publicRoute } from '@/lib/platform/http/handler';
+import { publicRoute } from '@/lib/platform/next';
 
 // Unknown /v1 paths (/v1 itself included: the catch-all is optional) answer the API's JSON error, not the HTML 404 page.
 const unknownPath = publicRoute(async (req) => {

@@ -1,6 +1,5 @@
-import { createContact, listContacts } from '@/lib/domain/contacts/contacts';
-import { createContactOperation, listContactsOperation } from '@/lib/domain/contacts/operations';
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { createContact, createContactOperation, listContacts, listContactsOperation } from '@/lib/domain/contacts';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
 
 export const GET = route(listContactsOperation, async ({ db, orgId, query }) => ok(await listContacts(db, orgId, query)));
 export const POST = route(createContactOperation, async ({ db, orgId, body }) => created(await createContact(db, orgId, body)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { verifyApiKey } from '@/lib/platform/auth/api-keys';
+import { verifyApiKey } from '@/lib/platform/auth';
 import { authenticateUser, listUserOrgs } from '@/lib/platform/orgs';
 import { runCli } from './program';
 

@@ -1,12 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { ApiKeyEnv, createApiKey, revokeApiKey } from '@/lib/platform/auth/api-keys';
-import { parseScopeList } from '@/lib/platform/auth/scopes';
+import { ApiKeyEnv, createApiKey, parseScopeList, revokeApiKey } from '@/lib/platform/auth';
 import { ApiError, fromZodError } from '@/lib/platform/errors';
 import { parseEuros } from '@/lib/platform/money';
-import { addMembership, createOrg, createUser, findUserByEmail, getOrg } from '@/lib/platform/orgs';
-import { Role } from '@/lib/platform/orgs';
+import { addMembership, createOrg, createUser, findUserByEmail, getOrg, Role } from '@/lib/platform/orgs';
 
 export interface CliIo {
   /** Opened lazily: `--help` and argument errors never touch the database (it may be locked). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Scope } from '@/lib/platform/auth/scopes';
-import { buildOpenApiDocument } from '@/lib/platform/openapi/document';
+import type { Scope } from '@/lib/platform/auth';
+import { buildOpenApiDocument } from '@/lib/platform/openapi';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { contactOperations } from './operations';

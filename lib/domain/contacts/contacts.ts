@@ -4,7 +4,7 @@ import { rowsQuery } from '@/db/prepared';
 import { contactConsents, contacts } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/platform/errors';
 import { recordEvent } from '@/lib/platform/events';
-import { afterCursor, type ListSort, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type ListSort, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/platform/http';
 import {
   type Contact,
   type ContactCreate,

@@ -2,7 +2,7 @@ import { and, desc, eq, exists, isNotNull, isNull, ne, or, type SQL, sql } from 
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import { contacts } from '@/db/schema';
-import { decodeCursor, encodeCursor, type Page, type PageQuery } from '@/lib/platform/http/pagination';
+import { decodeCursor, encodeCursor, type Page, type PageQuery } from '@/lib/platform/http';
 import { type ContactRow, toPublicContact } from './contacts';
 import type { Contact, DuplicateReason } from './schemas';
 

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { contactConsents, contacts, events } from '@/db/schema';
-import { recordEvents } from '@/lib/platform/events';
+import { contactConsents, contacts } from '@/db/schema';
+import { recordEvents, redactEventObjects } from '@/lib/platform/events';
 import { loadContact, toPublicContact, type ContactInsert } from './contacts';
 import { contactReferences } from './references';
 import type { Contact } from './schemas';
@@ -61,12 +61,7 @@ export async function eraseContact(db: Db, orgId: string, id: string): Promise<C
     await tx.delete(contactConsents).where(and(eq(contactConsents.org_id, orgId), inArray(contactConsents.contact_id, ids)));
 
     const tombstones = erased.map(toPublicContact);
-    for (const tombstone of tombstones) {
-      await tx
-        .update(events)
-        .set({ payload: { object: tombstone } })
-        .where(and(eq(events.org_id, orgId), like(events.type, 'contact.%'), sql`${events.payload}->'object'->>'id' = ${tombstone.id}`));
-    }
+    for (const tombstone of tombstones) await redactEventObjects(tx, orgId, 'contact', tombstone);
     // The target's event last, so a consumer reading in order sees the contact itself erased at the end.
     tombstones.sort((a, b) => (a.id === row.id ? 1 : b.id === row.id ? -1 : 0));
     await recordEvents(tx, orgId, 'contact.erased', tombstones);

@@ -21,3 +21,13 @@ export { createContact, deleteContact, displayName, findContact, getContact, lis
 export { eraseContact } from './gdpr';
 export { mergeContacts } from './merge';
 export { ContactCreate, ContactPatch } from './schemas';
+export { consentHistory } from './gdpr';
+export { CONTACT_FIELDS, type ContactField, LEAD_STATUSES, parseImportRow } from './payload';
+export { type MergeResult, previewMerge } from './merge';
+export { Contact, ContactListQuery, DuplicatesQuery, ImportSummary, MergeBody } from './schemas';
+export { type DuplicateGroup, findDuplicates } from './duplicates';
+export { importContacts } from './import';
+export { CONTACT_SORTS } from './contacts';
+export { createContactOperation, deleteContactOperation, eraseContactOperation, exportContactOperation, getContactOperation, importContactsOperation, listContactsOperation, listDuplicatesOperation, mergeOperation, mergePreviewOperation, restoreContactOperation, updateContactOperation } from './operations';
+export { restoreContact } from './contacts';
+export { exportContact } from './gdpr';

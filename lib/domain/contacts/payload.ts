@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CONTACT_TYPES, LANGUAGES, LEAD_STATUSES } from '@/db/schema/contacts';
+import { CONTACT_TYPES, LANGUAGES, LEAD_STATUSES } from '@/db/schema/contact-values';
 import { issuePath } from '@/lib/platform/errors';
 import { COUNTRY_CODES } from './countries';
-import { hasControlCharacter } from '@/lib/platform/http/control-characters';
+import { hasControlCharacter } from '@/lib/platform/http/client';
 
 /*
  * The contact payload: what POST /v1/contacts, PATCH and every import row accept. Kept apart from schemas.ts

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { Timestamp } from '@/lib/platform/openapi/schemas';
+import { PageQuery } from '@/lib/platform/http';
+import { Timestamp } from '@/lib/platform/contract';
 import { CHOOSABLE_FIELDS, type ChoosableField, CONTACT_TYPES, LANGUAGES, LEAD_STATUSES, MAX_IMPORT_ROWS } from './payload';
 
 export * from './payload';

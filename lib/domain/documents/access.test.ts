@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, invoiceSettings, products } from '@/db/schema';
-import type { Scope } from '@/lib/platform/auth/scopes';
-import { buildOpenApiDocument } from '@/lib/platform/openapi/document';
+import type { Scope } from '@/lib/platform/auth';
+import { buildOpenApiDocument } from '@/lib/platform/openapi';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { documentOperations } from './operations';

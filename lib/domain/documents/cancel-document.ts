@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { insertCreditNote } from './create-credit-note';
-import { loadDocument, recordDocumentEvent } from './documents';
+import { loadDocument, recordDocumentEvent, withStates } from './documents';
 import { finalizeLocked } from './finalize-document';
 import type { BillingDocument } from './schemas';
 import { assertAllowed, creditNoteOf, setStatus } from './transitions';
@@ -18,15 +18,15 @@ export async function cancelDocument(db: Db, orgId: string, id: string): Promise
     if (row.finalized_at && (row.type === 'facture' || row.type === 'acompte')) {
       const draft = await creditNoteOf(tx, orgId, row.id);
       if (draft && !draft.finalized_at) {
-        await recordDocumentEvent(tx, orgId, 'invoice.cancelled', await setStatus(tx, orgId, draft, 'cancelled'));
+        await recordDocumentEvent(tx, orgId, 'invoice.cancelled', await setStatus(tx, orgId, withStates(draft), 'cancelled'));
       }
       const what = row.type === 'acompte' ? "la facture d’acompte" : 'la facture';
       const creditNote = await insertCreditNote(tx, orgId, row, {
         credit_reason_code: 'cancellation',
         credit_reason_text: `Annulation de ${what} ${row.number}`,
       });
-      await recordDocumentEvent(tx, orgId, 'invoice.created', creditNote);
-      await recordDocumentEvent(tx, orgId, 'invoice.finalized', await finalizeLocked(tx, orgId, creditNote));
+      await recordDocumentEvent(tx, orgId, 'invoice.created', withStates(creditNote));
+      await recordDocumentEvent(tx, orgId, 'invoice.finalized', withStates(await finalizeLocked(tx, orgId, creditNote)));
     }
     return recordDocumentEvent(tx, orgId, 'invoice.cancelled', await setStatus(tx, orgId, row, 'cancelled'));
   });

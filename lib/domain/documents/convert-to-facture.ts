@@ -3,7 +3,7 @@ import { recordEvent } from '@/lib/platform/events';
 import { draftDefaults, insertDraft } from './create-document';
 import { deductionsAt, recordDeductions } from './deposit-deductions';
 import { formatDay } from '@/lib/platform/format';
-import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
+import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs, withStates } from './documents';
 import { loadSettings } from '@/lib/domain/invoice-settings';
 import type { BillingDocument, ItemInput } from './schemas';
 import { assertAllowed } from './transitions';
@@ -84,7 +84,7 @@ async function convert(tx: Tx, orgId: string, quoteId: string): Promise<BillingD
   );
   // The deposits deducted are recorded with the invoice: its PDF and Factur-X name them from this record.
   await recordDeductions(tx, orgId, row.id, deductions);
-  const invoice = await recordDocumentEvent(tx, orgId, 'invoice.created', row);
+  const invoice = await recordDocumentEvent(tx, orgId, 'invoice.created', withStates(row));
   // quote.converted carries the invoice: converted_from_id names the quote, so both are in the payload.
   await recordEvent(tx, orgId, 'quote.converted', invoice);
   return invoice;

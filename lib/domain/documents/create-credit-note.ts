@@ -4,7 +4,7 @@ import { chosenExemption, computeTotals } from '@/lib/platform/money';
 import { invoiceLabel as label } from './allowed-actions';
 import { insertDraft } from './create-document';
 import { todayParis } from '@/lib/platform/dates';
-import { type DocumentRow, loadDocument, loadItems, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
+import { type DocumentRow, loadDocument, loadItems, prepareItems, recordDocumentEvent, toItemInputs, withStates } from './documents';
 import type { BillingDocument, CreditNoteBody } from './schemas';
 import { assertAllowed } from './transitions';
 
@@ -66,6 +66,6 @@ export async function createCreditNote(db: Db, orgId: string, invoiceId: string,
     const invoice = await loadDocument(tx, orgId, invoiceId, true);
     await assertAllowed(tx, orgId, invoice, 'creditNote');
     const row = await insertCreditNote(tx, orgId, invoice, body);
-    return recordDocumentEvent(tx, orgId, 'invoice.created', row);
+    return recordDocumentEvent(tx, orgId, 'invoice.created', withStates(row));
   });
 }

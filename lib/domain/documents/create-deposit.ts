@@ -6,7 +6,7 @@ import { formatDecimal } from '@/lib/platform/format';
 import { chosenExemption, computeTotals, Dec, prorateGroups } from '@/lib/platform/money';
 import { insertDraft } from './create-document';
 import { todayParis } from '@/lib/platform/dates';
-import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent } from './documents';
+import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, withStates } from './documents';
 import type { BillingDocument, ItemInput } from './schemas';
 import { assertAllowed } from './transitions';
 
@@ -81,6 +81,6 @@ export async function createDeposit(
       },
       await prepareItems(tx, orgId, inputs, { copy: true }),
     );
-    return recordDocumentEvent(tx, orgId, 'invoice.created', row);
+    return recordDocumentEvent(tx, orgId, 'invoice.created', withStates(row));
   });
 }

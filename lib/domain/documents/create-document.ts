@@ -2,7 +2,7 @@ import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
 import { validationError } from '@/lib/platform/errors';
 import { addDays, dueDateFromTerms, todayParis } from '@/lib/platform/dates';
-import { type ContactRow, type DocumentInsert, type DocumentRow, loadLiveContact, type PreparedLines, prepareItems, recordDocumentEvent, totalsColumns, writeItems } from './documents';
+import { type ContactRow, type DocumentInsert, type DocumentRow, loadLiveContact, type PreparedLines, prepareItems, recordDocumentEvent, totalsColumns, writeItems, withStates } from './documents';
 import { type InvoiceSettingsRow, loadSettings } from '@/lib/domain/invoice-settings';
 import { type BillingDocument, type DocumentCreate, PaymentPlanConfig } from './schemas';
 
@@ -99,6 +99,6 @@ export async function createDocument(db: Db, orgId: string, input: DocumentCreat
       lines,
     );
     // The lines just written and the contact read above: the view needs no second read of either.
-    return recordDocumentEvent(tx, orgId, 'invoice.created', row, { items, contact });
+    return recordDocumentEvent(tx, orgId, 'invoice.created', withStates(row), { items, contact });
   });
 }

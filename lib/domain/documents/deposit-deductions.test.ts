@@ -94,7 +94,7 @@ describe('the deposit deductions recorded at conversion', () => {
     // is what the backfill reads; today's lines have the typographic one.
     await org.db.update(documentItems).set({ description: sql`replace(${documentItems.description}, '’', '''')` }).where(eq(documentItems.document_id, draft.id));
     const invoice = api.expectStatus(await api.finalize(draft.id), 200, 'finalize');
-    const migration = await readFile(path.join(import.meta.dirname, '../../db/migrations/0014_deposit_deductions_immutability.sql'), 'utf8');
+    const migration = await readFile(path.join(import.meta.dirname, '../../../db/migrations/0014_deposit_deductions_immutability.sql'), 'utf8');
     // The backfill's SELECT, as the migration runs it, on this invoice only.
     const backfill = migration.slice(migration.indexOf('SELECT i."org_id"'), migration.indexOf(';', migration.indexOf('SELECT i."org_id"')));
     const { rows } = (await org.db.execute(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_REASON_CODES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ITEM_KINDS, OPERATION_NATURES, PAYMENT_PLAN_KINDS, RENDER_STATUSES, TRANSMISSION_STATUSES, VAT_EXIGIBILITIES } from '@/db/schema/billing';
 import { decimalString, nullableDecimalString, VAT_CATEGORIES } from '@/lib/platform/money';
-import { IsoDate, nullableString, Timestamp } from '@/lib/platform/openapi/schemas';
+import { IsoDate, nullableString, Timestamp } from '@/lib/platform/contract';
 
 /** What the API answers for a document: its lines, its frozen snapshots, its totals, its links (the flow). */
 export const DeliveryAddress = z

@@ -1,22 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '@/db/client';
-import { rowsQuery } from '@/db/prepared';
-import { contacts, documentItems, documents, products } from '@/db/schema';
+import { rowsQuery, selectionQuery } from '@/db/prepared';
+import { contacts, documentItems, documentRenders, documents, einvoicingDocumentStates, products, type RENDER_STATUSES, type TRANSMISSION_STATUSES } from '@/db/schema';
 import { displayName, findContact } from '@/lib/domain/contacts';
 import { notFound, validationError } from '@/lib/platform/errors';
 import { type EventType, recordEvent } from '@/lib/platform/events';
-import {
-  AmountOverflowError,
-  checkDiscounts,
-  computeTotals,
-  type DocumentTotals,
-  defaultVatCategory,
-  Dec,
-  type TotalsLine,
-  type VatCategory,
-} from '@/lib/platform/money';
+import { AmountOverflowError, checkDiscounts, computeTotals, Dec, defaultVatCategory, type DocumentTotals, Quantity, type TotalsLine, type VatCategory } from '@/lib/platform/money';
 import type { BillingDocument, DocumentItem, ItemInput } from './schemas';
-import { Quantity } from '@/lib/platform/money';
 import { unitCodeOf } from './units';
 
 /** A transaction handle: the same query API as Db. */
@@ -28,16 +19,86 @@ export type ContactRow = typeof contacts.$inferSelect;
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const documentByKey = (db: Db) =>
-  db
-    .select()
-    .from(documents)
-    .where(and(eq(documents.org_id, sql.placeholder('org_id')), eq(documents.id, sql.placeholder('id'))));
-const documentRow = rowsQuery(documents, documentByKey);
-const lockedDocumentRow = rowsQuery(documents, (db) => documentByKey(db).for('update'));
+/**
+ * What other modules own about a document and the billing document shows: the render state (pdf's
+ * document_renders.status) and the e-invoicing summary (einvoicing's einvoicing_document_states). Only those modules
+ * write them; documents reads them back with the row, joined by the document's primary key.
+ */
+export interface DocumentStates {
+  render_status: (typeof RENDER_STATUSES)[number];
+  transmission_status: (typeof TRANSMISSION_STATUSES)[number];
+  transmission_id: string | null;
+  lifecycle_status: string | null;
+  lifecycle_reason: string | null;
+  lifecycle_at: Date | null;
+}
+/** A document's row with its states: what loadDocument and the lists read, what the API view is built from. */
+export type FullDocumentRow = DocumentRow & DocumentStates;
 
-/** The org's document or 404; `forUpdate` locks the row until the transaction ends. */
-export async function loadDocument(conn: Conn, orgId: string, id: string, forUpdate = false): Promise<DocumentRow> {
+/**
+ * The states of a document no other module has written about yet: a draft, or a document this transaction has just
+ * finalized. Its PDF is pending; its transmission pending when the finalization decided it goes to the PA.
+ */
+export function initialStates(row: Pick<DocumentRow, 'transmission_required'>): DocumentStates {
+  return {
+    render_status: 'pending',
+    transmission_status: row.transmission_required ? 'pending' : 'not_required',
+    transmission_id: null,
+    lifecycle_status: null,
+    lifecycle_reason: null,
+    lifecycle_at: null,
+  };
+}
+
+/**
+ * The row documents just wrote, with its states: those it had (`before`, read with it in this transaction: documents'
+ * own writes never change them) or, for a draft or a document just finalized, the initial ones.
+ */
+export function withStates(row: DocumentRow, before?: DocumentStates): FullDocumentRow {
+  const states = before ?? initialStates(row);
+  return {
+    ...row,
+    render_status: states.render_status,
+    transmission_status: states.transmission_status,
+    transmission_id: states.transmission_id,
+    lifecycle_status: states.lifecycle_status,
+    lifecycle_reason: states.lifecycle_reason,
+    lifecycle_at: states.lifecycle_at,
+  };
+}
+
+/**
+ * The columns of a full document row, over `documents` left-joined to document_renders and einvoicing_document_states
+ * on the document's id (their primary keys): no row reads as initialStates says. `updated_at` is the latest change of
+ * the document or its states, as when they were the document's own columns.
+ */
+export const fullDocumentColumns = {
+  ...getTableColumns(documents),
+  updated_at: sql<Date>`greatest(${documents.updated_at}, ${documentRenders.updated_at}, ${einvoicingDocumentStates.updated_at})`.mapWith(documents.updated_at),
+  render_status: sql<DocumentStates['render_status']>`coalesce(${documentRenders.status}, 'pending')`,
+  transmission_status: sql<DocumentStates['transmission_status']>`coalesce(${einvoicingDocumentStates.transmission_status}, case when ${documents.transmission_required} then 'pending' else 'not_required' end)`,
+  transmission_id: einvoicingDocumentStates.transmission_id,
+  lifecycle_status: einvoicingDocumentStates.lifecycle_status,
+  lifecycle_reason: einvoicingDocumentStates.lifecycle_reason,
+  lifecycle_at: einvoicingDocumentStates.lifecycle_at,
+};
+
+/** `select … from documents` with its states joined (add where, order, limit); `extra` columns come after them. */
+export function selectFullDocuments<E extends SelectedFields = Record<never, never>>(conn: Conn, extra?: E) {
+  return conn
+    .select({ ...fullDocumentColumns, ...((extra ?? {}) as E) })
+    .from(documents)
+    .leftJoin(documentRenders, eq(documentRenders.document_id, documents.id))
+    .leftJoin(einvoicingDocumentStates, eq(einvoicingDocumentStates.document_id, documents.id));
+}
+
+const documentByKey = (db: Db) => selectFullDocuments(db).where(and(eq(documents.org_id, sql.placeholder('org_id')), eq(documents.id, sql.placeholder('id'))));
+const documentRow = selectionQuery<FullDocumentRow, { org_id: string; id: string }>(fullDocumentColumns, documentByKey);
+// The document's row only: the joined states are other modules' rows, which they lock themselves.
+const lockedDocumentRow = selectionQuery<FullDocumentRow, { org_id: string; id: string }>(fullDocumentColumns, (db) => documentByKey(db).for('update', { of: documents }));
+
+/** The org's document with its states, or 404; `forUpdate` locks the document's row until the transaction ends. */
+export async function loadDocument(conn: Conn, orgId: string, id: string, forUpdate = false): Promise<FullDocumentRow> {
   const [row] = await (forUpdate ? lockedDocumentRow : documentRow)(conn, { org_id: orgId, id });
   if (!row) throw notFound('Document');
   return row;
@@ -103,7 +164,7 @@ export function toPublicItem(row: ItemRow): DocumentItem {
 }
 
 /** The API representation; `items` undefined leaves the key out (lists). */
-export function toPublicDocument(row: DocumentRow, items: ItemRow[] | undefined, contactName: string | null): BillingDocument {
+export function toPublicDocument(row: FullDocumentRow, items: ItemRow[] | undefined, contactName: string | null): BillingDocument {
   return {
     id: row.id,
     type: row.type,
@@ -163,14 +224,14 @@ export interface KnownParts {
 }
 
 /** The full representation of one document (items and contact name loaded, unless the caller has them). */
-export async function documentView(conn: Conn, orgId: string, row: DocumentRow, known: KnownParts = {}): Promise<BillingDocument> {
+export async function documentView(conn: Conn, orgId: string, row: FullDocumentRow, known: KnownParts = {}): Promise<BillingDocument> {
   const items = known.items ?? (await loadItems(conn, orgId, row.id));
   const contact = row.finalized_at ? null : known.contact !== undefined ? known.contact : await loadContactRow(conn, orgId, row.contact_id);
   return toPublicDocument(row, items, contactNameOf(row, contact));
 }
 
 /** Writes the event with the document as the API shows it, in the caller's transaction; returns that view. */
-export async function recordDocumentEvent(tx: Tx, orgId: string, type: EventType, row: DocumentRow, known: KnownParts = {}): Promise<BillingDocument> {
+export async function recordDocumentEvent(tx: Tx, orgId: string, type: EventType, row: FullDocumentRow, known: KnownParts = {}): Promise<BillingDocument> {
   const view = await documentView(tx, orgId, row, known);
   await recordEvent(tx, orgId, type, view);
   return view;

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { draftDefaults, insertDraft } from './create-document';
-import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs } from './documents';
+import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, toItemInputs, withStates } from './documents';
 import { loadSettings } from '@/lib/domain/invoice-settings';
 import type { BillingDocument } from './schemas';
 import { assertAllowed } from './transitions';
@@ -43,6 +43,6 @@ export async function duplicateDocument(db: Db, orgId: string, id: string): Prom
       },
       lines,
     );
-    return recordDocumentEvent(tx, orgId, 'invoice.created', row);
+    return recordDocumentEvent(tx, orgId, 'invoice.created', withStates(row));
   });
 }

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { documents } from '@/db/schema';
 import { defineJob } from '@/lib/platform/jobs';
 import { todayParis } from '@/lib/platform/dates';
-import { recordDocumentEvent } from './documents';
+import { recordDocumentEvent, selectFullDocuments } from './documents';
 import { OPEN_QUOTE_STATUSES } from './transitions';
 
 const BATCH = 500;
@@ -25,11 +25,10 @@ export async function expireQuotes(db: Db, today: string = todayParis()): Promis
         .for('update', { skipLocked: true });
       if (due.length === 0) return 0;
       const now = new Date();
-      const expired = await tx
-        .update(documents)
-        .set({ status: 'expired', status_changed_at: now, updated_at: now })
-        .where(inArray(documents.id, due.map((d) => d.id)))
-        .returning();
+      const ids = due.map((d) => d.id);
+      await tx.update(documents).set({ status: 'expired', status_changed_at: now, updated_at: now }).where(inArray(documents.id, ids));
+      // Read back with their states (a quote's PDF is pdf's): the events show each quote as the API does.
+      const expired = await selectFullDocuments(tx).where(inArray(documents.id, ids)).orderBy(documents.id);
       for (const row of expired) await recordDocumentEvent(tx, row.org_id, 'quote.expired', row);
       return expired.length;
     });

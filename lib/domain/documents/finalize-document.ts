@@ -3,63 +3,21 @@ import type { Db, Tx } from '@/db/client';
 import { documents, hashChains } from '@/db/schema';
 import { validationError } from '@/lib/platform/errors';
 import { computeTotals } from '@/lib/platform/money';
-import { getOrg, type Org } from '@/lib/platform/orgs';
-import { addDays, daysBetween, todayParis, yearOf } from '@/lib/platform/dates';
-import { type ContactRow, type DocumentRow, loadDocument, loadItems, loadLiveContact, recordDocumentEvent, totalsColumns } from './documents';
+import { getOrg } from '@/lib/platform/orgs';
+import { todayParis, yearOf } from '@/lib/platform/dates';
+import { assertValidEInvoice, isEInvoice } from '@/lib/domain/facturx';
+import { type DocumentRow, loadDocument, loadItems, loadLiveContact, recordDocumentEvent, totalsColumns, withStates } from './documents';
 import { canonicalPayload, contentHash, lockChain } from './hash-chain';
-import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/domain/invoice-settings';
+import { loadSettings, prefixFor } from '@/lib/domain/invoice-settings';
+import { invoiceModelOf } from './einvoice';
 import { assertFinalizable, type FinalizationFacts } from './finalization-rules';
 import { nextNumber, recordNumber } from './numbering';
-import { prepareSealChecks, runSealChecks, type SealReads } from './seal-checks';
+import { clientSnapshot, finalizationDates, sellerSnapshot } from './finalization-values';
 import { assertAllowed } from './transitions';
+import { transmissionRequired } from './transmission-rule';
 import type { BillingDocument } from './schemas';
 
-/** The buyer as invoiced: what the document must keep saying even once the contact changes or is erased. */
-export function clientSnapshot(c: ContactRow) {
-  const name = c.company || [c.first_name, c.last_name].filter(Boolean).join(' ') || null;
-  return {
-    contact_id: c.id,
-    type: c.type,
-    name,
-    first_name: c.first_name,
-    last_name: c.last_name,
-    company: c.company,
-    email: c.email,
-    phone: c.phone,
-    address: c.address,
-    postal_code: c.postal_code,
-    city: c.city,
-    country: c.country,
-    siret: c.siret,
-    siren: c.siren,
-    vat_intra: c.vat_intra,
-  };
-}
-
-/** The seller's legal identity and the payment mentions printed with it (penalties, indemnity, bank details). */
-export function sellerSnapshot(org: Org, settings: InvoiceSettingsRow) {
-  return {
-    name: org.legal_name ?? org.name,
-    legal_name: org.legal_name,
-    legal_form: org.legal_form,
-    share_capital_cents: org.share_capital_cents,
-    siren: org.siren,
-    siret: org.siret,
-    vat_number: org.vat_number,
-    rcs: org.rcs,
-    address: org.address,
-    postal_code: org.postal_code,
-    city: org.city,
-    country: org.country,
-    email: org.email,
-    phone: org.phone,
-    iban: settings.iban,
-    bic: settings.bic,
-    penalty_rate: settings.penalty_rate,
-    recovery_fee: settings.recovery_fee,
-    footer_mentions: settings.footer_mentions,
-  };
-}
+export { clientSnapshot, sellerSnapshot } from './finalization-values';
 
 /**
  * Finalizes a draft the caller has locked FOR UPDATE, inside the caller's transaction: checks it, then under
@@ -80,21 +38,13 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
   const buyer = credited ? credited.client_snapshot : clientSnapshot(contact!);
   const org = await getOrg(tx, orgId);
   const settings = await loadSettings(tx, orgId);
-  const read: SealReads = { items, org, settings, contact };
-  // The slow part of the seal checks (the e-invoice validation), outside the chain lock: see seal-checks.ts.
-  await prepareSealChecks(tx, orgId, doc, read);
 
   const chain = await lockChain(tx, orgId);
   // Read the clock once the chain is ours: chain order, finalized_at and issue dates then all agree.
   const now = at ?? new Date();
   const today = todayParis(now);
-  let { issue_date, due_date, validity_date } = doc;
-  if (issue_date < today) {
-    const shift = daysBetween(issue_date, today);
-    issue_date = today;
-    due_date = due_date && addDays(due_date, shift);
-    validity_date = validity_date && addDays(validity_date, shift);
-  } else if (issue_date > today && doc.type !== 'devis') {
+  const { issue_date, due_date, validity_date } = finalizationDates(doc, today);
+  if (issue_date > today && doc.type !== 'devis') {
     // A later date would put this number before documents dated earlier: the series must follow the calendar.
     throw validationError('issue_date', `issue_date: an invoice cannot be finalized before its issue date (${issue_date})`);
   }
@@ -114,13 +64,15 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
       validity_date,
       client_snapshot: buyer,
       seller_snapshot: sellerSnapshot(org, settings),
+      transmission_required: transmissionRequired(doc.type, buyer, settings),
       ...totalsColumns(totals),
       updated_at: now,
     })
     .where(key)
     .returning();
-  // What other modules refuse to seal (the e-invoice a PA would reject): a throw rolls the number back with the rest.
-  await runSealChecks(tx, orgId, { ...content!, finalized_at: now }, read);
+  // The e-invoice a PA would reject is not sealed: its Factur-X is built from the row as just numbered, dated and frozen
+  // (what the PDF will embed), from what this transaction read, and validated; a throw rolls the number back with the rest.
+  if (isEInvoice(doc.type)) await assertValidEInvoice(await invoiceModelOf(tx, orgId, { ...content!, finalized_at: now }, items, { org, settings, contact, credited }));
   // The hash is computed from the row as stored (read back), so verification recomputes exactly the same bytes.
   const content_hash = contentHash(chain.head_hash, canonicalPayload({ ...content!, finalized_at: now }, items));
   const chain_index = chain.length + 1;
@@ -143,6 +95,6 @@ export async function finalizeDocument(db: Db, orgId: string, id: string, at?: D
   return db.transaction(async (tx) => {
     const doc = await loadDocument(tx, orgId, id, true);
     const sealed = await finalizeLocked(tx, orgId, doc, at);
-    return recordDocumentEvent(tx, orgId, 'invoice.finalized', sealed);
+    return recordDocumentEvent(tx, orgId, 'invoice.finalized', withStates(sealed));
   });
 }

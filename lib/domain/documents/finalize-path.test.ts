@@ -67,7 +67,7 @@ describe('a finalized document', () => {
     await refused(
       org.db.transaction(async (tx) => {
         await tx.update(documents).set({ contact_id: other.id }).where(eq(documents.id, docs[0].id));
-        await tx.update(documents).set({ render_status: 'ready' }).where(eq(documents.id, docs[0].id));
+        await tx.update(documents).set({ sent_at: new Date() }).where(eq(documents.id, docs[0].id));
       }),
       /its contact can only follow a merge/,
     );

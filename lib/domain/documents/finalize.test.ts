@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { documentItems, documents, hashChains } from '@/db/schema';
+import { documentItems, documentRenders, documents, hashChains } from '@/db/schema';
 import { runCli } from '@/lib/composition/cli/program';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
@@ -232,7 +232,9 @@ describe('immutability at the database layer', () => {
     const row = await documentRow(org.db, doc.id);
     expect(row).toMatchObject({ total_ttc: 1200, number: doc.number, content_hash: doc.content_hash });
 
-    await org.db.update(documents).set({ status: 'sent', sent_at: new Date(), render_status: 'ready' }).where(eq(documents.id, doc.id));
+    await org.db.update(documents).set({ status: 'sent', sent_at: new Date() }).where(eq(documents.id, doc.id));
+    // The render state is pdf's row now (document_renders), free like the status.
+    await org.db.insert(documentRenders).values({ document_id: doc.id, org_id: org.org.id, status: 'ready' });
     expect(await documentRow(org.db, doc.id)).toMatchObject({ status: 'sent', render_status: 'ready' });
     // Drafts stay free.
     const draft = await api.draft({ type: 'facture', contact_id: client.id, items: [line('A', '1', 1000)] });

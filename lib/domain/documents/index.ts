@@ -24,7 +24,22 @@ export const manifest = defineModule({
 
 export { balanceSql, remainingDue } from './balance';
 export { deductedDeposits } from './deposit-deductions';
-export { contactGone, documentView, loadContactRow, loadDocument, loadItems, recordDocumentEvent, type Conn, type ContactRow, type DocumentRow, type ItemRow } from './documents';
+export {
+  contactGone,
+  documentView,
+  loadContactRow,
+  loadDocument,
+  loadItems,
+  recordDocumentEvent,
+  type Conn,
+  type ContactRow,
+  type DocumentRow,
+  type DocumentStates,
+  type FullDocumentRow,
+  type ItemRow,
+} from './documents';
+// Whether an issued document goes to the PA: decided at finalization, carried out by lib/domain/einvoicing.
+export { frenchBusinessBuyer, TRANSMITTED_TYPES, transmissionRequired } from './transmission-rule';
 export { clientSnapshot, finalizeDocument, sellerSnapshot } from './finalize-document';
 export { BillingDocument, CreditNoteBody, DocumentCreate, ItemInput } from './schemas';
 // Recurring templates check their lines exactly as a draft's (lib/domain/recurring).
@@ -39,10 +54,24 @@ export { convertToFacture } from './convert-to-facture';
 export { createCreditNote } from './create-credit-note';
 export { acceptQuote, rejectQuote } from './quote-decision';
 export { PAYABLE_STATUSES, assertAllowed, pastValidity, setStatus } from './transitions';
+// The status `sent` and sent_at of a document e-mailed (lib/domain/sending), stamped as every status change is.
+export { markSent } from './transitions';
 export { allowedActions, type Refusal } from './allowed-actions';
 export { chainState, verifyChainNow } from './chain';
 export { formatNumber } from './numbering';
-export type { SealCheck, SealReads } from './seal-checks';
+// The values a document's Factur-X is built from (lib/domain/facturx), for the PDF and the e-invoice check of a draft.
+export { asFinalizedNow, invoiceModelOf, type KnownRows } from './einvoice';
 export { chainStateOperation, verifyChainOperation } from './operations';
 // The EU VAT territory, for e-reporting's international sales (lib/domain/einvoicing).
 export { EU_COUNTRIES } from './finalization-rules';
+export { contactsOfDocuments, DOCUMENT_SORTS, documentsToExport, EXPORT_LIMIT, getDocument, paidByDocument, summarizeDocuments } from './list-documents';
+export { DepositBody, DocumentListQuery, DocumentPatch } from './schemas';
+export { duplicateDocument } from './duplicate-document';
+export { unitCodeOf } from './units';
+export { deleteDocument, updateDocument } from './update-document';
+export { cancelDocument } from './cancel-document';
+export { FinalizationRefused } from './finalization-rules';
+export { acceptQuoteOperation, cancelDocumentOperation, convertToFactureOperation, createCreditNoteOperation, createDepositOperation, createDocumentOperation, deleteDocumentOperation, documentFlowOperation, duplicateDocumentOperation, finalizeDocumentOperation, getDocumentOperation, listDocumentsOperation, rejectQuoteOperation, updateDocumentOperation } from './operations';
+export { DocumentItem } from './document-schema';
+export { documentFlow } from './document-flow';
+export { verifyChain } from './hash-chain';

@@ -1,9 +1,9 @@
-import { and, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contacts, documents, payments } from '@/db/schema';
-import { afterCursor, type ListSort, type Page, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type ListSort, type Page, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/platform/http';
 import { todayParis } from '@/lib/platform/dates';
-import { contactNameOf, documentView, loadDocument, toPublicDocument } from './documents';
+import { contactNameOf, documentView, type FullDocumentRow, loadDocument, selectFullDocuments, toPublicDocument } from './documents';
 import type { BillingDocument, DocumentListQuery } from './schemas';
 
 export async function getDocument(db: Db, orgId: string, id: string): Promise<BillingDocument> {
@@ -91,23 +91,19 @@ export type DocumentSort = ListSort<keyof typeof DOCUMENT_SORTS>;
 
 /** Newest first (or by `sort`, for the back-office), items omitted. Filters combine with AND. */
 export async function listDocuments(db: Db, orgId: string, query: DocumentListQuery, sort?: DocumentSort): Promise<Page<BillingDocument>> {
-  const view = (live: Map<string, Parameters<typeof contactNameOf>[1]>) => (doc: typeof documents.$inferSelect) =>
+  const view = (live: Map<string, Parameters<typeof contactNameOf>[1]>) => (doc: FullDocumentRow) =>
     toPublicDocument(doc, undefined, contactNameOf(doc, live.get(doc.contact_id) ?? null));
   // The page first, then the live names of its drafts' contacts: joining contacts before the LIMIT would look up
   // the contact of every matching row (thousands for a common q), not of the 50 shown.
   if (sort) {
     const keyset = sortedKeyset(DOCUMENT_SORTS[sort.key], documents.id, sort, query.cursor);
-    const rows = await db
-      .select({ ...getTableColumns(documents), sort_value: keyset.value })
-      .from(documents)
+    const rows = await selectFullDocuments(db, { sort_value: keyset.value })
       .where(and(filterConditions(db, orgId, query), keyset.where))
       .orderBy(...keyset.orderBy)
       .limit(query.limit + 1);
     return toSortedPage(rows, query.limit, sort, view(await draftContactNames(db, orgId, rows)));
   }
-  const rows = await db
-    .select()
-    .from(documents)
+  const rows = await selectFullDocuments(db)
     .where(and(filterConditions(db, orgId, query), afterCursor(documents.id, query.cursor)))
     .orderBy(desc(documents.id))
     .limit(query.limit + 1);
@@ -170,9 +166,7 @@ export const EXPORT_LIMIT = 20_000;
  * the list's sort, up to EXPORT_LIMIT + 1 (one more tells that the limit was hit).
  */
 export async function documentsToExport(db: Db, orgId: string, query: DocumentFilters, ids?: string[], sort?: DocumentSort): Promise<BillingDocument[]> {
-  const rows = await db
-    .select()
-    .from(documents)
+  const rows = await selectFullDocuments(db)
     .where(and(filterConditions(db, orgId, query), ids ? inArray(documents.id, ids) : undefined))
     .orderBy(...(sort ? sortedKeyset(DOCUMENT_SORTS[sort.key], documents.id, sort, undefined).orderBy : [desc(documents.id)]))
     .limit(EXPORT_LIMIT + 1);

@@ -36,6 +36,15 @@ export async function nextNumber(tx: Conn, orgId: string, type: DocumentType, ye
 }
 
 /**
+ * The number the series' next finalization would take, read without taking it (no lock, nothing written): what
+ * GET /v1/invoices/{id}/validation checks a draft's e-invoice with. Another finalization may take it first.
+ */
+export async function peekNumber(conn: Conn, orgId: string, type: DocumentType, year: number, prefix: string): Promise<string> {
+  const [counter] = await conn.select({ last: numberCounters.last_number }).from(numberCounters).where(seriesKey(orgId, type, year));
+  return formatNumber(prefix, year, (counter?.last ?? 0) + 1);
+}
+
+/**
  * Advances the series' counter to the number taken. Last step of a finalization: the database accepts a counter
  * that moves by one, to the number of the document heading the org's chain, and nothing else (number_counters_finalize_only).
  */

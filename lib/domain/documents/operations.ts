@@ -1,5 +1,4 @@
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams, pageOf } from '@/lib/platform/openapi/schemas';
+import { IdParams, operation, pageOf } from '@/lib/platform/contract';
 import { BillingDocument, ChainState, ChainVerification, ConvertQuery, CreditNoteBody, DepositBody, DocumentCreate, DocumentFlow, DocumentListQuery, DocumentPatch } from './schemas';
 
 const tag = 'Invoices';

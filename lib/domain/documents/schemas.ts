@@ -9,9 +9,9 @@ import {
   PAYMENT_PLAN_KINDS,
   VAT_EXIGIBILITIES,
 } from '@/db/schema/billing';
-import { PageQuery } from '@/lib/platform/http/pagination';
+import { PageQuery } from '@/lib/platform/http';
 import { Cents, decimalToken, MAX_UNIT_PRICE, Percentage, VAT_CATEGORIES, VAT_EXEMPTION_CODES, VatRate } from '@/lib/platform/money';
-import { IsoDate, nullableString, Timestamp, text, wellFormed } from '@/lib/platform/openapi/schemas';
+import { IsoDate, nullableString, Timestamp, text, wellFormed } from '@/lib/platform/contract';
 
 export {
   CREDIT_REASON_CODES,

@@ -25,6 +25,7 @@ import * as productCollection from '@/app/v1/products/route';
 import type { Db } from '@/db/client';
 import { documents, events } from '@/db/schema';
 import { newContact } from '@/lib/domain/contacts/testing';
+import { selectFullDocuments } from './documents';
 import type { TestOrg } from '@/lib/testing/fixtures';
 import { type CallResult, call } from '@/lib/testing/http';
 
@@ -126,7 +127,8 @@ export const line = (description: string, quantity: string, unit_price: number, 
   ...extra,
 });
 
-export const documentRow = async (db: Db, id: string) => (await db.select().from(documents).where(eq(documents.id, id)))[0];
+/** A document's row with its states (render, transmission, lifecycle: pdf's and einvoicing's rows), as loadDocument reads it. */
+export const documentRow = async (db: Db, id: string) => (await selectFullDocuments(db).where(eq(documents.id, id)))[0];
 
 export const eventsOf = async (org: TestOrg, prefix?: string) =>
   (await org.db.select().from(events).where(eq(events.org_id, org.org.id)).orderBy(asc(events.id))).filter((e) => !prefix || e.type.startsWith(prefix));
@@ -139,4 +141,4 @@ export async function withoutTriggers(db: Db, fn: (tx: Db) => Promise<void>) {
   });
 }
 
-export const docsOf = (org: TestOrg) => org.db.select().from(documents).where(and(eq(documents.org_id, org.org.id))).orderBy(asc(documents.id));
+export const docsOf = (org: TestOrg) => selectFullDocuments(org.db).where(and(eq(documents.org_id, org.org.id))).orderBy(asc(documents.id));

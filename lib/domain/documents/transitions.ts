@@ -60,13 +60,31 @@ export async function assertAllowed(conn: Conn, orgId: string, doc: DocumentRow,
   if (refusal) throw conflict(refusal.code, refusal.message);
 }
 
-/** Moves a document to `status` (stamping when it changed) and answers the new row. */
-export async function setStatus(tx: Tx, orgId: string, row: DocumentRow, status: DocumentStatus, now = new Date()): Promise<DocumentRow> {
-  if (row.status === status) return row;
+/** The one rule of a status write: the status, stamped (status_changed_at) when it changes; updated_at always. */
+function stamped(row: DocumentRow, status: DocumentStatus, now: Date) {
+  return { status, updated_at: now, ...(status !== row.status ? { status_changed_at: now } : {}) };
+}
+
+/** Writes `set` and the stamped status; answers the new row with what `row` carried besides (its states). */
+async function writeStatus<R extends DocumentRow>(tx: Tx, orgId: string, row: R, status: DocumentStatus, now: Date, set: Partial<DocumentRow> = {}): Promise<R> {
   const [updated] = await tx
     .update(documents)
-    .set({ status, status_changed_at: now, updated_at: now })
+    .set({ ...set, ...stamped(row, status, now) })
     .where(and(eq(documents.org_id, orgId), eq(documents.id, row.id)))
     .returning();
-  return updated!;
+  return { ...row, ...updated! };
+}
+
+/** Moves a document to `status` (stamping when it changed) and answers the new row. */
+export async function setStatus<R extends DocumentRow>(tx: Tx, orgId: string, row: R, status: DocumentStatus, now = new Date()): Promise<R> {
+  if (row.status === status) return row;
+  return writeStatus(tx, orgId, row, status, now);
+}
+
+/**
+ * A document e-mailed to its client (lib/domain/sending, under the document's lock): a `finalized` one becomes `sent`
+ * (other statuses stay: a paid invoice or an accepted quote can be sent again), `sent_at` is set on the first send.
+ */
+export async function markSent<R extends DocumentRow>(tx: Tx, orgId: string, row: R, now = new Date()): Promise<R> {
+  return writeStatus(tx, orgId, row, row.status === 'finalized' ? 'sent' : row.status, now, { sent_at: row.sent_at ?? now });
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
 import { checkDraft } from './create-document';
-import { type DocumentInsert, loadDocument, loadLiveContact, prepareItems, recordDocumentEvent, totalsColumns, writeItems } from './documents';
+import { type DocumentInsert, loadDocument, loadLiveContact, prepareItems, recordDocumentEvent, totalsColumns, writeItems, withStates } from './documents';
 import type { BillingDocument, DocumentPatch } from './schemas';
 import { assertAllowed } from './transitions';
 
@@ -37,7 +37,7 @@ export async function updateDocument(db: Db, orgId: string, id: string, patch: D
       .set({ ...changes, updated_at: new Date() })
       .where(and(eq(documents.org_id, orgId), eq(documents.id, id)))
       .returning();
-    return recordDocumentEvent(tx, orgId, 'invoice.updated', updated!);
+    return recordDocumentEvent(tx, orgId, 'invoice.updated', withStates(updated!));
   });
 }
 

@@ -4,8 +4,7 @@ import { checkEnrollmentsJob } from './enrollment/jobs';
 import { enrollmentOperations } from './enrollment/operations';
 import { ereportingOperations } from './ereporting/operations';
 import { encaisseeOnPaid, lifecycleJobs } from './lifecycle/jobs';
-import { submitTransmissionJob } from './transmission/jobs';
-import { transmitOnFinalize } from './transmission/on-finalize';
+import { openOnFinalize, openTransmissionJob, submitOnRendered, submitTransmissionJob } from './transmission/jobs';
 import { transmissionOperations } from './transmission/operations';
 import { inboundJobs } from './inbound/jobs';
 import { inboundOperations } from './inbound/operations';
@@ -18,9 +17,8 @@ import { InboundInvoice } from './schemas';
 export const manifest = defineModule({
   name: 'einvoicing',
   operations: [...enrollmentOperations, ...ereportingOperations, ...inboundOperations, ...transmissionOperations],
-  jobs: [checkEnrollmentsJob, ...inboundJobs, submitTransmissionJob, ...lifecycleJobs],
-  subscriptions: [encaisseeOnPaid],
-  onEvents: transmitOnFinalize,
+  jobs: [checkEnrollmentsJob, ...inboundJobs, openTransmissionJob, submitTransmissionJob, ...lifecycleJobs],
+  subscriptions: [openOnFinalize, submitOnRendered, encaisseeOnPaid],
   events: {
     'invoice.transmission_updated': BillingDocument,
     'invoice.lifecycle_updated': BillingDocument,
@@ -47,3 +45,11 @@ export { submitTransmission } from './transmission/submit';
 export { loadTransmission } from './transmission/state';
 export { Enrollment, EnrollmentInput, InboundInvoice } from './schemas';
 export { connectToDevSandbox, DEV_SANDBOX_CLIENT } from './sandbox/dev';
+export type { InboundDetail } from './inbound/process';
+export { inboundAnswers, inboundPdf, loadInbound } from './inbound/queries';
+export { answerInbound, paFailure, sentStatuses } from './inbound/answer';
+export { fetchInbound } from './inbound/fetch';
+export { AcceptInboundInput, DisputeInboundInput, type InboundAnswer, InboundListQuery, RefuseInboundInput } from './inbound/schemas';
+export { getEnrollmentOperation, postEnrollmentOperation } from './enrollment/operations';
+export { acceptInboundOperation, disputeInboundOperation, getInboundOperation, getInboundPdfOperation, listInboundOperation, refuseInboundOperation } from './inbound/operations';
+export { getInboundInvoice, listInboundInvoices } from './inbound/queries';

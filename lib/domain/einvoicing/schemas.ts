@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENROLLMENT_STATUSES, INBOUND_PARSE_STATUSES } from '@/db/schema';
 import { isValidSiren, isValidSiret } from '@/lib/platform/identifiers';
-import { IsoDate, nullableString, Timestamp } from '@/lib/platform/openapi/schemas';
+import { IsoDate, nullableString, Timestamp } from '@/lib/platform/contract';
 
 /** DESIGN §11: the org's directory enrollment through its PA. */
 export const Enrollment = z

@@ -9,3 +9,6 @@ export { belowLegalFloors, LEGAL_INTEREST_RATES, legalInterestRate, MIN_RECOVERY
 export { invoiceSettingsOperations } from './operations';
 export { maskPdpConfig, openSecret, type PdpConfig, PdpConfigInput, readPdpConfig, resealPdpConfig, SECRET_MASK, sealPdpConfig, sealSecret, type StoredPdpConfig } from './pdp-config';
 export { EReportingPrefs, EReportingPrefsInput, PERIODICITY_OF, storedEReportingPrefs, VAT_REGIMES } from './ereporting-prefs';
+export { getSettingsOperation, putSettingsOperation } from './operations';
+export { configurePdpIfUnset, getInvoiceSettings, putInvoiceSettings } from './invoice-settings';
+export { InvoiceSettingsInput } from './schemas';

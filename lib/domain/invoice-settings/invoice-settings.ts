@@ -7,7 +7,7 @@ import type { DocumentType } from '@/db/schema/billing';
 import { todayParis } from '@/lib/platform/dates';
 import { storedEReportingPrefs } from './ereporting-prefs';
 import { belowLegalFloors } from './legal-floors';
-import { maskPdpConfig, sealPdpConfig } from './pdp-config';
+import { maskPdpConfig, type PdpConfigInput, sealPdpConfig } from './pdp-config';
 import type { InvoiceSettings, InvoiceSettingsInput } from './schemas';
 
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
@@ -54,6 +54,21 @@ export async function loadSettings(conn: Db, orgId: string): Promise<InvoiceSett
 
 export async function getInvoiceSettings(db: Db, orgId: string): Promise<InvoiceSettings> {
   return toPublicSettings(await loadSettings(db, orgId));
+}
+
+/**
+ * Points an org that has no e-invoicing platform configured at `input` (the sandbox PA of `npm run dev`); an org
+ * that has one keeps it. Returns whether it configured the org. One statement: two starts racing configure it once.
+ */
+export async function configurePdpIfUnset(db: Db, orgId: string, input: PdpConfigInput): Promise<boolean> {
+  await loadSettings(db, orgId);
+  const pdp_config = sealPdpConfig(input, null);
+  const updated = await db
+    .update(invoiceSettings)
+    .set({ pdp_config, updated_at: new Date() })
+    .where(and(eq(invoiceSettings.org_id, orgId), sql`${invoiceSettings.pdp_config} is null`))
+    .returning({ id: invoiceSettings.org_id });
+  return updated.length === 1;
 }
 
 const TYPES = ['devis', 'facture', 'acompte', 'avoir'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VAT_EXIGIBILITIES } from '@/db/schema/billing';
 import { Cents, nullableDecimalString, Percentage } from '@/lib/platform/money';
-import { nullableString, Timestamp, text } from '@/lib/platform/openapi/schemas';
+import { nullableString, Timestamp, text } from '@/lib/platform/contract';
 import { EReportingPrefs, EReportingPrefsInput } from './ereporting-prefs';
 import { PdpConfigInput } from './pdp-config';
 import { PaymentReminderOffsets, QuoteExpiryReminderOffsets } from './reminder-offsets';

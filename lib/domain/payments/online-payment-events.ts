@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Tx } from '@/db/client';
 import { type ONLINE_PAYMENT_STATUSES, onlinePayments } from '@/db/schema';
 import { todayParis } from '@/lib/platform/dates';
-import { type DocumentRow, loadDocument } from '@/lib/domain/documents';
+import { type FullDocumentRow, loadDocument } from '@/lib/domain/documents';
 import { ApiError } from '@/lib/platform/errors';
 import { recordEvent } from '@/lib/platform/events';
 import { loadPaymentAccount, saveReadiness } from './connect-account';
@@ -50,7 +50,7 @@ interface Keys {
 
 interface Locked {
   row: OnlinePaymentRow;
-  doc: DocumentRow;
+  doc: FullDocumentRow;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams, pageOf } from '@/lib/platform/openapi/schemas';
+import { PageQuery } from '@/lib/platform/http';
+import { IdParams, operation, pageOf } from '@/lib/platform/contract';
 import { SendDocumentResult } from '@/lib/domain/sending';
 import { mandateOperations } from './mandate-operations';
 import { Payment, PaymentBalance, PaymentInput, PaymentLink, PaymentParams, RefundInput, SendForPaymentInput } from './schemas';

@@ -7,7 +7,7 @@ import { onlinePayments } from '@/db/schema';
 import { appBaseUrl } from '@/lib/platform/config';
 import type { Language } from '@/lib/platform/format';
 import { ApiError, notFound } from '@/lib/platform/errors';
-import { sharedLimiter } from '@/lib/platform/http/rate-limit';
+import { sharedLimiter } from '@/lib/platform/http';
 import { loadPayPage, type PayPage } from './pay-page';
 import type { PaymentProvider } from './provider';
 import { paymentProvider } from './stripe-provider';

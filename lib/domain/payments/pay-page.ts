@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { contacts, documents, onlinePayments, orgs, paymentAccounts, paymentLinks } from '@/db/schema';
+import { contacts, documentRenders, documents, onlinePayments, orgs, paymentAccounts, paymentLinks } from '@/db/schema';
 import type { Language } from '@/lib/platform/format';
 import { hashToken } from './payment-links';
 import type { CheckoutMethod, PaymentProvider } from './provider';
@@ -118,7 +118,7 @@ export async function loadPayPage(db: Db, token: string, provider: PaymentProvid
       total_tva: documents.total_tva,
       total_ttc: documents.total_ttc,
       finalized_at: documents.finalized_at,
-      render_status: documents.render_status,
+      render_status: sql<string>`coalesce(${documentRenders.status}, 'pending')`,
       seller_snapshot: documents.seller_snapshot,
       org_name: orgs.name,
       logo_data_url: orgs.logo_data_url,
@@ -136,6 +136,8 @@ export async function loadPayPage(db: Db, token: string, provider: PaymentProvid
     .innerJoin(orgs, eq(orgs.id, paymentLinks.org_id))
     .leftJoin(paymentAccounts, eq(paymentAccounts.org_id, paymentLinks.org_id))
     .leftJoin(contacts, and(eq(contacts.id, documents.contact_id), eq(contacts.org_id, documents.org_id)))
+    // The render state is pdf's row (by the document's primary key); none yet reads as pending.
+    .leftJoin(documentRenders, eq(documentRenders.document_id, documents.id))
     .where(eq(paymentLinks.token_hash, token_hash));
   if (!row?.live || !row.finalized_at || !row.number || (row.type !== 'facture' && row.type !== 'acompte')) return null;
 

@@ -3,12 +3,10 @@ import type { Db, Tx } from '@/db/client';
 import { documents, payments } from '@/db/schema';
 import { notFound, validationError } from '@/lib/platform/errors';
 import { recordEvent } from '@/lib/platform/events';
-import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/platform/http/pagination';
-import { remainingDue } from '@/lib/domain/documents';
+import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/platform/http';
+import { assertAllowed, type Conn, type DocumentRow, type FullDocumentRow, loadDocument, PAYABLE_STATUSES, recordDocumentEvent, remainingDue, setStatus } from '@/lib/domain/documents';
 import { todayParis } from '@/lib/platform/dates';
-import { type Conn, type DocumentRow, loadDocument, recordDocumentEvent } from '@/lib/domain/documents';
 import type { Payment, PaymentInput } from './schemas';
-import { assertAllowed, PAYABLE_STATUSES, setStatus } from '@/lib/domain/documents';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -56,7 +54,7 @@ export async function totalPaid(conn: Conn, orgId: string, documentId: string): 
  * invoice or deposit invoice move: a cancelled document keeps its status whatever its payments, and so does a
  * credit note whose refund (lib/domain/payments/refunds.ts) is recorded or deleted.
  */
-async function recompute(tx: Tx, orgId: string, doc: DocumentRow, payment: Payment | null): Promise<PaymentBalance> {
+async function recompute(tx: Tx, orgId: string, doc: FullDocumentRow, payment: Payment | null): Promise<PaymentBalance> {
   const total_paid = await totalPaid(tx, orgId, doc.id);
   const remaining_due = remainingDue(doc, total_paid);
   let status = doc.status;
@@ -86,7 +84,7 @@ export interface PaymentEntry {
 export async function applyPayment(
   tx: Tx,
   orgId: string,
-  doc: DocumentRow,
+  doc: FullDocumentRow,
   entry: PaymentEntry,
   event: 'payment.recorded' | 'payment.refunded' = entry.amount < 0 ? 'payment.refunded' : 'payment.recorded',
 ): Promise<PaymentBalance> {

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/platform/dates';
-import { balanceSql, type Conn, type DocumentRow, loadDocument, remainingDue } from '@/lib/domain/documents';
+import { balanceSql, type Conn, type DocumentRow, type FullDocumentRow, loadDocument, remainingDue } from '@/lib/domain/documents';
 import { conflict, validationError } from '@/lib/platform/errors';
 import { applyPayment, type PaymentBalance, type PaymentEntry, totalPaid } from './payments';
 import type { RefundInput } from './schemas';
@@ -32,7 +32,7 @@ export async function refundableAmount(conn: Conn, orgId: string, invoiceId: str
 }
 
 /** The invoice's finalized credit note (one per invoice, the spec's rule), locked: the refund is recorded on it. */
-async function finalizedCreditNote(tx: Tx, orgId: string, invoiceId: string): Promise<DocumentRow | null> {
+async function finalizedCreditNote(tx: Tx, orgId: string, invoiceId: string): Promise<FullDocumentRow | null> {
   const [row] = await tx
     .select({ id: documents.id })
     .from(documents)
@@ -76,7 +76,7 @@ export async function recordRefund(db: Db, orgId: string, invoiceId: string, inp
  * the client was owed after a credit note is paid back on the credit note, as recordRefund does, so a credited and
  * refunded invoice stays paid; only what exceeds it goes on the invoice, which is then owed again.
  */
-export async function applyProviderRefund(tx: Tx, orgId: string, invoice: DocumentRow, amount: number, entry: Omit<PaymentEntry, 'amount'>): Promise<void> {
+export async function applyProviderRefund(tx: Tx, orgId: string, invoice: FullDocumentRow, amount: number, entry: Omit<PaymentEntry, 'amount'>): Promise<void> {
   const creditNote = await finalizedCreditNote(tx, orgId, invoice.id);
   const onNote = creditNote ? Math.min(amount, await refundableAmount(tx, orgId, invoice.id)) : 0;
   if (onNote > 0) await applyPayment(tx, orgId, creditNote!, { ...entry, amount: -onNote }, 'payment.refunded');

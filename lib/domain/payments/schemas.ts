@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOCUMENT_STATUSES, PAYMENT_METHODS } from '@/db/schema/billing';
 import { ONLINE_PAYMENT_METHODS, ONLINE_PAYMENT_STATUSES } from '@/db/schema/online-payments';
 import { Cents } from '@/lib/platform/money';
-import { IsoDate, nullableString, PathId, Timestamp, text } from '@/lib/platform/openapi/schemas';
+import { IsoDate, nullableString, PathId, Timestamp, text } from '@/lib/platform/contract';
 import { SendDocumentInput } from '@/lib/domain/sending';
 
 export const PaymentInput = z

@@ -11,7 +11,7 @@ import { exemptionReason, VAT_EXEMPTION_REASONS } from '@/lib/platform/money';
 import { LocalStorage, readAll, setStorage } from '@/lib/platform/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import type { CallResult } from '@/lib/testing/http';
-import { type Finding, missingValidators, validateXmlDirectory, type XmlReport } from './facturx/validate';
+import { type Finding, missingValidators, validateXmlDirectory, type XmlReport } from '@/lib/domain/facturx/testing';
 import { LABELS } from './i18n';
 import { loadRenderModel, type RenderModel } from './model';
 import { renderStoredDocument } from './render-stored-document';

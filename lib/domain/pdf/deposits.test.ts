@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingContext, line } from '@/lib/domain/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { buildFacturX } from './facturx/cii';
+import { buildFacturX } from '@/lib/domain/facturx';
 import { loadRenderModel } from './model';
 
 let org: TestOrg;

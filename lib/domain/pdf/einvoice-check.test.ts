@@ -2,14 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as validationRoute from '@/app/v1/invoices/[id]/validation/route';
 import { documents, events, hashChains, numberCounters } from '@/db/schema';
-import { type DocumentRow, loadContactRow, loadDocument, loadItems, type SealReads } from '@/lib/domain/documents';
-import { loadSettings } from '@/lib/domain/invoice-settings';
 import { type billingContext, line } from '@/lib/domain/documents/testing';
-import { getOrg, updateOrgIdentity } from '@/lib/platform/orgs';
+import { einvoiceValidationStats } from '@/lib/domain/facturx';
+import { updateOrgIdentity } from '@/lib/platform/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
-import { validateBeforeSealing } from './einvoice-check';
-import { einvoiceValidationStats } from './facturx/einvoice-validation';
 import { completeSeller } from './testing';
 
 type Api = Awaited<ReturnType<typeof billingContext>>;
@@ -39,7 +36,7 @@ const invoice = (contactId: string) => ({
 
 /**
  * Finalization seals only a document whose Factur-X passes the XSD and the three schematrons (lib/domain/documents
- * seal checks → lib/domain/pdf validateBeforeSealing). The refused case is a seller without SIREN: no rule of the document
+ * finalizeLocked → lib/domain/facturx assertValidEInvoice). The refused case is a seller without SIREN: no rule of the document
  * itself asks for it, the French CTC rules do (BR-FR, the seller's legal registration), so it stays a schematron-only
  * refusal whatever business rules are added at finalization.
  */
@@ -63,62 +60,20 @@ describe('validate before sealing', () => {
     expect((await validation(draft.id)).body).toMatchObject({ valid: true, errors: [] });
   }, 60_000);
 
-  it('validates a document once: the preview, the check before the chain lock and the one under it share the result', async () => {
+  it('validates a document once: the preview and the check at sealing share the result', async () => {
     const previewed = await api.draft(invoice(buyer.id));
     let before = einvoiceValidationStats();
     expect((await validation(previewed.id)).body).toMatchObject({ valid: true });
     expect((await api.finalize(previewed.id)).status).toBe(200);
-    // The preview validated it; finalizing found that result twice (before the lock, under it).
-    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 2 });
+    // The preview validated it (the next number, today's dates); the sealed row's CII was byte for byte the same.
+    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 1 });
 
     const direct = await api.draft(invoice(buyer.id));
     before = einvoiceValidationStats();
     expect((await api.finalize(direct.id)).status).toBe(200);
-    // Validated before the lock; the sealed row's CII was byte for byte the predicted one (same number, same dates).
-    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 1 });
+    // Validated once, at sealing.
+    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused });
   }, 60_000);
-
-  it('stops validating before the lock for an org whose predictions mostly miss (finalizations at once), and probes again', async () => {
-    const other = await createTestOrg();
-    const otherApi = await completeSeller(other);
-    const client = await otherApi.contact({ email: 'compta@client-sarl.fr' });
-    const drafts = [];
-    // Each its own lines: the CII does not carry the document's id, and two equal CIIs would share one validation.
-    for (let i = 0; i < 16; i++) {
-      const draft = await otherApi.draft({ ...invoice(client.id), items: [line(`Abonnement ${i + 1}`, '1', 10_000 + i, '20')] });
-      drafts.push(await loadDocument(other.db, other.org.id, draft.id));
-    }
-    const validations = () => einvoiceValidationStats().validations;
-    // What finalization reads before its seal checks, and hands them.
-    const readsOf = async (draft: DocumentRow): Promise<SealReads> => ({
-      items: await loadItems(other.db, other.org.id, draft.id),
-      org: await getOrg(other.db, other.org.id),
-      settings: await loadSettings(other.db, other.org.id),
-      contact: (await loadContactRow(other.db, other.org.id, draft.contact_id)) ?? undefined,
-    });
-    // Five finalizations whose predicted number another one took meanwhile: the sealed CII is not the predicted one.
-    for (const [i, draft] of drafts.slice(0, 5).entries()) {
-      const before = validations();
-      const read = await readsOf(draft);
-      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft, read));
-      await other.db.transaction((tx) => validateBeforeSealing.check(tx, other.org.id, { ...draft, number: `F-2026-0990${i}` }, read));
-      expect(validations()).toBe(before + 2);
-    }
-    // Now the prediction is skipped (the CII is validated once, under the lock) — but one finalization in ten probes.
-    const predicted: boolean[] = [];
-    for (const draft of drafts.slice(5, 15)) {
-      const before = validations();
-      const read = await readsOf(draft);
-      await other.db.transaction((tx) => validateBeforeSealing.prepare!(tx, other.org.id, draft, read));
-      predicted.push(validations() > before);
-    }
-    expect(predicted).toEqual([false, false, false, false, false, false, false, false, false, true]);
-    // Another org's single finalizations still validate before the lock, once.
-    const direct = await api.draft(invoice(buyer.id));
-    const before = einvoiceValidationStats();
-    expect((await api.finalize(direct.id)).status).toBe(200);
-    expect(einvoiceValidationStats()).toEqual({ validations: before.validations + 1, reused: before.reused + 1 });
-  }, 120_000);
 
   it('refuses with 422 einvoice_invalid naming the rules, and writes nothing: still a draft, no number taken', async () => {
     const before = await api.issued(invoice(buyer.id));

@@ -9,11 +9,10 @@ import { addDays } from '@/lib/platform/dates';
 import { documentRenders, documents } from '@/db/schema';
 import { LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/platform/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { buildFacturX, businessProcess, processingRule } from './facturx/cii';
-import { type Finding, inspectPdf, missingValidators, type PdfReport, validateXmlDirectory, type XmlReport, xmpValue } from './facturx/validate';
+import { buildFacturX, businessProcess, processingRule, vatOnDebits } from '@/lib/domain/facturx';
+import { type Finding, inspectPdf, missingValidators, type PdfReport, validateXmlDirectory, type XmlReport, xmpValue } from '@/lib/domain/facturx/testing';
 import { loadRenderModel, type RenderModel } from './model';
 import { renderStoredDocument } from './render-stored-document';
-import { vatOnDebits } from './mentions';
 import { completeSeller, documentsOfEveryKind, documentsOfIssue12, UNICODE_SAMPLE } from './testing';
 
 const run = promisify(execFile);
@@ -354,7 +353,7 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     for (const [name, id] of Object.entries(docs)) {
       const [render] = await db().select().from(documentRenders).where(eq(documentRenders.document_id, id));
       const [doc] = await db().select().from(documents).where(eq(documents.id, id));
-      expect(doc!.render_status).toBe('ready');
+      expect(render!.status).toBe('ready');
       expect(render!.storage_key).toMatch(new RegExp(`^documents/${doc!.org_id}/${id}/[0-9a-f-]{36}\\.pdf$`));
       expect(render!.size).toBe((await readFile(path.join(dir, `${name}.pdf`))).length);
       expect(render!.attempts).toBe(1);

@@ -1,9 +1,11 @@
 import type { DocumentType } from '@/db/schema/billing';
-import { formatDay, formatMoney } from '@/lib/platform/format';
-import type { Language, Seller } from './model';
+import { type Language, MENTION_TEXTS } from '@/lib/domain/facturx';
 
-/** The documents' dates: "2026-11-22" → "22/11/2026" / "22 November 2026". */
-export const documentDay = (day: string, lang: Language) => formatDay(day, lang, lang === 'fr' ? 'numeric' : 'long');
+/**
+ * The printed document's texts in both languages. The mentions the Factur-X XML states as well (penalties, payment
+ * terms, credit reasons, the seller's legal identity) are lib/domain/facturx's MENTION_TEXTS, spread in here.
+ */
+export { documentDay, legalIdentity, lines } from '@/lib/domain/facturx';
 
 const UNITS: Record<string, Record<Language, string>> = {
   HUR: { fr: 'h', en: 'h' },
@@ -34,8 +36,8 @@ export const unitLabel = (code: string | null, lang: Language) => (code ? (UNITS
 type Labels = typeof fr;
 
 const fr = {
+  ...MENTION_TEXTS.fr,
   kind: { devis: 'Devis', facture: 'Facture', acompte: "Facture d’acompte", avoir: 'Avoir' } satisfies Record<DocumentType, string>,
-  colon: '\u00a0: ',
   draft: 'BROUILLON',
   draftNumber: 'brouillon non numéroté',
   number: 'N°',
@@ -46,9 +48,6 @@ const fr = {
   seller: 'Émetteur',
   buyer: 'Client',
   deliveryAddress: 'Adresse de livraison',
-  siren: 'SIREN',
-  siret: 'SIRET',
-  vatNumber: 'N° TVA',
   operationNature: "Nature de l’opération",
   natures: {
     biens: 'livraison de biens',
@@ -75,20 +74,8 @@ const fr = {
   vatCategory: 'Catégorie',
   payment: 'Règlement',
   paymentTerms: 'Conditions de paiement',
-  payableOnReceipt: 'Payable à réception',
-  payableWithin: (days: number) => `Paiement à ${days} jours`,
   paymentMethod: 'Mode de paiement',
   bank: 'Coordonnées bancaires',
-  earlyDiscount: 'Escompte pour paiement anticipé',
-  noEarlyDiscount: 'Pas d’escompte pour paiement anticipé.',
-  latePenalties: (rate: string | null) =>
-    rate
-      ? `En cas de retard de paiement, des pénalités de retard sont exigibles au taux annuel de ${rate}, à compter du lendemain de la date d’échéance.`
-      : "En cas de retard de paiement, des pénalités de retard sont exigibles au taux directeur de la Banque centrale européenne majoré de 10 points, à compter du lendemain de la date d’échéance.",
-  recoveryFee: (amount: string) =>
-    `Indemnité forfaitaire pour frais de recouvrement due en cas de retard de paiement : ${amount} (art. L441-10 et D441-5 du Code de commerce).`,
-  consumerPenalties: 'En cas de retard de paiement, intérêts au taux légal après mise en demeure (client non professionnel).',
-  consumerRecovery: 'Indemnité forfaitaire pour frais de recouvrement : non applicable (client non professionnel).',
   quoteValidity: (date: string) => `Devis valable jusqu’au ${date}.`,
   depositRequested: (pct: string, amount: string) => `Acompte demandé à la commande : ${pct}, soit ${amount} TTC.`,
   executionTimeline: "Délai d’exécution",
@@ -100,20 +87,8 @@ const fr = {
   fromQuote: (quote: string, date: string) => `Établie d’après le devis ${quote} du ${date}.`,
   depositsDeducted: 'Acomptes déduits',
   depositLine: (number: string, date: string, ht: string, ttc: string) => `Facture d’acompte ${number} du ${date} : ${ht} HT, ${ttc} TTC`,
-  creditFor: (what: string, number: string, date: string) => `Avoir sur ${what} ${number} du ${date}.`,
-  creditInvoice: { facture: 'la facture', acompte: "la facture d’acompte", devis: 'le devis', avoir: "l’avoir" } satisfies Record<DocumentType, string>,
-  creditReason: 'Motif',
-  creditReasons: {
-    cancellation: 'annulation',
-    billing_error: 'erreur de facturation',
-    return: 'retour de marchandises',
-    commercial_gesture: 'geste commercial',
-    other: 'autre',
-  },
   notes: 'Notes',
   page: (n: number, total: number) => `Page ${n} / ${total}`,
-  capital: (amount: string) => `au capital de ${amount}`,
-  rcs: 'RCS',
   paymentMethods: {
     bank_transfer: 'Virement bancaire',
     card: 'Carte bancaire',
@@ -125,8 +100,8 @@ const fr = {
 };
 
 const en: Labels = {
+  ...MENTION_TEXTS.en,
   kind: { devis: 'Quote', facture: 'Invoice', acompte: 'Deposit invoice', avoir: 'Credit note' },
-  colon: ': ',
   draft: 'DRAFT',
   draftNumber: 'draft, not numbered',
   number: 'No.',
@@ -137,9 +112,6 @@ const en: Labels = {
   seller: 'From',
   buyer: 'Bill to',
   deliveryAddress: 'Delivery address',
-  siren: 'SIREN',
-  siret: 'SIRET',
-  vatNumber: 'VAT No.',
   operationNature: 'Nature of the transaction',
   natures: { biens: 'supply of goods', services: 'supply of services', mixte: 'mixed (supply of goods and services)' },
   vatOnDebits: 'VAT payable on an accrual basis (option pour les débits)',
@@ -162,19 +134,8 @@ const en: Labels = {
   vatCategory: 'Category',
   payment: 'Payment',
   paymentTerms: 'Payment terms',
-  payableOnReceipt: 'Payable upon receipt',
-  payableWithin: (days: number) => `Payment within ${days} days`,
   paymentMethod: 'Payment method',
   bank: 'Bank details',
-  earlyDiscount: 'Early payment discount',
-  noEarlyDiscount: 'No discount for early payment.',
-  latePenalties: (rate: string | null) =>
-    rate
-      ? `Late payment penalties are due at an annual rate of ${rate} from the day after the due date.`
-      : 'Late payment penalties are due at the European Central Bank refinancing rate plus 10 points from the day after the due date.',
-  recoveryFee: (amount: string) => `A fixed indemnity of ${amount} for recovery costs is due in case of late payment (French Commercial Code, art. L441-10 and D441-5).`,
-  consumerPenalties: 'In case of late payment, interest at the legal rate after formal notice (consumer client).',
-  consumerRecovery: 'Fixed recovery indemnity: not applicable (consumer client).',
   quoteValidity: (date: string) => `This quote is valid until ${date}.`,
   depositRequested: (pct: string, amount: string) => `Deposit due on order: ${pct}, i.e. ${amount} incl. VAT.`,
   executionTimeline: 'Completion time',
@@ -186,20 +147,8 @@ const en: Labels = {
   fromQuote: (quote: string, date: string) => `Based on quote ${quote} of ${date}.`,
   depositsDeducted: 'Deposits deducted',
   depositLine: (number: string, date: string, ht: string, ttc: string) => `Deposit invoice ${number} of ${date}: ${ht} excl. VAT, ${ttc} incl. VAT`,
-  creditFor: (what: string, number: string, date: string) => `Credit note for ${what} ${number} of ${date}.`,
-  creditInvoice: { facture: 'invoice', acompte: 'deposit invoice', devis: 'quote', avoir: 'credit note' },
-  creditReason: 'Reason',
-  creditReasons: {
-    cancellation: 'cancellation',
-    billing_error: 'billing error',
-    return: 'returned goods',
-    commercial_gesture: 'commercial gesture',
-    other: 'other',
-  },
   notes: 'Notes',
   page: (n: number, total: number) => `Page ${n} of ${total}`,
-  capital: (amount: string) => `with a share capital of ${amount}`,
-  rcs: 'RCS',
   paymentMethods: {
     bank_transfer: 'Bank transfer',
     card: 'Card',
@@ -211,21 +160,3 @@ const en: Labels = {
 };
 
 export const LABELS: Record<Language, Labels> = { fr, en };
-
-export const lines = (...parts: Array<string | null | undefined | false>) => parts.filter((p): p is string => typeof p === 'string' && p.trim() !== '');
-
-/** "SAS au capital de 10 000 € — 12 rue … — SIREN … — RCS … — N° TVA …": the seller's legal identity in one line. */
-export function legalIdentity(seller: Seller, lang: Language): string {
-  const t = LABELS[lang];
-  const form = lines(seller.legal_form, seller.share_capital_cents != null ? t.capital(formatMoney(seller.share_capital_cents, lang, { nbsp: true })) : null).join(' ');
-  const address = lines(seller.address, lines(seller.postal_code, seller.city).join(' '), seller.country !== 'FR' ? seller.country : null).join(', ');
-  const rcs = seller.rcs ? (/^rcs\b/i.test(seller.rcs) ? seller.rcs : `${t.rcs} ${seller.rcs}`) : null;
-  return lines(
-    lines(seller.legal_name ?? seller.name, form).join(', '),
-    address,
-    seller.siren && `${t.siren} ${seller.siren}`,
-    seller.siret && `${t.siret} ${seller.siret}`,
-    rcs,
-    seller.vat_number && `${t.vatNumber} ${seller.vat_number}`,
-  ).join(' — ');
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { printableWith } from './fonts';
-import { buyerElectronicAddress, documentTypeCode, paymentTerms, vatOnDebits, vatTaxPoint } from './mentions';
+import { buyerElectronicAddress, documentTypeCode, paymentTerms, vatOnDebits, vatTaxPoint } from '@/lib/domain/facturx';
 import type { Buyer, RenderModel, Seller } from './model';
 
 const groups = (...categories: string[]) => ({ groups: categories.map((vat_category) => ({ vat_category })) }) as unknown as RenderModel['totals'];

@@ -1,5 +1,4 @@
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams } from '@/lib/platform/openapi/schemas';
+import { IdParams, operation } from '@/lib/platform/contract';
 import { DocumentRender, EInvoiceValidation, PdfFile, PdfQuery } from './schemas';
 
 const tag = 'Invoices';

@@ -1,7 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import { PDFDocument } from 'pdf-lib';
-import { buildFacturX, FACTURX_CONFORMANCE, isEInvoice } from './facturx/cii';
-import { type PdfAOptions, toPdfA3 } from './facturx/pdfa';
+import { buildFacturX, FACTURX_CONFORMANCE, isEInvoice } from '@/lib/domain/facturx';
+import { type PdfAOptions, toPdfA3 } from './pdfa';
 import { printable, registerFonts } from './fonts';
 import { LABELS } from './i18n';
 import type { RenderModel } from './model';

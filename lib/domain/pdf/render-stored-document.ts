@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db, Tx } from '@/db/client';
 import { documentRenders, documents } from '@/db/schema';
+import { recordInternalEvent } from '@/lib/platform/events';
 import { getStorage, objectKey, sha256Hex } from '@/lib/platform/storage';
 import { loadRenderModel } from './model';
+import type { DocumentRendered, DocumentRenderFailed } from './schemas';
 import { renderDocument } from './render-document';
 
 /**
@@ -26,14 +28,26 @@ export interface RenderResult {
 }
 
 const documentKey = (orgId: string, documentId: string) => and(eq(documents.org_id, orgId), eq(documents.id, documentId));
+const renderKey = (documentId: string) => eq(documentRenders.document_id, documentId);
+
+/** The document as its events name it (documents' row, read: pdf writes only its own). */
+async function renderedDocument(tx: Tx, orgId: string, documentId: string) {
+  const [doc] = await tx
+    .select({ document_id: documents.id, type: documents.type, number: documents.number, transmission_required: documents.transmission_required })
+    .from(documents)
+    .where(documentKey(orgId, documentId));
+  return doc!;
+}
 
 /**
  * Renders a finalized document once and stores it: claims it (pending or failed → rendering, unless another
  * worker holds a fresh claim or it is already stored), renders the PDF/A-3 with its Factur-X XML outside any
- * transaction, puts it under a fresh key, then records key, size and SHA-256 and sets `ready` — unless
- * someone stored one meanwhile, in which case this copy is deleted: the first stored PDF stays the PDF.
- * On failure the error is kept and the document goes back to `pending` for the next retry, or to `failed`
- * when this was the last attempt; the error is rethrown so the queue retries with its back-off.
+ * transaction, puts it under a fresh key, then records key, size and SHA-256, sets `ready` and announces it
+ * (`pdf.document_rendered`, internal: its subscribers' jobs in that transaction) — unless someone stored one
+ * meanwhile, in which case this copy is deleted: the first stored PDF stays the PDF. On failure the error is kept
+ * and the render goes back to `pending` for the next retry, or to `failed` when this was the last attempt (announced
+ * by `pdf.document_render_failed`); the error is rethrown so the queue retries with its back-off. The state is the
+ * render row's (document_renders.status): pdf writes no other module's table.
  */
 export async function renderStoredDocument(db: Db, orgId: string, documentId: string, options: { lastAttempt?: boolean } = {}): Promise<RenderOutcome> {
   return (await renderAndStore(db, orgId, documentId, options)).outcome;
@@ -42,28 +56,23 @@ export async function renderStoredDocument(db: Db, orgId: string, documentId: st
 /** renderStoredDocument, with the file it stored: a sender attaches it as rendered instead of reading it back. */
 export async function renderAndStore(db: Db, orgId: string, documentId: string, { lastAttempt = true } = {}): Promise<RenderResult> {
   const claimed = await db.transaction(async (tx) => {
-    const [doc] = await tx
-      .select({ status: documents.render_status, finalized_at: documents.finalized_at })
-      .from(documents)
-      .where(documentKey(orgId, documentId))
-      .for('update');
-    if (!doc?.finalized_at || doc.status === 'ready') return false;
-    const [render] = await tx.select().from(documentRenders).where(eq(documentRenders.document_id, documentId)).for('update');
-    if (render?.storage_key) {
+    const [doc] = await tx.select({ finalized_at: documents.finalized_at }).from(documents).where(documentKey(orgId, documentId));
+    if (!doc?.finalized_at) return false;
+    // The render row, created pending on the first claim, then locked: two workers claim a document one at a time.
+    await tx.insert(documentRenders).values({ document_id: documentId, org_id: orgId }).onConflictDoNothing({ target: documentRenders.document_id });
+    const [render] = await tx.select().from(documentRenders).where(renderKey(documentId)).for('update');
+    if (!render || render.status === 'ready') return false;
+    if (render.storage_key) {
       // Stored but not marked (a crash between the two writes cannot happen in one transaction, but a manual fix can).
-      await tx.update(documents).set({ render_status: 'ready' }).where(documentKey(orgId, documentId));
+      await tx.update(documentRenders).set({ status: 'ready' }).where(renderKey(documentId));
       return false;
     }
     const now = new Date();
-    if (doc.status === 'rendering' && render?.started_at && now.getTime() - render.started_at.getTime() < STALE_RENDERING_MS) return false;
+    if (render.status === 'rendering' && render.started_at && now.getTime() - render.started_at.getTime() < STALE_RENDERING_MS) return false;
     await tx
-      .insert(documentRenders)
-      .values({ document_id: documentId, org_id: orgId, attempts: 1, started_at: now })
-      .onConflictDoUpdate({
-        target: documentRenders.document_id,
-        set: { attempts: sql`${documentRenders.attempts} + 1`, started_at: now, last_error: null, updated_at: now },
-      });
-    await tx.update(documents).set({ render_status: 'rendering' }).where(documentKey(orgId, documentId));
+      .update(documentRenders)
+      .set({ status: 'rendering', attempts: sql`${documentRenders.attempts} + 1`, started_at: now, last_error: null, updated_at: now })
+      .where(renderKey(documentId));
     return true;
   });
   if (!claimed) return { outcome: 'skipped', stored: null };
@@ -73,13 +82,13 @@ export async function renderAndStore(db: Db, orgId: string, documentId: string, 
     const storage = getStorage();
     const stored = await storage.put(objectKey('documents', orgId, documentId, `${randomUUID()}.pdf`), rendered.pdf, { contentType: 'application/pdf' });
     const kept = await db.transaction(async (tx) => {
-      await tx.select({ id: documents.id }).from(documents).where(documentKey(orgId, documentId)).for('update');
-      const [render] = await tx.select().from(documentRenders).where(eq(documentRenders.document_id, documentId)).for('update');
+      const [render] = await tx.select().from(documentRenders).where(renderKey(documentId)).for('update');
       if (!render || render.storage_key) return false;
       const now = new Date();
       await tx
         .update(documentRenders)
         .set({
+          status: 'ready',
           storage_key: stored.key,
           sha256: stored.sha256,
           size: stored.size,
@@ -90,8 +99,13 @@ export async function renderAndStore(db: Db, orgId: string, documentId: string, 
           last_error: null,
           updated_at: now,
         })
-        .where(eq(documentRenders.document_id, documentId));
-      await tx.update(documents).set({ render_status: 'ready' }).where(documentKey(orgId, documentId));
+        .where(renderKey(documentId));
+      await recordInternalEvent(tx, orgId, 'pdf.document_rendered', {
+        ...(await renderedDocument(tx, orgId, documentId)),
+        sha256: stored.sha256,
+        size: stored.size,
+        facturx_profile: rendered.profile ?? null,
+      } satisfies DocumentRendered);
       return true;
     });
     if (!kept) await storage.delete(stored.key);
@@ -99,14 +113,16 @@ export async function renderAndStore(db: Db, orgId: string, documentId: string, 
   } catch (err) {
     const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
     await db.transaction(async (tx) => {
-      await tx
+      const next = lastAttempt ? 'failed' : 'pending';
+      // The error on a row not stored yet; its status back from `rendering` (a claim taken over meanwhile is left alone).
+      const [row] = await tx
         .update(documentRenders)
-        .set({ last_error: message.slice(0, 2000), updated_at: new Date() })
-        .where(and(eq(documentRenders.document_id, documentId), sql`${documentRenders.storage_key} is null`));
-      await tx
-        .update(documents)
-        .set({ render_status: lastAttempt ? 'failed' : 'pending' })
-        .where(and(documentKey(orgId, documentId), eq(documents.render_status, 'rendering')));
+        .set({ last_error: message.slice(0, 2000), status: sql`case when ${documentRenders.status} = 'rendering' then ${next} else ${documentRenders.status} end`, updated_at: new Date() })
+        .where(and(renderKey(documentId), sql`${documentRenders.storage_key} is null`))
+        .returning({ status: documentRenders.status });
+      if (lastAttempt && row?.status === 'failed') {
+        await recordInternalEvent(tx, orgId, 'pdf.document_render_failed', { ...(await renderedDocument(tx, orgId, documentId)), error: message.slice(0, 2000) } satisfies DocumentRenderFailed);
+      }
     });
     throw err;
   }

@@ -8,14 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRenders, documents } from '@/db/schema';
 import { finalizeDocument } from '@/lib/domain/documents';
 import { billingContext, line } from '@/lib/domain/documents/testing';
-import { defineJob } from '@/lib/platform/jobs';
-import { startWorkers, stopQueue } from '@/lib/platform/jobs';
-import { buildOpenApiDocument } from '@/lib/platform/openapi/document';
-import { startFakeS3 } from '@/lib/platform/storage';
-import { LocalStorage, type ObjectStorage, readAll, S3Storage, setStorage, sha256Hex } from '@/lib/platform/storage';
+import { defineJob, startWorkers, stopQueue } from '@/lib/platform/jobs';
+import { buildOpenApiDocument } from '@/lib/platform/openapi';
+import { LocalStorage, type ObjectStorage, readAll, S3Storage, setStorage, sha256Hex, startFakeS3 } from '@/lib/platform/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
-import { missingValidators } from './facturx/validate';
+import { missingValidators } from '@/lib/domain/facturx/testing';
 import { enqueueRender, RECOVERY_SECONDS, type RenderJobData, renderDocumentJob } from './jobs';
 import { RENDER_EXPIRY_SECONDS, renderStoredDocument, STALE_RENDERING_MS } from './render-stored-document';
 import { pdfRoutes } from './testing';
@@ -90,9 +88,10 @@ const render = (id: string, token = api.token) => call(pdfRoutes.render, 'POST',
 const preview = (id: string) =>
   pdfRoutes.preview(new Request(`http://localhost/v1/invoices/${id}/preview`, { headers: { authorization: `Bearer ${api.token}` } }), { params: Promise.resolve({ id }) });
 
+/** The render state, pdf's row (none yet: pending, as the API's render_status reads it). */
 async function statusOf(id: string) {
-  const [row] = await org.db.select({ s: documents.render_status }).from(documents).where(eq(documents.id, id));
-  return row!.s;
+  const [row] = await org.db.select({ s: documentRenders.status }).from(documentRenders).where(eq(documentRenders.document_id, id));
+  return row?.s ?? 'pending';
 }
 async function renderRow(id: string) {
   const [row] = await org.db.select().from(documentRenders).where(eq(documentRenders.document_id, id));
@@ -224,8 +223,7 @@ describe('asynchronous rendering', () => {
 
   it('a fresh rendering claim is left alone; a stale one is taken over', async () => {
     const id = await finalizedQuietly();
-    await org.db.insert(documentRenders).values({ document_id: id, org_id: org.org.id, attempts: 1, started_at: new Date() });
-    await org.db.update(documents).set({ render_status: 'rendering' }).where(eq(documents.id, id));
+    await org.db.insert(documentRenders).values({ document_id: id, org_id: org.org.id, status: 'rendering', attempts: 1, started_at: new Date() });
     expect(await renderStoredDocument(org.db, org.org.id, id)).toBe('skipped');
     await org.db
       .update(documentRenders)
@@ -273,8 +271,7 @@ describe('a render whose worker died', () => {
     expect(quiet.has(id)).toBe(false);
     const startedAt = new Date(Date.now() - ago);
     const jobId = await org.db.transaction(async (tx) => {
-      await tx.insert(documentRenders).values({ document_id: id, org_id: org.org.id, attempts: 1, started_at: startedAt });
-      await tx.update(documents).set({ render_status: 'rendering' }).where(eq(documents.id, id));
+      await tx.insert(documentRenders).values({ document_id: id, org_id: org.org.id, status: 'rendering', attempts: 1, started_at: startedAt });
       const job = await enqueueRender(tx, org.org.id, id);
       await tx.execute(
         sql`update pgboss.job set state = 'active', started_on = ${startedAt.toISOString()}::timestamptz, retry_count = ${retryCount} where name = ${renderDocumentJob.name} and id = ${job}`,

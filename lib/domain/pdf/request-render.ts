@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { documentRenders, documents } from '@/db/schema';
+import { documentRenders } from '@/db/schema';
 import { loadDocument } from '@/lib/domain/documents';
 import { conflict } from '@/lib/platform/errors';
 import { hasLiveJob } from '@/lib/platform/jobs';
@@ -39,17 +39,18 @@ export async function requestRender(db: Db, orgId: string, documentId: string): 
     throw conflict('not_finalized', 'A draft has no stored PDF: finalize it first, or see it with GET /v1/invoices/{id}/preview.');
   }
   if (doc.render_status !== 'ready') {
-    const key = and(eq(documents.org_id, orgId), eq(documents.id, documentId));
+    const key = eq(documentRenders.document_id, documentId);
     await db.transaction(async (tx) => {
-      const [row] = await tx.select({ status: documents.render_status }).from(documents).where(key).for('update');
-      if (!row || row.status === 'ready') return;
-      if (row.status === 'failed') {
-        await tx.update(documents).set({ render_status: 'pending' }).where(key);
+      // pdf's own row, created pending if no render claimed one yet, and locked: two requests at once queue one job.
+      await tx.insert(documentRenders).values({ document_id: documentId, org_id: orgId }).onConflictDoNothing({ target: documentRenders.document_id });
+      const [render] = await tx.select({ status: documentRenders.status, started_at: documentRenders.started_at }).from(documentRenders).where(key).for('update');
+      if (!render || render.status === 'ready') return;
+      if (render.status === 'failed') {
+        await tx.update(documentRenders).set({ status: 'pending', updated_at: new Date() }).where(key);
       } else if (await hasLiveJob(tx, renderDocumentJob, { document_id: documentId })) {
         return;
       }
-      const [render] = await tx.select({ started_at: documentRenders.started_at }).from(documentRenders).where(eq(documentRenders.document_id, documentId));
-      const staleAt = row.status === 'rendering' && render?.started_at ? new Date(render.started_at.getTime() + STALE_RENDERING_MS) : null;
+      const staleAt = render.status === 'rendering' && render.started_at ? new Date(render.started_at.getTime() + STALE_RENDERING_MS) : null;
       await enqueueRender(tx, orgId, documentId, staleAt && staleAt > new Date() ? staleAt : undefined);
     });
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RENDER_STATUSES } from '@/db/schema/billing';
-import { ErrorBody, Timestamp } from '@/lib/platform/openapi/schemas';
+import { DOCUMENT_TYPES, RENDER_STATUSES } from '@/db/schema/billing';
+import { ErrorBody, Timestamp } from '@/lib/platform/contract';
 
 export const DocumentRender = z
   .object({
@@ -14,6 +14,28 @@ export const DocumentRender = z
   })
   .meta({ id: 'DocumentRender', description: 'Where the rendering of a finalized document stands.' });
 export type DocumentRender = z.infer<typeof DocumentRender>;
+
+/** What pdf's internal events (lib/platform/events/catalogue.ts) carry: the document as documents froze it. */
+const RenderedDocumentFields = {
+  document_id: z.uuid(),
+  type: z.enum(DOCUMENT_TYPES),
+  number: z.string().nullable(),
+  /** Documents' frozen decision that it goes to the PA: a subscriber filters on it without reading the document. */
+  transmission_required: z.boolean(),
+};
+
+/** `pdf.document_rendered`: the PDF of a finalized document is stored, once (the first stored PDF stays the PDF). */
+export const DocumentRendered = z.object({
+  ...RenderedDocumentFields,
+  sha256: z.string(),
+  size: z.number().int(),
+  facturx_profile: z.string().nullable(),
+});
+export type DocumentRendered = z.infer<typeof DocumentRendered>;
+
+/** `pdf.document_render_failed`: the last attempt failed (render_status failed) with this error. */
+export const DocumentRenderFailed = z.object({ ...RenderedDocumentFields, error: z.string() });
+export type DocumentRenderFailed = z.infer<typeof DocumentRenderFailed>;
 
 export const EInvoiceValidation = z
   .object({

@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import { formatDecimal, formatMoney, formatRate } from '@/lib/platform/format';
 import { FONT_STACK } from './fonts';
 import { countryName, documentDay, LABELS, legalIdentity, lines, unitLabel } from './i18n';
-import { paymentTerms, vatOnDebits } from './mentions';
-import { buyerSiren, isBusiness, type RenderModel } from './model';
-import { exemptionOf } from './vat';
+import { buyerSiren, exemptionOf, isBusiness, paymentTerms, vatOnDebits } from '@/lib/domain/facturx';
+import type { RenderModel } from './model';
 
 const INK = '#1d2733';
 const MUTED = '#5b6673';
@@ -170,7 +169,7 @@ export function InvoiceDocument({ model: m, singlePage = false }: { model: Rende
   const exemptions = categories.map((c) => exemptionOf(c, m.items)).filter((e) => e !== null);
   const seller = m.seller;
   const method = m.payment_method ? (t.paymentMethods[m.payment_method] ?? m.payment_method) : null;
-  // Said from the due date, as BT-20 is (lib/domain/pdf/mentions.ts).
+  // Said from the due date, as BT-20 is (lib/domain/facturx/mentions.ts).
   const terms = paymentTerms(m);
 
   return (

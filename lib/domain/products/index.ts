@@ -6,3 +6,6 @@ export const manifest = defineModule({ name: 'products', operations: productOper
 
 export { productOperations } from './operations';
 export { createProduct, listProducts } from './products';
+export { deleteProduct, getProduct, PRODUCT_SORTS, updateProduct } from './products';
+export { ProductCreate, ProductListQuery, ProductPatch } from './schemas';
+export { createProductOperation, deleteProductOperation, getProductOperation, listProductsOperation, updateProductOperation } from './operations';

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { products } from '@/db/schema';
 import { notFound } from '@/lib/platform/errors';
-import { afterCursor, type ListSort, type Page, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type ListSort, type Page, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/platform/http';
 import type { Product, ProductCreate, ProductListQuery, ProductPatch } from './schemas';
 
 export type ProductRow = typeof products.$inferSelect;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PageQuery } from '@/lib/platform/http/pagination';
+import { PageQuery } from '@/lib/platform/http';
 import { Cents, decimalString, MAX_UNIT_PRICE, VatRate } from '@/lib/platform/money';
-import { nullableString, Timestamp, text, wellFormed } from '@/lib/platform/openapi/schemas';
+import { nullableString, Timestamp, text, wellFormed } from '@/lib/platform/contract';
 
 const productFields = {
   name: z

@@ -3,7 +3,7 @@ import type { Db } from '@/db/client';
 import { recurringGenerations, recurringTemplates } from '@/db/schema';
 import { ApiError } from '@/lib/platform/errors';
 import { recordEvent } from '@/lib/platform/events';
-import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/platform/http';
 import type { RecurringGeneration } from './schemas';
 import { loadTemplate } from './templates';
 

@@ -1,7 +1,6 @@
 import { BillingDocument } from '@/lib/domain/documents';
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams, pageOf } from '@/lib/platform/openapi/schemas';
+import { PageQuery } from '@/lib/platform/http';
+import { IdParams, operation, pageOf } from '@/lib/platform/contract';
 import { RecurringGeneration, RecurringListQuery, RecurringTemplate, RecurringTemplateCreate, RecurringTemplatePatch } from './schemas';
 
 const tag = 'Recurring invoices';

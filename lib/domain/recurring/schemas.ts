@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { OPERATION_NATURES } from '@/db/schema/billing';
 import { RECURRING_COLLECT_STATUSES, RECURRING_FREQUENCIES, RECURRING_GENERATION_STAGES, RECURRING_GENERATION_STATUSES } from '@/db/schema/recurring';
 import { ItemInput } from '@/lib/domain/documents';
-import { PageQuery } from '@/lib/platform/http/pagination';
+import { PageQuery } from '@/lib/platform/http';
 import { Cents, decimalString, MAX_UNIT_PRICE, VatRate } from '@/lib/platform/money';
-import { IsoDate, nullableString, Timestamp, text } from '@/lib/platform/openapi/schemas';
+import { IsoDate, nullableString, Timestamp, text } from '@/lib/platform/contract';
 
 export { RECURRING_FREQUENCIES };
 export const RECURRING_STATUSES = ['active', 'paused'] as const;

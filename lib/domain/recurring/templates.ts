@@ -4,7 +4,7 @@ import { type RecurringLine, recurringTemplates } from '@/db/schema';
 import { todayParis } from '@/lib/platform/dates';
 import { type Conn, ItemInput, loadContactRow, prepareItems } from '@/lib/domain/documents';
 import { notFound, validationError } from '@/lib/platform/errors';
-import { afterCursor, type Page, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type Page, toPage } from '@/lib/platform/http';
 import { computeTotals, type VatCategory } from '@/lib/platform/money';
 import { anchorDayOf, firstDateOnOrAfter } from './schedule-dates';
 import type { RecurringListQuery, RecurringTemplate, RecurringTemplateCreate, RecurringTemplatePatch, TemplateLine } from './schemas';

@@ -1,13 +1,11 @@
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { contacts, documents, orgs, reminders } from '@/db/schema';
+import { contacts, documentRenders, documents, orgs, reminders } from '@/db/schema';
 import { todayParis } from '@/lib/platform/dates';
-import type { ContactRow, DocumentRow } from '@/lib/domain/documents';
-import { type QueueEmailInput, queueEmail } from '@/lib/platform/email';
-import type { Language } from '@/lib/platform/email';
+import { balanceSql, type ContactRow, type DocumentRow } from '@/lib/domain/documents';
+import { type Language, queueEmail, type QueueEmailInput } from '@/lib/platform/email';
 import { formatRate } from '@/lib/platform/format';
 import { CHASED_STATUSES } from './arm-ladder';
-import { balanceSql } from '@/lib/domain/documents';
 import { readStoredPdf } from '@/lib/domain/pdf';
 import { ladderKindOf, manualTone } from './ladder';
 import { contactEmail, greetingName, languageOf } from './recipient';
@@ -45,6 +43,8 @@ type Outcome = { status: 'skipped' | 'cancelled'; reason: string } | { status: '
 
 interface Context {
   doc: DocumentRow;
+  /** pdf's render state of the document (document_renders; none yet: pending). */
+  renderStatus: string;
   balance: number;
   contact: ContactRow | null;
   org: OrgRow;
@@ -121,8 +121,9 @@ async function claim(tx: Tx, now: Date, limit: number, orgId?: string): Promise<
 async function loadContexts(tx: Tx, claimed: ReminderRow[], today: string): Promise<Map<string, Context>> {
   const docIds = [...new Set(claimed.map((r) => r.document_id))];
   const docs = await tx
-    .select({ doc: documents, balance: sql<string>`${balanceSql(sql`${documents}`)}` })
+    .select({ doc: documents, balance: sql<string>`${balanceSql(sql`${documents}`)}`, renderStatus: sql<string>`coalesce(${documentRenders.status}, 'pending')` })
     .from(documents)
+    .leftJoin(documentRenders, eq(documentRenders.document_id, documents.id))
     .where(inArray(documents.id, docIds));
   const contactIds = [...new Set(docs.map((d) => d.doc.contact_id))];
   const orgIds = [...new Set(docs.map((d) => d.doc.org_id))];
@@ -131,10 +132,11 @@ async function loadContexts(tx: Tx, claimed: ReminderRow[], today: string): Prom
   const contactById = new Map(contactRows.map((c) => [c.id, c]));
   const orgById = new Map(orgRows.map((o) => [o.id, o]));
   return new Map(
-    docs.map(({ doc, balance }) => [
+    docs.map(({ doc, balance, renderStatus }) => [
       doc.id,
       {
         doc,
+        renderStatus,
         balance: Number(balance),
         contact: contactById.get(doc.contact_id) ?? null,
         org: orgById.get(doc.org_id)!,
@@ -176,8 +178,8 @@ async function latestDueSteps(tx: Tx, claimed: ReminderRow[], now: Date): Promis
 /** The stored PDF of each document about to be reminded, when it is ready; a reminder never waits for one. */
 async function storedPdfs(db: Tx, contexts: Context[]) {
   const pdfs = new Map<string, Awaited<ReturnType<typeof readStoredPdf>>>();
-  for (const { doc } of contexts) {
-    if (doc.render_status !== 'ready' || pdfs.has(doc.id)) continue;
+  for (const { doc, renderStatus } of contexts) {
+    if (renderStatus !== 'ready' || pdfs.has(doc.id)) continue;
     try {
       pdfs.set(doc.id, await readStoredPdf(db, doc.org_id, doc.id));
     } catch (err) {

@@ -10,3 +10,8 @@ export const manifest = defineModule({
 
 export { armLadder } from './arm-ladder';
 export { contactEmail, greetingName, languageOf } from './recipient';
+export { addManualReminder, deleteReminder, listReminders, reminderLadder, remindRefusal } from './reminders';
+export { reminderTracking } from './tracking';
+export { createReminderOperation, deleteReminderOperation, listRemindersOperation, trackingOperation } from './operations';
+export { ladderKindOf, parisInstant } from './ladder';
+export { ReminderCreate } from './schemas';

@@ -1,5 +1,5 @@
 import type { DocumentType } from '@/db/schema/billing';
-import { addDays, daysBetween, type HolidayOptions, nextWorkingDay } from '@/lib/platform/dates';
+import { addDays, daysBetween, type HolidayOptions, nextWorkingDay, parisInstant as parisTime } from '@/lib/platform/dates';
 import { type ReminderTone, reminderTone } from '@/lib/platform/email';
 
 /**
@@ -19,31 +19,8 @@ export function ladderKindOf(type: DocumentType): LadderKind | null {
   return null;
 }
 
-const parisParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Paris wall-clock minus UTC at `instant`, in milliseconds (+1 h in winter, +2 h in summer). */
-function parisOffsetMs(instant: number): number {
-  const p = Object.fromEntries(parisParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]));
-  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant it is `hour`:`minute` in Paris on `day` (YYYY-MM-DD), whatever the server's zone and the season. */
-export function parisInstant(day: string, hour = REMINDER_HOUR_PARIS, minute = 0): Date {
-  const naive = Date.parse(`${day}T${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}:00Z`);
-  // Two passes: the offset at the guess can differ from the offset at the answer around a DST change.
-  const first = naive - parisOffsetMs(naive);
-  return new Date(naive - parisOffsetMs(first));
-}
+/** The instant it is `hour`:`minute` in Paris on `day` (YYYY-MM-DD): by default the hour a ladder step goes out. */
+export const parisInstant = (day: string, hour = REMINDER_HOUR_PARIS, minute = 0): Date => parisTime(day, hour, minute);
 
 export interface LadderStep {
   step: number;

@@ -1,5 +1,4 @@
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams } from '@/lib/platform/openapi/schemas';
+import { IdParams, operation } from '@/lib/platform/contract';
 import { NoQuery, Reminder, ReminderCreate, ReminderList, ReminderListQuery, ReminderParams, Tracking } from './schemas';
 
 const tag = 'Invoices';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { REMINDER_KINDS, REMINDER_STATUSES, REMINDER_TONES } from '@/db/schema/reminders';
-import { IsoDate, text } from '@/lib/platform/openapi/schemas';
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { PathId, pageOf, Timestamp } from '@/lib/platform/openapi/schemas';
+import { IsoDate, pageOf, PathId, text, Timestamp } from '@/lib/platform/contract';
+import { PageQuery } from '@/lib/platform/http';
 
 // ─── Reminders ──────────────────────────────────────────────────────────────
 

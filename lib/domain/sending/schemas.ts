@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BillingDocument } from '@/lib/domain/documents';
-import { text } from '@/lib/platform/openapi/schemas';
+import { text } from '@/lib/platform/contract';
 
 const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
 

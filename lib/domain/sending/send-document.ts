@@ -1,9 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents } from '@/db/schema';
 import { todayParis } from '@/lib/platform/dates';
-import { type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, recordDocumentEvent } from '@/lib/domain/documents';
-import { allowedActions, type Refusal } from '@/lib/domain/documents';
+import { allowedActions, type Conn, type ContactRow, type DocumentRow, loadContactRow, loadDocument, markSent, recordDocumentEvent, type Refusal } from '@/lib/domain/documents';
 import { queueEmail, renderEmail } from '@/lib/platform/email';
 import { ApiError, conflict } from '@/lib/platform/errors';
 import { getOrg } from '@/lib/platform/orgs';
@@ -106,13 +103,8 @@ export async function sendDocument(
   const { view, scheduled } = await db.transaction(async (tx) => {
     const { doc, contact, to } = await loadForSend(tx, orgId, id, input, today, true);
     const payUrl = options.payUrl ? await options.payUrl(tx, doc) : null;
-    const status = doc.status === 'finalized' ? 'sent' : doc.status;
-    const [updated] = await tx
-      .update(documents)
-      .set({ status, sent_at: doc.sent_at ?? now, updated_at: now, ...(status !== doc.status ? { status_changed_at: now } : {}) })
-      .where(and(eq(documents.org_id, orgId), eq(documents.id, doc.id)))
-      .returning();
-    const scheduled = await armLadder(tx, orgId, updated!, now);
+    const updated = await markSent(tx, orgId, doc, now);
+    const scheduled = await armLadder(tx, orgId, updated, now);
     const { org, data, language } = await documentSentEmail(tx, orgId, doc, contact, input, payUrl);
     await queueEmail(tx, orgId, {
       to: [to],
@@ -125,7 +117,7 @@ export async function sendDocument(
       data,
       attachments: [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.content }],
     });
-    const view = await recordDocumentEvent(tx, orgId, 'invoice.sent', updated!);
+    const view = await recordDocumentEvent(tx, orgId, 'invoice.sent', updated);
     return { view, scheduled };
   });
   return { document: view, scheduled_reminders: scheduled, sent: true };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { signatureDocuments, signatureEnvelopeDocuments } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/platform/errors';
-import { Timestamp } from '@/lib/platform/openapi/schemas';
+import { Timestamp } from '@/lib/platform/contract';
 import { envelopeForEvidence, requireDraft } from './fields';
 
 /** Documents sent with the envelope besides the one signed (annexes), attached while draft. */

@@ -1,5 +1,6 @@
 import { type PDFFont, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { signatureEnvelopes, signatureFields, signatureSigners } from '@/db/schema';
+import { formatInstant } from '@/lib/platform/format';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
 type SignerRow = typeof signatureSigners.$inferSelect;
@@ -20,9 +21,8 @@ export function printableText(font: PDFFont, text: string): string {
 }
 
 /** Date and time in Europe/Paris, as the signature page and the proof show them. */
-export const parisTime = (d: Date | null) =>
-  d ? `${new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'medium' }).format(d)} (Europe/Paris) — ${d.toISOString()}` : '—';
-const parisDay = (d: Date) => new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short' }).format(d);
+export const parisTime = (d: Date | null) => (d ? `${formatInstant(d, { time: 'medium' })} (Europe/Paris) — ${d.toISOString()}` : '—');
+const parisDay = (d: Date) => formatInstant(d, { time: null });
 
 /** Writes flowing text page after page (A4), for the signature page and the proof. */
 export class TextPages {

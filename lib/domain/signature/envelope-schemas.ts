@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ASSURANCE_LEVELS, ENVELOPE_STATUSES, ROUTING_MODES, SIGNATURE_SOURCE_KINDS, SIGNER_STATUSES, VERIFICATION_METHODS } from '@/db/schema/signature';
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { pageOf, Timestamp, text } from '@/lib/platform/openapi/schemas';
+import { PageQuery } from '@/lib/platform/http';
+import { pageOf, Timestamp, text } from '@/lib/platform/contract';
 import { EmailAddress, EmailList, LabelList } from './schemas';
 
 /** The version of the consent text the signing page shows (DESIGN §12); recorded on the envelope and at consent. */

@@ -3,7 +3,7 @@ import type { Db, Tx } from '@/db/client';
 import { signatureDocuments, signatureEnvelopes, signatureSigners, signatureTemplates } from '@/db/schema';
 import { loadDocument } from '@/lib/domain/documents';
 import { ApiError, conflict, notFound, validationError } from '@/lib/platform/errors';
-import { afterCursor, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, toPage } from '@/lib/platform/http';
 import { appendAuditEvent, auditEvents, publicAuditEvent } from './audit';
 import { CONSENT_TEXT_VERSION, type EnvelopeCreate, type EnvelopeListQuery } from './envelope-schemas';
 import { placeTagFields } from './text-tags';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENVELOPE_STATUSES, SIGNATURE_SOURCE_KINDS } from '@/db/schema/signature';
 import type { signatureEnvelopes, signatureSigners } from '@/db/schema';
 import { type EventSchemas, type EventType, NOT_EMITTED_YET } from '@/lib/platform/events';
-import { Timestamp } from '@/lib/platform/openapi/schemas';
+import { Timestamp } from '@/lib/platform/contract';
 
 /**
  * The payloads of the 7 `signature.*` webhook events (issue 18, the helpers' contract). Each object carries `id`

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams, PathId } from '@/lib/platform/openapi/schemas';
+import { IdParams, operation, PathId } from '@/lib/platform/contract';
 import { PdfFile, PdfQuery } from '@/lib/domain/pdf';
 import { AttachDocumentBody, AttachedDocument, AttachedDocumentList } from './attachments';
 import { FieldsPut, SignatureFieldList } from './fields';

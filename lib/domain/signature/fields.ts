@@ -5,7 +5,7 @@ import type { Db, Tx } from '@/db/client';
 import { signatureDocuments, signatureEnvelopes, signatureFields, signatureSigners } from '@/db/schema';
 import { FIELD_TYPES } from '@/db/schema/signature';
 import { conflict, notFound, validationError } from '@/lib/platform/errors';
-import { text, Timestamp } from '@/lib/platform/openapi/schemas';
+import { text, Timestamp } from '@/lib/platform/contract';
 import { readStoredPdf } from '@/lib/domain/pdf';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;

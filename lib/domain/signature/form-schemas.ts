@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VERIFICATION_METHODS } from '@/db/schema/signature';
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { pageOf, Timestamp, text, wellFormed } from '@/lib/platform/openapi/schemas';
+import { PageQuery } from '@/lib/platform/http';
+import { pageOf, Timestamp, text, wellFormed } from '@/lib/platform/contract';
 import { E164 } from './envelope-schemas';
 import { EmailAddress, EmailList, LabelList } from './schemas';
 

@@ -7,7 +7,7 @@ import { signatureDocuments, signatureEnvelopes, signatureFormSubmissions, signa
 import { queueEmail } from '@/lib/platform/email';
 import { getStorage } from '@/lib/platform/storage';
 import { ApiError, conflict, fromZodError, notFound } from '@/lib/platform/errors';
-import { sharedLimiter } from '@/lib/platform/http/rate-limit';
+import { sharedLimiter } from '@/lib/platform/http';
 import { getOrg } from '@/lib/platform/orgs';
 import { appendAuditEvent } from './audit';
 import { E164, EnvelopeCreate } from './envelope-schemas';

@@ -4,7 +4,7 @@ import type { Db } from '@/db/client';
 import { signatureDocuments, signatureFormSubmissions, signatureForms, signatureTemplates } from '@/db/schema';
 import { appBaseUrl } from '@/lib/platform/config';
 import { notFound, validationError } from '@/lib/platform/errors';
-import { afterCursor, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, toPage } from '@/lib/platform/http';
 import type { SignatureForm, SignatureFormCreate, SignatureFormListQuery } from './form-schemas';
 
 type FormRow = typeof signatureForms.$inferSelect;

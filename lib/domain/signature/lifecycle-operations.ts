@@ -1,5 +1,4 @@
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams } from '@/lib/platform/openapi/schemas';
+import { IdParams, operation } from '@/lib/platform/contract';
 import { EnvelopeWithSigners } from './envelope-schemas';
 import { ApproveInput, Approver, ApproverCreate, ApproverList, ApproverParams, EnvelopePatch, ReactivateInput, SignerLink, SignerParams, Timeline } from './lifecycle-schemas';
 import { NoQuery } from './schemas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PathId, Timestamp, text } from '@/lib/platform/openapi/schemas';
+import { PathId, Timestamp, text } from '@/lib/platform/contract';
 import { AuditEvent, SignerInput } from './envelope-schemas';
 import { EmailAddress, EmailList, LabelList } from './schemas';
 

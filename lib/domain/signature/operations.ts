@@ -1,6 +1,5 @@
-import { operation } from '@/lib/platform/openapi/operation';
+import { IdParams, operation } from '@/lib/platform/contract';
 import { Envelope, EnvelopeCreate, EnvelopeList, EnvelopeListQuery, EnvelopeWithSigners } from './envelope-schemas';
-import { IdParams } from '@/lib/platform/openapi/schemas';
 import { MAX_PDF_BYTES, NoQuery, SignatureDocument, SignatureDocumentBody, SignatureListQuery, SignatureTemplate, SignatureTemplateCreate, SignatureTemplateList } from './schemas';
 
 const tag = 'Signature';

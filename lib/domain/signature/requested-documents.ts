@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '@/db/client';
 import { signatureRequestedDocuments, signatureSigners } from '@/db/schema';
 import { validationError } from '@/lib/platform/errors';
-import { text, Timestamp, wellFormed } from '@/lib/platform/openapi/schemas';
+import { text, Timestamp, wellFormed } from '@/lib/platform/contract';
 import { envelopeForEvidence, requireDraft } from './fields';
 
 type RequestedRow = typeof signatureRequestedDocuments.$inferSelect;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { pageOf, Timestamp, text, wellFormed } from '@/lib/platform/openapi/schemas';
+import { PageQuery } from '@/lib/platform/http';
+import { pageOf, Timestamp, text, wellFormed } from '@/lib/platform/contract';
 
 /** The largest PDF `POST /v1/signature/documents` keeps (DESIGN §12: 20 MB). */
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;

@@ -16,7 +16,7 @@ import { renderEmail } from '@/lib/platform/email';
 import { getStorage, LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/platform/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
-import { pdfBytes, emailedCode, sentEnvelope, textedCode, tokenOf, uploadedPdf } from './signer-test-helpers';
+import { pdfBytes, emailedCode, sentEnvelope, textedCode, tokenOf, uploadedPdf } from './testing/signer';
 
 let dir = '';
 let org: TestOrg;

@@ -15,7 +15,7 @@ import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { auditEvents, verifyAuditChain } from './audit';
 import { cancelEnvelope } from './lifecycle';
-import { emailedCode, sentEnvelope, tokenOf, uploadedPdf } from './signer-test-helpers';
+import { emailedCode, sentEnvelope, tokenOf, uploadedPdf } from './testing/signer';
 import { issueSignerToken } from './tokens';
 
 let dir = '';

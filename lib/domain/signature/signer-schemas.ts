@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES } from './signing';
 
 export { DeclineBody, FieldValueBody, SignBody, UploadBody, VerifyCodeBody } from './signing';
 
-/** The rate-limit bucket of the signer's API (per client address, lib/platform/http/handler publicApiRoute). */
+/** The rate-limit bucket of the signer's API (per client address, lib/platform/next/handler publicApiRoute). */
 export const SIGN_LIMIT_PREFIX = 'sign_api';
 export const SignerParams = z.object({ token: z.string().min(1).max(100) });
 export const SignerFieldParams = z.object({ token: z.string().min(1).max(100), field_id: z.uuid() });

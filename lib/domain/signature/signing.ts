@@ -6,7 +6,7 @@ import { signatureFields, signatureRequestedDocuments, signatureSigners, signatu
 import { todayParis } from '@/lib/platform/dates';
 import { recordEvent } from '@/lib/platform/events';
 import { ApiError, conflict, notFound, validationError } from '@/lib/platform/errors';
-import { wellFormed } from '@/lib/platform/openapi/schemas';
+import { wellFormed } from '@/lib/platform/contract';
 import { getStorage, objectKey, sha256Hex } from '@/lib/platform/storage';
 import { appendAuditEvent } from './audit';
 import { completeEnvelope } from './completion';

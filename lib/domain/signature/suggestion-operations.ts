@@ -1,4 +1,4 @@
-import { operation } from '@/lib/platform/openapi/operation';
+import { operation } from '@/lib/platform/contract';
 import { EmailSuggestion, EmailSuggestionInput } from './email-suggestion';
 import { NoQuery } from './schemas';
 

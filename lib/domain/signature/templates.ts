@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { signatureTemplates } from '@/db/schema';
 import { notFound } from '@/lib/platform/errors';
-import { afterCursor, type PageQuery, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type PageQuery, toPage } from '@/lib/platform/http';
 import type { SignatureTemplate, SignatureTemplateCreate } from './schemas';
 
 type TemplateRow = typeof signatureTemplates.$inferSelect;

@@ -5,3 +5,6 @@ import { statsOperations } from './operations';
 export const manifest = defineModule({ name: 'stats', operations: statsOperations });
 
 export { statsOperations } from './operations';
+export { clientSummary, invoiceStats, revenueByClient, revenueByMonth } from './stats';
+export { clientSummaryOperation, revenueByClientOperation, revenueOperation } from './operations';
+export { statsOperation } from './operations';

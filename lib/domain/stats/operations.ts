@@ -1,4 +1,4 @@
-import { operation } from '@/lib/platform/openapi/operation';
+import { operation } from '@/lib/platform/contract';
 import { ClientSummary, ClientSummaryQuery, InvoiceStats, Revenue, RevenueByClient, RevenueByClientQuery, RevenueQuery, StatsQuery } from './schemas';
 
 const tag = 'Invoices';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IsoDate, nullableString } from '@/lib/platform/openapi/schemas';
+import { IsoDate, nullableString } from '@/lib/platform/contract';
 
 const count = (what: string) => z.number().int().meta({ description: `How many ${what}.` });
 const cents = (what: string) => z.number().int().meta({ description: `${what}, in cents.` });

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/platform/errors';
-import { afterCursor, type PageQuery, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type PageQuery, toPage } from '@/lib/platform/http';
 import { enqueue } from '@/lib/platform/jobs';
 import { deliverWebhookJob } from './deliver';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate } from './schemas';

@@ -17,3 +17,4 @@ export { deliveryLog } from './log';
 export { pruneDeliveries } from './prune';
 export { TEST_EVENT_TYPE, WebhookEndpointCreate } from './schemas';
 export { isPublicAddress, resolveTarget, TargetRefused } from './ssrf';
+export { createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeliveriesOperation, listEndpointsOperation, redeliverOperation, rotateSecretOperation, testEndpointOperation, updateEndpointOperation } from './operations';

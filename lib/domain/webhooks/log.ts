@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { events, webhookDeliveries } from '@/db/schema';
-import type { PageQuery } from '@/lib/platform/http/pagination';
+import type { PageQuery } from '@/lib/platform/http';
 import { getEndpoint, listDeliveries } from './endpoints';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_STATUSES } from '@/db/schema/webhooks';
 import { isEventType } from '@/lib/platform/events';
-import { PageQuery } from '@/lib/platform/http/pagination';
-import { PathId, pageOf, Timestamp, wellFormed } from '@/lib/platform/openapi/schemas';
+import { PageQuery } from '@/lib/platform/http';
+import { PathId, pageOf, Timestamp, wellFormed } from '@/lib/platform/contract';
 
 /** The token of the event `POST …/test` sends; not in the catalogue (no change emits it), never subscribed to. */
 export const TEST_EVENT_TYPE = 'webhook.test';

@@ -4,12 +4,7 @@ import joursFeries from '@socialgouv/jours-feries';
  * server's time zone. Arithmetic is done on UTC midnights, where every day has 24 hours.
  */
 
-const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today (or the day of `now`) in Paris. */
-export function todayParis(now: Date = new Date()): string {
-  return parisDay.format(now);
-}
+export { parisEndOfDay, parisInstant, todayParis } from './paris';
 
 const DAY_MS = 86_400_000;
 const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);

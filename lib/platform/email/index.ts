@@ -9,3 +9,6 @@ export { queueEmail, type QueueEmailInput } from './queue-email';
 export { EmailRetryError } from './send';
 export { type Language, renderEmail } from './templates';
 export { reminderTone, type ReminderTone } from './templates/data';
+export { getEmail, listDocumentEmails, listOutboxEmails } from './mailbox';
+export { configuredTransport } from './config';
+export { handleResendWebhook } from './webhook';

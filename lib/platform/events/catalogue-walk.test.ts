@@ -17,7 +17,7 @@ import { connectAccount, paymentProvider } from '@/lib/domain/payments';
 import { connectedStripe } from '@/lib/domain/payments/testing';
 import { remindersContext } from '@/lib/domain/reminders/testing';
 import { recurringApi, templateBody } from '@/lib/domain/recurring/testing';
-import { recordEventExamples } from '@/lib/platform/openapi/examples/record';
+import { recordEventExamples } from '@/lib/platform/openapi/testing';
 import { decryptSignerToken, expireDueEnvelopes } from '@/lib/domain/signature';
 import { envelopeApi, pdfRow } from '@/lib/domain/signature/testing';
 import { call } from '@/lib/testing/http';

@@ -1,7 +1,9 @@
 /**
  * Every event Paraphe emits (DESIGN §5): the token, what it means, and the module that owns it. The owning module
  * supplies the payload schema in its manifest (`events`), so this file depends on no module; `lib/composition/modules.ts`
- * checks that each token of a module it lists has exactly one schema. Outbound webhooks deliver exactly these.
+ * checks that each token of a module it lists has exactly one schema. Outbound webhooks deliver exactly these, but
+ * the `internal` ones: a module's announcement to the others (pdf's stored PDF), recorded only as its subscribers'
+ * jobs (recordInternalEvent: no outbox row), so never in /v1/events, the OpenAPI `webhooks` or a delivery.
  */
 export const EVENT_CATALOGUE = {
   'contact.created': { owner: 'contacts', meaning: 'A contact was created (one event per row of an import).' },
@@ -39,10 +41,28 @@ export const EVENT_CATALOGUE = {
   'signature.envelope.cancelled': { owner: 'signature', meaning: 'The sender cancelled an envelope.' },
   'signature.signer.signed': { owner: 'signature', meaning: 'One signer signed.' },
   'signature.signer.declined': { owner: 'signature', meaning: 'One signer declined.' },
-} as const satisfies Record<string, { owner: string; meaning: string }>;
+  'pdf.document_rendered': {
+    owner: 'pdf',
+    meaning: 'A finalized document’s PDF (with its Factur-X) was stored: the object names the document and the file.',
+    internal: true,
+  },
+  'pdf.document_render_failed': {
+    owner: 'pdf',
+    meaning: 'A finalized document’s render failed on its last attempt: no PDF is stored until a new render is asked for.',
+    internal: true,
+  },
+} as const satisfies Record<string, { owner: string; meaning: string; internal?: true }>;
 
-export type EventType = keyof typeof EVENT_CATALOGUE;
-export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
+type Catalogue = typeof EVENT_CATALOGUE;
+/** Every catalogued token, internal ones included: what a payload schema and a subscription name. */
+export type CataloguedEventType = keyof Catalogue;
+/** The tokens modules announce to each other only (never stored in the outbox, never delivered). */
+export type InternalEventType = { [K in CataloguedEventType]: Catalogue[K] extends { internal: true } ? K : never }[CataloguedEventType];
+/** The public tokens: the outbox, /v1/events, the OpenAPI `webhooks` and the webhook deliveries. */
+export type EventType = Exclude<CataloguedEventType, InternalEventType>;
+const isInternal = (type: CataloguedEventType) => 'internal' in EVENT_CATALOGUE[type];
+export const EVENT_TYPES = (Object.keys(EVENT_CATALOGUE) as CataloguedEventType[]).filter((t): t is EventType => !isInternal(t));
+export const INTERNAL_EVENT_TYPES = (Object.keys(EVENT_CATALOGUE) as CataloguedEventType[]).filter((t): t is InternalEventType => isInternal(t));
 
 /**
  * The tokens whose module is not built yet: catalogued (integrators can subscribe to them) but emitted by nothing.
@@ -52,6 +72,11 @@ export const EVENT_TYPES = Object.keys(EVENT_CATALOGUE) as EventType[];
  */
 export const NOT_EMITTED_YET: readonly EventType[] = [];
 
+/** A public token (what a webhook endpoint may subscribe to, what the outbox holds). */
 export function isEventType(type: string): type is EventType {
-  return Object.hasOwn(EVENT_CATALOGUE, type);
+  return Object.hasOwn(EVENT_CATALOGUE, type) && !isInternal(type as CataloguedEventType);
+}
+
+export function isInternalEventType(type: string): type is InternalEventType {
+  return Object.hasOwn(EVENT_CATALOGUE, type) && isInternal(type as CataloguedEventType);
 }

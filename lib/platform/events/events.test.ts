@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { events } from '@/db/schema';
+import { events, webhookDeliveries } from '@/db/schema';
 import { billingContext, line } from '@/lib/domain/documents/testing';
 import { createContact } from '@/lib/domain/contacts';
+import { createEndpoint } from '@/lib/domain/webhooks';
 import { createTestOrg } from '@/lib/testing/fixtures';
-import { EVENT_CATALOGUE, EVENT_TYPES } from './catalogue';
-import { recordEvent, recordEvents } from './events';
+import { EVENT_CATALOGUE, EVENT_TYPES, INTERNAL_EVENT_TYPES, isEventType } from './catalogue';
+import { recordEvent, recordEvents, recordInternalEvent } from './events';
 import { eventRegistry } from './registry';
 
 /** The jobs of one queue whose data names this value (pg-boss's own table). */
@@ -40,6 +41,28 @@ it('accepts only catalogued types, each with the payload its owner declares', as
   await expect(recordEvent(db, org.id, 'contact.created', { id: 'not a contact' })).rejects.toThrow(/contact.created payload does not match/);
   await expect(recordEvents(db, org.id, 'contact.updated', [{}])).rejects.toThrow(/does not match/);
   expect(await db.select().from(events).where(eq(events.org_id, org.id))).toEqual([]);
+});
+
+it('records an internal event only as its subscribers’ jobs: no outbox row, no webhook delivery, no public token', async () => {
+  const { db, org } = await createTestOrg();
+  expect(INTERNAL_EVENT_TYPES).toEqual(['pdf.document_rendered', 'pdf.document_render_failed']);
+  for (const type of INTERNAL_EVENT_TYPES) {
+    expect(EVENT_TYPES).not.toContain(type);
+    expect(isEventType(type)).toBe(false);
+    expect(eventRegistry().schemas[type], type).toBeDefined();
+  }
+  const documentId = '0194a000-0000-7000-8000-00000000abcd';
+  const object = { document_id: documentId, type: 'facture', number: 'F-2026-00001', transmission_required: true, sha256: 'ab', size: 1, facturx_profile: 'EN 16931' };
+  await expect(recordEvent(db, org.id, 'pdf.document_rendered' as never, object)).rejects.toThrow(/internal: record it with recordInternalEvent/);
+  await expect(recordInternalEvent(db, org.id, 'pdf.document_rendered', { ...object, size: 'one' })).rejects.toThrow(/does not match/);
+  const subscriber = eventRegistry().subscriptions.get('pdf.document_rendered')?.[0];
+  expect(subscriber).toBeDefined();
+  // An endpoint that takes every event: an internal one still reaches none.
+  await createEndpoint(db, org.id, { url: 'http://127.0.0.1:9/hook', events: ['*'], enabled: true }, { allowPrivate: true });
+  await db.transaction((tx) => recordInternalEvent(tx, org.id, 'pdf.document_rendered', object));
+  expect(await jobsFor(db, subscriber!.job.name, 'document_id', documentId)).toHaveLength(1);
+  expect(await db.select().from(events).where(eq(events.org_id, org.id))).toEqual([]);
+  expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.org_id, org.id))).toEqual([]);
 });
 
 it('has a meaning and an owner for every token of DESIGN §5, and a schema for each one an installed module owns', () => {

@@ -4,26 +4,31 @@ import { z } from 'zod';
 import type { Db } from '@/db/client';
 import { events } from '@/db/schema';
 import { notFound } from '@/lib/platform/errors';
-import { afterCursor, type PageQuery, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, type PageQuery, toPage } from '@/lib/platform/http';
 import { enqueueMany } from '@/lib/platform/jobs';
-import { type EventType, isEventType } from './catalogue';
+import { type EventType, type InternalEventType, isEventType, isInternalEventType } from './catalogue';
 import { type EmittedEvent, eventRegistry } from './registry';
 
 /** Only catalogued types, each object as its owner's schema says: what the outbox holds is what webhooks promise. */
-function checkEvent(type: string, object: unknown): asserts type is EventType {
-  if (!isEventType(type)) throw new Error(`Event type ${type} is not in the catalogue (lib/platform/events/catalogue.ts)`);
-  const schema = eventRegistry().schemas[type];
+function checkEvent(type: string, object: unknown, internal = false) {
+  if (!isEventType(type) && !isInternalEventType(type)) throw new Error(`Event type ${type} is not in the catalogue (lib/platform/events/catalogue.ts)`);
+  if (internal !== isInternalEventType(type)) throw new Error(`${type} is ${internal ? 'public: record it with recordEvent' : 'internal: record it with recordInternalEvent'}`);
+  const schema = eventRegistry().schemas[type as EventType | InternalEventType];
   if (!schema) throw new Error(`No module declares the payload of ${type}`);
   const parsed = schema.safeParse(object);
   if (!parsed.success) throw new Error(`${type} payload does not match its schema: ${parsed.error.message}`);
 }
 
-/** The subscribers' jobs and the modules' rows (webhook deliveries) for these events, written in the same transaction. */
-async function fanOut(tx: Db, emitted: readonly EmittedEvent[]) {
+/**
+ * The subscribers' jobs for these events, written in the same transaction: the one way a module reacts to another's
+ * change. Public events also go to the `onEvents` hooks — webhooks' outbox fan-out (one delivery row per endpoint),
+ * the one named exception (lib/platform/manifest.ts) — which internal ones never reach.
+ */
+async function fanOut(tx: Db, emitted: readonly EmittedEvent[], { hooks: runHooks = true } = {}) {
   const { subscriptions, hooks } = eventRegistry();
   const jobs = emitted.flatMap((event) => (subscriptions.get(event.type) ?? []).filter((s) => s.when?.(event) ?? true).map((s) => ({ def: s.job, data: s.data(event) })));
   await enqueueMany(tx, jobs as never);
-  for (const hook of hooks) await hook(tx, emitted);
+  if (runHooks) for (const hook of hooks) await hook(tx, emitted);
 }
 
 /**
@@ -35,6 +40,16 @@ export async function recordEvent(tx: Db, orgId: string, type: EventType, object
   const [row] = await tx.insert(events).values({ org_id: orgId, type, payload: { object } }).returning();
   await fanOut(tx, [{ id: row!.id, org_id: orgId, type, object }]);
   return publicEvent(row!);
+}
+
+/**
+ * An internal event (lib/platform/events/catalogue.ts, `internal`): checked against its owner's schema like any other,
+ * but written only as its subscribers' jobs, in the caller's transaction — no outbox row, so no /v1/events entry and
+ * no webhook delivery.
+ */
+export async function recordInternalEvent(tx: Db, orgId: string, type: InternalEventType, object: unknown) {
+  checkEvent(type, object, true);
+  await fanOut(tx, [{ id: uuidv7(), org_id: orgId, type, object }], { hooks: false });
 }
 
 /**

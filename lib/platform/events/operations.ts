@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams, pageOf, Timestamp } from '@/lib/platform/openapi/schemas';
-import { PageQuery } from '@/lib/platform/http/pagination';
+import { IdParams, operation, pageOf, Timestamp } from '@/lib/platform/contract';
+import { PageQuery } from '@/lib/platform/http';
 import { EventListQuery } from './events';
 
 export const Event = z

@@ -6,6 +6,7 @@ import {
   formatInstant,
   formatMoney,
   formatMoneyCompact,
+  formatMoneyIn,
   formatMoneyInput,
   formatMonth,
   formatNumber,
@@ -36,6 +37,13 @@ describe('money', () => {
   it('uses only U+00A0 when asked (the PDF font has no U+202F)', () => {
     expect(formatMoney(123_456_78, 'fr', { nbsp: true })).toBe(`123${NBSP}456,78${NBSP}€`);
     expect(formatMoney(123_456_78, 'en', { nbsp: true })).toBe('€123,456.78');
+  });
+
+  it('writes an amount in another currency with its ISO code (a received invoice), EUR as formatMoney', () => {
+    expect(formatMoneyIn(191_215, 'CHF')).toBe('1912,15 CHF');
+    expect(formatMoneyIn(-5, 'USD', 'en', { nbsp: true })).toBe(`-0.05${NBSP}USD`);
+    expect(formatMoneyIn(123_456_78, 'EUR')).toBe(formatMoney(123_456_78));
+    expect(formatMoneyIn(100, null, 'fr', { nbsp: true })).toBe(formatMoney(100, 'fr', { nbsp: true }));
   });
 
   it('formats a chart axis compactly', () => {

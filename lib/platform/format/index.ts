@@ -46,6 +46,16 @@ export function formatMoney(cents: number, lang: Language = 'fr', { nbsp = false
   return nbsp ? noBreak(text) : text;
 }
 
+/**
+ * An amount in a document's currency: EUR (or none) as formatMoney; another one — a received invoice may be in any —
+ * "1912,15 CHF" (fr) / "1912.15 CHF" (en): the amount with the language's separator, then the ISO 4217 code the
+ * invoice states (not Intl's symbol).
+ */
+export function formatMoneyIn(cents: number, currency: string | null | undefined, lang: Language = 'fr', { nbsp = false }: SpacingOption = {}): string {
+  if (!currency || currency === 'EUR') return formatMoney(cents, lang, { nbsp });
+  return `${decimalSeparator(new Decimal(cents).dividedBy(100).toFixed(2), lang)}${nbsp ? '\u00a0' : ' '}${currency}`;
+}
+
 /** 1234500 → "12,3 k €": a chart's axis, where the exact amount is in the table beside it. */
 export function formatMoneyCompact(cents: number, lang: Language = 'fr'): string {
   return numberFormat(lang, { style: 'currency', currency: 'EUR', notation: 'compact', maximumFractionDigits: 1 }).format(cents / 100);

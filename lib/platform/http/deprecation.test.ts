@@ -1,14 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '@/lib/platform/errors';
-import { toOpenApi } from '@/lib/platform/openapi/document';
-import { HEADER_COMPONENTS } from '@/lib/platform/openapi/headers';
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams } from '@/lib/platform/openapi/schemas';
+import { HEADER_COMPONENTS, toOpenApi } from '@/lib/platform/openapi';
+import { IdParams, operation } from '@/lib/platform/contract';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { deprecationHeaders } from './deprecation';
-import { ok, route } from './handler';
+import { ok, route } from '@/lib/platform/next';
 
 // A deprecated operation as a module would declare it (docs/api-versioning.md), served by the one route wrapper.
 const oldThing = operation({

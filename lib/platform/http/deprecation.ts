@@ -1,4 +1,4 @@
-import type { Deprecation } from '@/lib/platform/openapi/operation';
+import type { Deprecation } from '@/lib/platform/contract';
 
 /**
  * The headers every response of a deprecated operation carries (docs/api-versioning.md): `Deprecation` as an RFC 9745

@@ -7,7 +7,7 @@ process.env.RATE_LIMIT_WINDOW_SECONDS = '60';
 
 const { GET: listEvents } = await import('@/app/v1/events/route');
 const { rateLimits } = await import('@/db/schema');
-const { createApiKey } = await import('@/lib/platform/auth/api-keys');
+const { createApiKey } = await import('@/lib/platform/auth');
 const { createTestOrg } = await import('@/lib/testing/fixtures');
 const { call } = await import('@/lib/testing/http');
 const { leaseSize } = await import('./rate-limit');

@@ -3,10 +3,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { SCOPES } from '@/lib/platform/auth/scopes';
+import { SCOPES } from '@/lib/platform/auth';
 import { conflict, fromZodError, validationError } from '@/lib/platform/errors';
-import { refusalOf } from '@/lib/platform/http/action';
-import { refusalMessage } from '@/lib/platform/http/form-state';
+import { refusalMessage, refusalOf } from '@/lib/platform/next';
 import { ENV_LABELS, SCOPE_LABELS } from './api-keys-fr';
 import { CODE_MESSAGES, frenchReason, hasFrenchCode } from './errors-fr';
 import { hasFrenchLabel } from './fields-fr';
@@ -17,7 +16,7 @@ import { frenchText } from './texts-fr';
  * lib/ and app/, every English field message written there, every field of the input schemas must have its entry.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir)) {
@@ -125,9 +124,16 @@ function keysOf(schema: Walkable, out = new Set<string>(), seen = new Set<unknow
  * Every module of schemas (lib/<module>/schemas.ts, *-schema.ts, the API keys' input; not the OpenAPI's shared bodies): their `…Create`, `…Input`,
  * `…Patch`, `…Body`, `…Query` are what the API and the back-office's actions read.
  */
-const schemaModules = import.meta.glob<Record<string, unknown>>(['../*/schemas.ts', '../*/*-schema.ts', '../auth/api-keys.ts', '!../openapi/**']);
+const schemaModules = import.meta.glob<Record<string, unknown>>([
+  '../../domain/*/schemas.ts',
+  '../../domain/*/*-schema.ts',
+  '../*/schemas.ts',
+  '../auth/api-keys.ts',
+  '!../contract/**',
+  '!../openapi/**',
+]);
 const loadSchemas = async (name: string) => {
-  const load = schemaModules[`../${name}.ts`];
+  const load = schemaModules[`../../domain/${name}.ts`];
   if (!load) throw new Error(`no schema module ${name}`);
   return load();
 };

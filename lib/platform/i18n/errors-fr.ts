@@ -4,7 +4,7 @@ import { frenchText } from './texts-fr';
 /*
  * The back-office's French for what the API refuses: one catalogue, keyed by error code (here), by field
  * (fields-fr.ts) and by the English text of a field's message (texts-fr.ts). The API answers in English, unchanged;
- * lib/platform/http/action.ts words every refusal of a back-office action with this, and the import wizard its row errors.
+ * lib/platform/next/action.ts words every refusal of a back-office action with this, and the import wizard its row errors.
  * lib/platform/i18n/errors-fr.test.ts fails when a code thrown in lib/, a field of an input schema or a message has no French.
  * No imports but its siblings: client components read it too.
  */

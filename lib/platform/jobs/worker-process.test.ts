@@ -82,8 +82,8 @@ describe.skipIf(!baseUrl)('the compiled worker process (PostgreSQL)', () => {
     let row: Row | undefined;
     while (Date.now() - started < 90_000) {
       const result = (await db.execute(sql`
-        SELECT d.number, d.status, d.render_status, d.total_ttc::int AS total_ttc, e.status AS email_status
-          FROM documents d LEFT JOIN emails e ON e.document_id = d.id AND e.template = 'document_sent'
+        SELECT d.number, d.status, coalesce(r.status, 'pending') AS render_status, d.total_ttc::int AS total_ttc, e.status AS email_status
+          FROM documents d LEFT JOIN document_renders r ON r.document_id = d.id LEFT JOIN emails e ON e.document_id = d.id AND e.template = 'document_sent'
          WHERE d.org_id = ${org.id}`)) as unknown as { rows: Row[] };
       row = result.rows[0];
       if (row?.render_status === 'ready' && row.email_status === 'sent') break;

@@ -3,7 +3,16 @@ import { Dec, decimalPlaces, isDecimalString, MAX_AMOUNT_CENTS, normalizeQuantit
 
 /** 1 billion euros: a unit price beyond is a typo, and totals stay exact integers. */
 export const MAX_UNIT_PRICE = 100_000_000_000;
-const MAX_QUANTITY = '1000000000';
+
+/**
+ * The bounds of a line's quantity — strictly positive, at most 4 decimals, at most 1e9 — and of a percentage (a VAT
+ * rate among them), 0 to 100: the API's fields below and the document editor (app/(backoffice)/documents) check
+ * these. Each takes a decimal string (isDecimalString).
+ */
+export const MAX_QUANTITY = '1000000000';
+export const QUANTITY_DECIMALS = 4;
+export const quantityInBounds = (s: string) => new Dec(s).gt(0) && new Dec(s).lte(MAX_QUANTITY);
+export const percentageInBounds = (s: string) => new Dec(s).gte(0) && new Dec(s).lte(100);
 
 /**
  * How the OpenAPI document declares a decimal (docs/api-reference.md, "Decimals"): the string a client sends (the
@@ -50,7 +59,7 @@ export const decimalToken = (what: string, example = '2.5') =>
 export const Percentage = (places: number, { positive = false, example = '30' } = {}) =>
   decimalToken('percentage', example)
     .refine((s) => decimalPlaces(s) <= places, { error: `at most ${places} decimals`, abort: true })
-    .refine((s) => new Dec(s).gte(0) && new Dec(s).lte(100) && (!positive || new Dec(s).gt(0)), {
+    .refine((s) => percentageInBounds(s) && (!positive || new Dec(s).gt(0)), {
       error: positive ? 'must be greater than 0 and at most 100' : 'must be between 0 and 100',
     })
     .meta({ description: `Percentage, a decimal string from ${positive ? 'above 0' : '0'} to 100 with at most ${places} decimals ("30", "5.5"); a JSON number is accepted too.` });
@@ -61,8 +70,8 @@ export const VatRate = Percentage(2, { example: '20' })
   .meta({ description: 'VAT rate in percent, a decimal string from 0 to 100 with at most 2 decimals ("20", "5.5"; a JSON number is accepted too); answered with two ("20.00").' });
 
 export const Quantity = decimalToken('quantity')
-  .refine((s) => decimalPlaces(s) <= 4, { error: 'at most 4 decimals', abort: true })
-  .refine((s) => new Dec(s).gt(0) && new Dec(s).lte(MAX_QUANTITY), { error: 'must be greater than 0 (and at most 1e9)' })
+  .refine((s) => decimalPlaces(s) <= QUANTITY_DECIMALS, { error: `at most ${QUANTITY_DECIMALS} decimals`, abort: true })
+  .refine(quantityInBounds, { error: 'must be greater than 0 (and at most 1e9)' })
   .transform(normalizeQuantity)
   .meta({ description: 'Decimal string, strictly positive, at most 4 decimals ("2.5"); a JSON number is accepted too.' });
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { SCOPES } from '@/lib/platform/auth/scopes';
+import { SCOPES } from '@/lib/platform/auth';
 import { installedModules } from '@/lib/platform/manifest';
-import type { Operation } from './operation';
+import { ErrorBody, type Operation } from '@/lib/platform/contract';
 import { HEADER_COMPONENTS, requestHeaders, responseHeaders } from './headers';
 import { operationId } from './names';
 import { declaredErrors } from './errors';
 import { apiExamples } from './examples/api';
-import { ErrorBody } from './schemas';
 import { TAG_DESCRIPTIONS } from './tags';
 import { webhookEntries } from './webhooks';
 

@@ -1,4 +1,4 @@
-import type { Operation } from './operation';
+import type { Operation } from '@/lib/platform/contract';
 
 /**
  * What every call can answer: a secret in the query string, no or a bad key, a missing scope (no_active_org: a staff
@@ -15,7 +15,7 @@ const STANDARD_ERRORS: Array<[number, string]> = [
 
 /**
  * The error codes `op` can answer, per status: the ones every call can, the ones the route wrapper adds from the
- * operation's shape (lib/platform/http/handler.ts: a path id, a query or body, the body's reading, a write, Idempotency-Key on
+ * operation's shape (lib/platform/next/handler.ts: a path id, a query or body, the body's reading, a write, Idempotency-Key on
  * POST), and the operation's own `errors`. The document declares them as an enum on `code` per status; the test helper
  * (lib/testing/http.ts) fails a test that observes a code its operation does not declare (docs/api-versioning.md).
  */

@@ -1,5 +1,5 @@
 import type { oas31 } from 'zod-openapi';
-import type { Operation } from './operation';
+import type { Operation } from '@/lib/platform/contract';
 
 type HeaderName = 'RequestId' | 'RateLimitLimit' | 'RateLimitRemaining' | 'RateLimitReset' | 'RetryAfter' | 'IdempotentReplayed' | 'ETag' | 'Deprecation' | 'Sunset';
 

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { GET } from '@/app/v1/openapi.json/route';
-import { SCOPES } from '@/lib/platform/auth/scopes';
+import { SCOPES } from '@/lib/platform/auth';
 import { routes } from '@/lib/domain/documents/testing';
 import { operations } from '@/lib/composition/modules';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';

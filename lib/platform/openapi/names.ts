@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Operation } from './operation';
+import type { Operation } from '@/lib/platform/contract';
 
 /**
  * The verbs a path segment can name (`/v1/invoices/{id}/finalize`, `/v1/contacts/import`): such a segment is an action
@@ -54,7 +54,7 @@ const words = (segment: string) => segment.split(/[-_]/).filter(Boolean);
 const singular = (word: string) => (word.endsWith('ies') ? `${word.slice(0, -3)}y` : /[^su]s$/.test(word) ? word.slice(0, -1) : word);
 const isParam = (segment: string) => segment.startsWith('{');
 
-/** A 200 that is a `{data, meta}` page (lib/platform/openapi/schemas pageOf): the GET lists. */
+/** A 200 that is a `{data, meta}` page (lib/platform/contract/schemas pageOf): the GET lists. */
 function isPage(op: Operation): boolean {
   const shape = (op.responses[200]?.schema as z.ZodObject | undefined)?.shape;
   return Boolean(shape && 'data' in shape && 'meta' in shape);

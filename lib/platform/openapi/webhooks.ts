@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathItemObject } from 'zod-openapi';
 import { EVENT_CATALOGUE, EVENT_TYPES, type EventType, eventRegistry, NOT_EMITTED_YET } from '@/lib/platform/events';
 import committedExamples from './examples/events.json';
-import { Timestamp } from './schemas';
+import { Timestamp } from '@/lib/platform/contract';
 
 /**
  * The committed example of each emitted token: the exact body a receiver got, written by the catalogue walk

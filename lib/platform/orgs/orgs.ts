@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rowsQuery } from '@/db/prepared';
 import { memberships, orgs, users } from '@/db/schema';
-import { hashSecret, verifySecret } from '@/lib/platform/auth/passwords';
+import { hashSecret, verifySecret } from '@/lib/platform/auth';
 import { conflict, notFound } from '@/lib/platform/errors';
 import { CreateUserInput, OrgIdentityInput, type Role } from './schemas';
 

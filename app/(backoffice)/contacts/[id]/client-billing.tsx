@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import type { Db } from '@/db/client';
-import { listDocuments, paidByDocument } from '@/lib/domain/documents/list-documents';
-import { DocumentListQuery } from '@/lib/domain/documents/schemas';
+import { DocumentListQuery, listDocuments, paidByDocument } from '@/lib/domain/documents';
 import { formatDay, formatMoney } from '@/lib/platform/format';
-import { recentPaymentsOfContact } from '@/lib/domain/payments/payments';
-import { clientSummary } from '@/lib/domain/stats/stats';
+import { recentPaymentsOfContact } from '@/lib/domain/payments';
+import { clientSummary } from '@/lib/domain/stats';
 import { documentName, PAYMENT_METHOD_LABELS, paymentState, STATUS_CHIPS, STATUS_LABELS, signedAmount, TYPE_LABELS } from '../../documents/labels';
+import { DataTable, LinkButton, StatusChip } from '@/components/ui';
 
 const SHOWN = 10;
 
@@ -31,12 +31,12 @@ export async function ClientBilling({ db, orgId, contactId, active }: { db: Db; 
         <h2>Compte client</h2>
         {active && (
           <div className="actions">
-            <Link className="btn" href={`/documents/new?type=devis&contact_id=${contactId}`}>
+            <LinkButton href={`/documents/new?type=devis&contact_id=${contactId}`}>
               Nouveau devis pour ce client
-            </Link>
-            <Link className="btn btn-primary" href={`/documents/new?type=facture&contact_id=${contactId}`}>
+            </LinkButton>
+            <LinkButton variant="primary" href={`/documents/new?type=facture&contact_id=${contactId}`}>
               Nouvelle facture pour ce client
-            </Link>
+            </LinkButton>
           </div>
         )}
       </div>
@@ -51,7 +51,7 @@ export async function ClientBilling({ db, orgId, contactId, active }: { db: Db; 
           <>
             <dt>dont en retard</dt>
             <dd>
-              <span className="chip chip-red">{formatMoney(summary.overdue.amount)}</span>
+              <StatusChip tone="chip-red">{formatMoney(summary.overdue.amount)}</StatusChip>
             </dd>
           </>
         )}
@@ -61,33 +61,25 @@ export async function ClientBilling({ db, orgId, contactId, active }: { db: Db; 
       {page.data.length === 0 ? (
         <p className="muted">Aucun devis ni facture pour ce client.</p>
       ) : (
-          <table className="table" aria-label="Documents du client">
-            <thead>
-              <tr>
-                <th>Numéro</th>
-                <th>Type</th>
-                <th>Émis le</th>
-                <th>Statut</th>
-                <th className="num">Total TTC</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((d) => {
+        <DataTable
+          label="Documents du client"
+          columns={[
+            { key: 'number', header: 'Numéro', cell: (d) => <Link href={`/documents/${d.id}`}>{d.number ?? <em>{documentName(d)}</em>}</Link> },
+            { key: 'type', header: 'Type', cell: (d) => TYPE_LABELS[d.type] },
+            { key: 'issue_date', header: 'Émis le', cell: (d) => formatDay(d.issue_date) },
+            {
+              key: 'status',
+              header: 'Statut',
+              cell: (d) => {
                 const partly = paymentState(d, paid.get(d.id) ?? 0);
-                return (
-                  <tr key={d.id}>
-                    <td>
-                      <Link href={`/documents/${d.id}`}>{d.number ?? <em>{documentName(d)}</em>}</Link>
-                    </td>
-                    <td>{TYPE_LABELS[d.type]}</td>
-                    <td>{formatDay(d.issue_date)}</td>
-                    <td>{partly ? <span className="chip chip-amber">{partly}</span> : <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>}</td>
-                    <td className="num">{formatMoney(signedAmount(d, d.total_ttc))}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                return partly ? <StatusChip tone="chip-amber">{partly}</StatusChip> : <StatusChip tone={STATUS_CHIPS[d.status]}>{STATUS_LABELS[d.status]}</StatusChip>;
+              },
+            },
+            { key: 'total_ttc', header: 'Total TTC', money: (d) => signedAmount(d, d.total_ttc) },
+          ]}
+          rows={page.data}
+          rowKey={(d) => d.id}
+        />
       )}
       {page.meta.next_cursor && (
         <p>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { SubmitButton } from '@/components/form';
+import { Button, SubmitButton } from '@/components/ui';
 import { eraseContactAction } from '../actions';
 
 /** Erasure is final: the button only opens a confirmation that says so. */
@@ -9,9 +9,9 @@ export function EraseButton({ id, name }: { id: string; name: string }) {
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
-      <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
         Effacer les données (RGPD)
-      </button>
+      </Button>
     );
   }
   return (
@@ -25,10 +25,10 @@ export function EraseButton({ id, name }: { id: string; name: string }) {
       </p>
       <form action={eraseContactAction} className="form-actions">
         <input type="hidden" name="id" value={id} />
-        <SubmitButton className="btn btn-danger">Effacer définitivement</SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
+        <SubmitButton variant="danger">Effacer définitivement</SubmitButton>
+        <Button variant="ghost" onClick={() => setConfirming(false)}>
           Annuler
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction } from '@/lib/platform/http/action';
+import { formAction } from '@/lib/platform/next';
 import { revoke } from './mandate-handlers';
 
 export const revokeMandateAction = formAction(

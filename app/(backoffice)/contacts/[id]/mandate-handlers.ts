@@ -1,7 +1,7 @@
 import { loadContactRow } from '@/lib/domain/documents';
 import { ApiError, notFound } from '@/lib/platform/errors';
-import { idOf, refuse, type StaffContext } from '@/lib/platform/http/action';
-import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
+import { idOf, refuse, type StaffContext } from '@/lib/platform/next';
+import { CODE_MESSAGES } from '@/lib/platform/i18n';
 import { revokeMandate } from '@/lib/domain/payments';
 
 /**

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
-import { SubmitButton } from '@/components/form';
-import { consentHistory } from '@/lib/domain/contacts/gdpr';
-import type { ContactField } from '@/lib/domain/contacts/payload';
+import { DataTable, DownloadButton, LinkButton, StatusChip, SubmitButton } from '@/components/ui';
+import { consentHistory, type ContactField } from '@/lib/domain/contacts';
 import { formatInstant, plural, pluralWord } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { deleteContactAction, restoreContactAction } from '../actions';
 import { contactState, FIELD_LABELS, formatValue, LEAD_STATUS_CHIPS, TYPE_LABELS } from '../labels';
 import { loadContactOr404 } from '../load';
@@ -53,20 +52,20 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
           </p>
           <h1>{name}</h1>
           <div className="toolbar">
-            <span className="chip chip-grey">{TYPE_LABELS[contact.type]}</span>
-            {contact.lead_status && <span className={`chip ${LEAD_STATUS_CHIPS[contact.lead_status]}`}>{formatValue('lead_status', contact.lead_status)}</span>}
-            {state && <span className={`chip ${state.chip}`}>{state.label}</span>}
+            <StatusChip tone="chip-grey">{TYPE_LABELS[contact.type]}</StatusChip>
+            {contact.lead_status && <StatusChip tone={LEAD_STATUS_CHIPS[contact.lead_status]}>{formatValue('lead_status', contact.lead_status)}</StatusChip>}
+            {state && <StatusChip tone={state.chip}>{state.label}</StatusChip>}
           </div>
         </div>
         <div className="actions">
           {!state && (
             <>
-              <Link className="btn btn-primary" href={`/contacts/${contact.id}/edit`}>
+              <LinkButton variant="primary" href={`/contacts/${contact.id}/edit`}>
                 Modifier
-              </Link>
+              </LinkButton>
               <form action={deleteContactAction}>
                 <input type="hidden" name="id" value={contact.id} />
-                <SubmitButton className="btn btn-danger">Supprimer</SubmitButton>
+                <SubmitButton variant="danger">Supprimer</SubmitButton>
               </form>
             </>
           )}
@@ -144,27 +143,17 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
         {history.length === 0 ? (
           <p className="muted">Aucun changement enregistré.</p>
         ) : (
-          <table className="table" aria-label="Historique du consentement">
-            <thead>
-              <tr>
-                <th>Date</th>
-                <th>Consentement</th>
-                <th>Source</th>
-                <th>Base légale</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((h, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: an append-only history, never reordered
-                <tr key={i}>
-                  <td>{when(h.changed_at)}</td>
-                  <td>{formatValue('marketing_consent', h.marketing_consent)}</td>
-                  <td>{h.source ?? '—'}</td>
-                  <td>{h.legal_basis ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Historique du consentement"
+            columns={[
+              { key: 'date', header: 'Date', cell: (h) => when(h.changed_at) },
+              { key: 'consentement', header: 'Consentement', cell: (h) => formatValue('marketing_consent', h.marketing_consent) },
+              { key: 'source', header: 'Source', cell: (h) => h.source ?? '—' },
+              { key: 'base_legale', header: 'Base légale', cell: (h) => h.legal_basis ?? '—' },
+            ]}
+            rows={history}
+            rowKey={(_, i) => i}
+          />
         )}
       </section>
 
@@ -175,9 +164,9 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
           ses données personnelles (droit à l’effacement).
         </p>
         <div className="form-actions">
-          <a className="btn" href={`/v1/contacts/${contact.id}/export`} download={`contact-${contact.id}.json`}>
+          <DownloadButton href={`/v1/contacts/${contact.id}/export`} download={`contact-${contact.id}.json`}>
             Exporter (JSON)
-          </a>
+          </DownloadButton>
         </div>
         {!contact.erased_at && (
           <div style={{ marginTop: 12 }}>

@@ -2,13 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sepaMandates } from '@/db/schema';
 import { billingContext } from '@/lib/domain/documents/testing';
-import { createActionWrappers } from '@/lib/platform/http/action';
-import { initialFormState } from '@/lib/platform/http/form-state';
-import type { StaffSession } from '@/lib/platform/http/staff';
+import { createActionWrappers, initialFormState, type StaffSession } from '@/lib/platform/next';
 import { addMembership, createUser } from '@/lib/platform/orgs';
 import { mandateOfContact } from '@/lib/domain/payments';
-import { withoutStripe } from '@/lib/domain/payments/testing';
-import { connectedStripe } from '@/lib/domain/payments/testing/connected-stripe';
+import { connectedStripe, withoutStripe } from '@/lib/domain/payments/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { revoke } from './mandate-handlers';
 

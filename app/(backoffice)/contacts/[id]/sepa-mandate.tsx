@@ -1,4 +1,4 @@
-import { ActionForm } from '@/components/action-form';
+import { ActionForm, Confirm, StatusChip } from '@/components/ui';
 import type { Db } from '@/db/client';
 import { formatInstant } from '@/lib/platform/format';
 import { mandateOfContact, paymentProvider } from '@/lib/domain/payments';
@@ -25,14 +25,13 @@ export async function SepaMandate({ db, orgId, contactId }: { db: Db; orgId: str
     <section className="card" aria-label="Mandat SEPA">
       <h2>Mandat de prélèvement SEPA</h2>
       <p data-testid="sepa-mandate">
-        {mandate?.status === 'active' && <span className="chip chip-green">actif</span>} {state}
+        {mandate?.status === 'active' && <StatusChip tone="chip-green">actif</StatusChip>} {state}
       </p>
       {live && (
-        <details className="notice notice-warning">
-          <summary>Révoquer le mandat…</summary>
+        <Confirm summary="Révoquer le mandat…">
           <p>Le client ne pourra plus être prélevé avec ce mandat ; pour reprendre les prélèvements, il devra en signer un nouveau.</p>
-          <ActionForm action={revokeMandateAction.bind(null, contactId)} label="Révoquer" pendingLabel="Révocation…" className="btn btn-danger" />
-        </details>
+          <ActionForm action={revokeMandateAction.bind(null, contactId)} label="Révoquer" pendingLabel="Révocation…" variant="danger" />
+        </Confirm>
       )}
     </section>
   );

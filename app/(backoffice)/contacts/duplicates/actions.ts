@@ -2,9 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import { mergeContacts, previewMerge } from '@/lib/domain/contacts/merge';
-import { MergeBody, type MergeBody as MergeBodyType } from '@/lib/domain/contacts/schemas';
-import { idOf, staffAction } from '@/lib/platform/http/action';
+import { MergeBody, type MergeBody as MergeBodyType, mergeContacts, previewMerge } from '@/lib/domain/contacts';
+import { idOf, staffAction } from '@/lib/platform/next';
 
 // The body is checked by the API's schema: its refusals read like the API's (`source_ids.1: listed twice`).
 const bodyOf = (body: unknown) => MergeBody.parse(body) as MergeBodyType;

@@ -2,14 +2,13 @@
 
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
-import type { DuplicateGroup } from '@/lib/domain/contacts/duplicates';
-import type { MergeResult } from '@/lib/domain/contacts/merge';
-import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/domain/contacts/payload';
-import type { Contact } from '@/lib/domain/contacts/schemas';
+import type { Contact, DuplicateGroup, MergeResult } from '@/lib/domain/contacts';
+import { CHOOSABLE_FIELDS, type ChoosableField, type ContactField } from '@/lib/domain/contacts/client';
 import { formatInstant, plural, pluralWord } from '@/lib/platform/format';
-import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
+import { isRefusal, refusalMessage } from '@/lib/platform/next/client';
 import { DUPLICATE_REASON_LABELS, FIELD_LABELS, formatValue, RESOURCE_LABELS } from '../labels';
 import { mergeAction, previewMergeAction } from './actions';
+import { Button, DataTable, StatusChip } from '@/components/ui';
 
 const fieldOf = (c: Contact, field: ContactField) => (c as unknown as Record<ContactField, unknown>)[field];
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -71,60 +70,54 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
       <div className="toolbar">
         <h2 style={{ margin: 0 }}>{groupName}</h2>
         {group.reasons.map((r) => (
-          <span key={r} className="chip chip-amber">
+          <StatusChip key={r} tone="chip-amber">
             {DUPLICATE_REASON_LABELS[r]}
-          </span>
+          </StatusChip>
         ))}
       </div>
-      <table className="table">
-        <thead>
-          <tr>
-            <th>Garder</th>
-            <th>Fusionner</th>
-            <th>Nom</th>
-            <th>E-mail</th>
-            <th>SIRET</th>
-            <th>Adresse</th>
-            <th>Créé le</th>
-          </tr>
-        </thead>
-        <tbody>
-          {group.contacts.map((c) => (
-            <tr key={c.id}>
-              <td>
-                <input
-                  type="radio"
-                  name={`target-${oldest.id}`}
-                  aria-label={`Garder ${nameOf(c)}`}
-                  checked={c.id === targetId}
-                  onChange={() => changeSelection(c.id, group.contacts.filter((o) => o.id !== c.id).map((o) => o.id))}
-                />
-              </td>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={`Fusionner ${nameOf(c)}`}
-                  disabled={c.id === targetId}
-                  checked={sourceIds.includes(c.id)}
-                  onChange={(e) => changeSelection(targetId, e.target.checked ? [...sourceIds, c.id] : sourceIds.filter((id) => id !== c.id))}
-                />
-              </td>
-              <td>
-                <Link href={`/contacts/${c.id}`}>{nameOf(c)}</Link>
-              </td>
-              <td>{c.email ?? '—'}</td>
-              <td>{c.siret ?? '—'}</td>
-              <td>{[c.address, c.postal_code, c.city].filter(Boolean).join(', ') || '—'}</td>
-              <td>{formatInstant(c.created_at, { time: null })}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label={`Contacts du groupe ${groupName}`}
+        columns={[
+          {
+            key: 'garder',
+            header: 'Garder',
+            cell: (c) => (
+              <input
+                type="radio"
+                name={`target-${oldest.id}`}
+                aria-label={`Garder ${nameOf(c)}`}
+                checked={c.id === targetId}
+                onChange={() => changeSelection(c.id, group.contacts.filter((o) => o.id !== c.id).map((o) => o.id))}
+              />
+            ),
+          },
+          {
+            key: 'fusionner',
+            header: 'Fusionner',
+            cell: (c) => (
+              <input
+                type="checkbox"
+                aria-label={`Fusionner ${nameOf(c)}`}
+                disabled={c.id === targetId}
+                checked={sourceIds.includes(c.id)}
+                onChange={(e) => changeSelection(targetId, e.target.checked ? [...sourceIds, c.id] : sourceIds.filter((id) => id !== c.id))}
+              />
+            ),
+          },
+          { key: 'nom', header: 'Nom', cell: (c) => <Link href={`/contacts/${c.id}`}>{nameOf(c)}</Link> },
+          { key: 'e_mail', header: 'E-mail', cell: (c) => c.email ?? '—' },
+          { key: 'siret', header: 'SIRET', cell: (c) => c.siret ?? '—' },
+          { key: 'adresse', header: 'Adresse', cell: (c) => [c.address, c.postal_code, c.city].filter(Boolean).join(', ') || '—' },
+          { key: 'cree_le', header: 'Créé le', cell: (c) => formatInstant(c.created_at, { time: null }) },
+        ]}
+        rows={group.contacts}
+        rowKey={(c) => c.id}
+      />
 
       <div className="form-actions" style={{ marginTop: 12 }}>
-        <button className="btn" type="button" disabled={pending || sources.length === 0} onClick={() => runPreview(fields)}>
+        <Button disabled={pending || sources.length === 0} onClick={() => runPreview(fields)}>
           Aperçu de la fusion
-        </button>
+        </Button>
       </div>
       {error && (
         <p className="form-error" role="alert">
@@ -135,58 +128,57 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
       {preview && (
         <div className="stack" style={{ marginTop: 16 }} data-testid="merge-preview">
           <h2>Contact après la fusion</h2>
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Champ</th>
-                {involved.map((c) => (
-                  <th key={c.id}>
-                    {c.id === targetId ? 'Gardé' : 'Fusionné'} : {nameOf(c)}
-                  </th>
-                ))}
-                <th>Résultat</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((field) => {
-                const result = fieldOf(preview.contact, field);
-                const filled = involved.filter((c) => fieldOf(c, field) !== null);
-                const choosable = new Set(filled.map((c) => JSON.stringify(fieldOf(c, field)))).size > 1;
-                const chosen = fields[field] ?? involved.find((c) => same(fieldOf(c, field), result))?.id;
-                return (
-                  <tr key={field}>
-                    <td>{FIELD_LABELS[field]}</td>
-                    {involved.map((c) => (
-                      <td key={c.id}>
-                        {choosable && fieldOf(c, field) !== null ? (
-                          <label>
-                            <input
-                              type="radio"
-                              name={`${oldest.id}-${field}`}
-                              checked={chosen === c.id}
-                              disabled={pending}
-                              onChange={() => runPreview({ ...fields, [field]: c.id })}
-                            />{' '}
-                            {formatValue(field, fieldOf(c, field))}
-                          </label>
-                        ) : (
-                          <span className={fieldOf(c, field) === null ? 'muted' : undefined}>{formatValue(field, fieldOf(c, field))}</span>
-                        )}
-                      </td>
-                    ))}
-                    <td>{same(result, fieldOf(target, field)) ? formatValue(field, result) : <strong>{formatValue(field, result)}</strong>}</td>
-                  </tr>
-                );
-              })}
+          <DataTable
+            label="Contact après la fusion"
+            columns={[
+              { key: 'field', header: 'Champ', cell: (field) => FIELD_LABELS[field] },
+              ...involved.map((c) => ({
+                key: c.id,
+                header: `${c.id === targetId ? 'Gardé' : 'Fusionné'} : ${nameOf(c)}`,
+                cell: (field: (typeof rows)[number]) => {
+                  const result = fieldOf(preview.contact, field);
+                  const filled = involved.filter((x) => fieldOf(x, field) !== null);
+                  const choosable = new Set(filled.map((x) => JSON.stringify(fieldOf(x, field)))).size > 1;
+                  const chosen = fields[field] ?? involved.find((x) => same(fieldOf(x, field), result))?.id;
+                  return choosable && fieldOf(c, field) !== null ? (
+                    <label>
+                      <input
+                        type="radio"
+                        name={`${oldest.id}-${field}`}
+                        checked={chosen === c.id}
+                        disabled={pending}
+                        onChange={() => runPreview({ ...fields, [field]: c.id })}
+                      />{' '}
+                      {formatValue(field, fieldOf(c, field))}
+                    </label>
+                  ) : (
+                    <span className={fieldOf(c, field) === null ? 'muted' : undefined}>{formatValue(field, fieldOf(c, field))}</span>
+                  );
+                },
+              })),
+              {
+                key: 'result',
+                header: 'Résultat',
+                cell: (field) => {
+                  const result = fieldOf(preview.contact, field);
+                  return same(result, fieldOf(target, field)) ? formatValue(field, result) : <strong>{formatValue(field, result)}</strong>;
+                },
+              },
+            ]}
+            rows={rows}
+            rowKey={(field) => field}
+            after={
               <tr>
                 <td>{FIELD_LABELS.tags}</td>
                 {involved.map((c) => (
                   <td key={c.id}>{formatValue('tags', c.tags)}</td>
                 ))}
-                <td>{formatValue('tags', preview.contact.tags)} <span className="muted">(réunies)</span></td>
+                <td>
+                  {formatValue('tags', preview.contact.tags)} <span className="muted">(réunies)</span>
+                </td>
               </tr>
-            </tbody>
-          </table>
+            }
+          />
 
           <div>
             <h2>Ce qui change</h2>
@@ -206,9 +198,9 @@ export function MergeGroup({ group }: { group: DuplicateGroup }) {
             </ul>
           </div>
           <div className="form-actions">
-            <button className="btn btn-primary" type="button" disabled={pending} onClick={merge}>
+            <Button variant="primary" disabled={pending} onClick={merge}>
               Fusionner dans « {nameOf(target)} »
-            </button>
+            </Button>
           </div>
         </div>
       )}

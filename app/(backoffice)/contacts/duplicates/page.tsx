@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { findDuplicates } from '@/lib/domain/contacts/duplicates';
-import { DuplicatesQuery } from '@/lib/domain/contacts/schemas';
+import { DuplicatesQuery, findDuplicates } from '@/lib/domain/contacts';
 import { ApiError } from '@/lib/platform/errors';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { MergeGroup } from './merge-group';
+import { EmptyState, LinkButton } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Doublons' };
 
@@ -39,16 +39,16 @@ export default async function DuplicatesPage({ searchParams }: { searchParams: P
         </div>
       ) : page.data.length === 0 ? (
         <section className="card">
-          <p className="empty">Aucun doublon probable{cursor ? ' sur cette page' : ''}.</p>
+          <EmptyState>Aucun doublon probable{cursor ? ' sur cette page' : ''}.</EmptyState>
         </section>
       ) : (
         page.data.map((group) => <MergeGroup key={group.contacts.map((c) => c.id).join()} group={group} />)
       )}
       {page?.meta.next_cursor && (
         <div className="toolbar">
-          <Link className="btn" href={`/contacts/duplicates?cursor=${encodeURIComponent(page.meta.next_cursor)}`} rel="next">
+          <LinkButton href={`/contacts/duplicates?cursor=${encodeURIComponent(page.meta.next_cursor)}`} rel="next">
             Suivant
-          </Link>
+          </LinkButton>
         </div>
       )}
     </>

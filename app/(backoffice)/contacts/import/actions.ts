@@ -1,8 +1,8 @@
 'use server';
 
-import { importContacts } from '@/lib/domain/contacts/import';
+import { importContacts } from '@/lib/domain/contacts';
 import { validationError } from '@/lib/platform/errors';
-import { staffAction } from '@/lib/platform/http/action';
+import { staffAction } from '@/lib/platform/next';
 
 /**
  * One batch of the CSV import (at most 1000 rows, the API's limit): the import service itself validates each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_FIELDS, parseImportRow } from '@/lib/domain/contacts/payload';
+import { CONTACT_FIELDS, parseImportRow } from '@/lib/domain/contacts';
 import { FIELD_LABELS } from '../labels';
 import { chunkRows, decodeCsv, guessField, guessMapping, mappedTwice, parseCsv, rowToPayload, toRecords } from './csv';
 

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { CONTACT_FIELDS, type ContactField } from '@/lib/domain/contacts/payload';
+import { CONTACT_FIELDS, type ContactField } from '@/lib/domain/contacts/client';
 import { fold, fromText } from '../text-values';
 
 /** A data row of the file with its spreadsheet row number (the header is row 1). */

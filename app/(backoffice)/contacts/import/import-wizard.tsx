@@ -1,15 +1,15 @@
 'use client';
 
-import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } from '@/lib/domain/contacts/payload';
-import type { ImportSummary } from '@/lib/domain/contacts/schemas';
+import { CONTACT_FIELDS, type ContactField, MAX_IMPORT_ROWS, parseImportRow } from '@/lib/domain/contacts/client';
+import type { ImportSummary } from '@/lib/domain/contacts';
 import { formatNumber, plural } from '@/lib/platform/format';
-import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
-import { frenchReason } from '@/lib/platform/i18n/errors-fr';
+import { isRefusal, refusalMessage } from '@/lib/platform/next/client';
+import { frenchReason } from '@/lib/platform/i18n';
 import { FIELD_LABELS } from '../labels';
 import { importChunkAction } from './actions';
 import { type CsvRow, chunkRows, decodeCsv, guessMapping, mappedTwice, parseCsv, rowToPayload, toRecords } from './csv';
+import { Button, DataTable, LinkButton } from '@/components/ui';
 
 /** Server actions take at most 1 MB of request body: batches stay well under it, whatever the rows hold. */
 const MAX_BATCH_BYTES = 512 * 1024;
@@ -148,12 +148,12 @@ export function ImportWizard() {
             </dl>
             {run.errors.length > 0 && <FailureTable caption="Lignes refusées" rows={run.errors} />}
             <div className="form-actions">
-              <Link className="btn btn-primary" href="/contacts">
+              <LinkButton variant="primary" href="/contacts">
                 Voir les contacts
-              </Link>
-              <button className="btn" type="button" onClick={reset}>
+              </LinkButton>
+              <Button onClick={reset}>
                 Importer un autre fichier
-              </button>
+              </Button>
             </div>
           </div>
         )}
@@ -187,46 +187,48 @@ export function ImportWizard() {
               ignorées ne sont pas importées.
             </p>
             {loaded.warning && <div className="notice notice-warning">{loaded.warning}</div>}
-            <table className="table">
-              <thead>
-                <tr>
-                  <th>Colonne du fichier</th>
-                  <th>Exemples</th>
-                  <th>Champ</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaded.headers.map((header, column) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are positions; two may share a title
-                  <tr key={column}>
-                    <td>{header || <span className="muted">(sans titre)</span>}</td>
-                    <td className="muted">
+            <DataTable
+              label="Correspondance des colonnes"
+              columns={[
+                { key: 'colonne_du_fichier', header: 'Colonne du fichier', cell: (header) => header || <span className="muted">(sans titre)</span> },
+                {
+                  key: 'exemples',
+                  header: 'Exemples',
+                  className: 'muted',
+                  cell: (_, column) => (
+                    <>
                       {loaded.rows
-                        .slice(0, 3)
-                        .map((r) => r.cells[column]?.trim())
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </td>
-                    <td>
-                      <div className="field" data-invalid={mapping[column] !== null && twice.includes(mapping[column]!)}>
-                        <select
-                          aria-label={`Champ de la colonne ${header || column + 1}`}
-                          value={mapping[column] ?? ''}
-                          onChange={(e) => setMapping(mapping.map((f, i) => (i === column ? ((e.target.value || null) as ContactField | null) : f)))}
-                        >
-                          <option value="">— Ignorer —</option>
-                          {CONTACT_FIELDS.map((f) => (
-                            <option key={f} value={f}>
-                              {FIELD_LABELS[f]}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                      .slice(0, 3)
+                      .map((r) => r.cells[column]?.trim())
+                      .filter(Boolean)
+                      .join(' · ')}
+                    </>
+                  ),
+                },
+                {
+                  key: 'champ',
+                  header: 'Champ',
+                  cell: (header, column) => (
+                    <div className="field" data-invalid={mapping[column] !== null && twice.includes(mapping[column]!)}>
+                      <select
+                        aria-label={`Champ de la colonne ${header || column + 1}`}
+                        value={mapping[column] ?? ''}
+                        onChange={(e) => setMapping(mapping.map((f, i) => (i === column ? ((e.target.value || null) as ContactField | null) : f)))}
+                      >
+                        <option value="">— Ignorer —</option>
+                        {CONTACT_FIELDS.map((f) => (
+                          <option key={f} value={f}>
+                            {FIELD_LABELS[f]}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ),
+                },
+              ]}
+              rows={loaded.headers}
+              rowKey={(_, i) => i}
+            />
             {twice.length > 0 && (
               <p className="form-error" role="alert">
                 Plusieurs colonnes vont dans le même champ : {twice.map((f) => FIELD_LABELS[f]).join(', ')}. Gardez-en une seule.
@@ -244,9 +246,9 @@ export function ImportWizard() {
             </p>
             {preview.failures.length > 0 && <FailureTable caption="Lignes qui seront refusées" rows={preview.failures} />}
             <div className="form-actions">
-              <button className="btn btn-primary" type="button" disabled={twice.length > 0 || nothingMapped} onClick={start}>
+              <Button variant="primary" disabled={twice.length > 0 || nothingMapped} onClick={start}>
                 Importer {plural(preview.prepared.length, 'ligne', 'lignes')}
-              </button>
+              </Button>
             </div>
           </section>
         </>
@@ -257,27 +259,22 @@ export function ImportWizard() {
 
 function FailureTable({ caption, rows }: { caption: string; rows: Array<{ line: number; reason: string }> }) {
   return (
-    <table className="table" aria-label={caption}>
-      <thead>
-        <tr>
-          <th>Ligne</th>
-          <th>Raison</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.slice(0, SHOWN).map((r) => (
-          <tr key={r.line}>
-            <td>{r.line}</td>
-            <td>{r.reason}</td>
-          </tr>
-        ))}
-        {rows.length > SHOWN && (
+    <DataTable
+      label={caption}
+      columns={[
+        { key: 'line', header: 'Ligne', cell: (r) => r.line },
+        { key: 'reason', header: 'Raison', cell: (r) => r.reason },
+      ]}
+      rows={rows.slice(0, SHOWN)}
+      rowKey={(r) => r.line}
+      after={
+        rows.length > SHOWN && (
           <tr>
             <td />
             <td className="muted">… et {plural(rows.length - SHOWN, 'autre', 'autres')}</td>
           </tr>
-        )}
-      </tbody>
-    </table>
+        )
+      }
+    />
   );
 }

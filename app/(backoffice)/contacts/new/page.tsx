@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
-import { companyRegistryEnabled } from '@/components/company-registry';
-import Link from 'next/link';
+import { companyRegistryEnabled } from '@/components/company-registry/company-registry';
 import { createContactAction } from '../actions';
 import { ContactForm } from '../contact-form';
+import { LinkButton } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Nouveau contact' };
 
@@ -12,9 +12,9 @@ export default function NewContactPage() {
       <div className="page-header">
         <h1>Nouveau contact</h1>
         <div className="actions">
-          <Link className="btn" href="/contacts/import">
+          <LinkButton href="/contacts/import">
             Importer un fichier CSV
-          </Link>
+          </LinkButton>
         </div>
       </div>
       <ContactForm registry={companyRegistryEnabled()} action={createContactAction} initial={{ type: 'professionnel', country: 'FR' }} submitLabel="Créer le contact" cancelHref="/contacts" />

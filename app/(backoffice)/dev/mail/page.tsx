@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { EmailStatusChip } from '@/components/email-log';
-import { configuredTransport } from '@/lib/platform/email/config';
-import { listOutboxEmails } from '@/lib/platform/email/mailbox';
+import { EmailStatusChip } from '@/components/email/email-log';
+import { configuredTransport, listOutboxEmails } from '@/lib/platform/email';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { TEMPLATE_LABELS } from './labels';
+import { DataTable, EmptyState, LinkButton } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Boîte d’envoi (démo)' };
 
@@ -19,13 +19,13 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
       <div className="page-header">
         <h1>Boîte d’envoi (démo)</h1>
         <div className="actions">
-          <Link className="btn" href="/dev/sms">
+          <LinkButton href="/dev/sms">
             SMS envoyés
-          </Link>
+          </LinkButton>
           {before && (
-            <Link className="btn" href="/dev/mail">
+            <LinkButton href="/dev/mail">
               Plus récents
-            </Link>
+            </LinkButton>
           )}
         </div>
       </div>
@@ -41,44 +41,28 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
       )}
       <section className="card">
         {page.items.length === 0 ? (
-          <p className="empty">Aucun e-mail dans la boîte d’envoi.</p>
+          <EmptyState>Aucun e-mail dans la boîte d’envoi.</EmptyState>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Date</th>
-                <th>À</th>
-                <th>Objet</th>
-                <th>Modèle</th>
-                <th className="num">Pièces jointes</th>
-                <th>Statut</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((email) => (
-                <tr key={email.id} data-testid={`mail-${email.id}`}>
-                  <td>{(formatInstant(email.created_at) || '—')}</td>
-                  <td>{email.to.join(', ')}</td>
-                  <td>
-                    <Link href={`/dev/mail/${email.id}`}>{email.subject}</Link>
-                  </td>
-                  <td>
-                    {TEMPLATE_LABELS[email.template]} <span className="muted">({email.language})</span>
-                  </td>
-                  <td className="num">{email.attachments.length || '—'}</td>
-                  <td>
-                    <EmailStatusChip status={email.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="E-mails de la boîte d’envoi"
+            columns={[
+              { key: 'date', header: 'Date', cell: (email) => (formatInstant(email.created_at) || '—') },
+              { key: 'a', header: 'À', cell: (email) => email.to.join(', ') },
+              { key: 'objet', header: 'Objet', cell: (email) => <Link href={`/dev/mail/${email.id}`}>{email.subject}</Link> },
+              { key: 'modele', header: 'Modèle', cell: (email) => <>{TEMPLATE_LABELS[email.template]} <span className="muted">({email.language})</span></> },
+              { key: 'pieces_jointes', header: 'Pièces jointes', num: true, cell: (email) => email.attachments.length || '—' },
+              { key: 'statut', header: 'Statut', cell: (email) => <EmailStatusChip status={email.status} /> },
+            ]}
+            rows={page.items}
+            rowKey={(email) => email.id}
+            rowProps={(email) => ({ 'data-testid': `mail-${email.id}` })}
+          />
         )}
         {page.nextBefore && (
           <div className="toolbar" style={{ marginTop: 12 }}>
-            <Link className="btn btn-sm" href={`/dev/mail?before=${page.nextBefore}`}>
+            <LinkButton small href={`/dev/mail?before=${page.nextBefore}`}>
               Plus anciens
-            </Link>
+            </LinkButton>
           </div>
         )}
       </section>

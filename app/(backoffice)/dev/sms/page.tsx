@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { z } from 'zod';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { configuredSmsProvider, listOutboxSms } from '@/lib/domain/sms';
+import { DataTable, EmptyState, LinkButton } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'SMS envoyés (démo)' };
 
@@ -20,13 +20,13 @@ export default async function SmsOutboxPage({ searchParams }: { searchParams: Pr
       <div className="page-header">
         <h1>SMS envoyés (démo)</h1>
         <div className="actions">
-          <Link className="btn" href="/dev/mail">
+          <LinkButton href="/dev/mail">
             Boîte d’envoi des e-mails
-          </Link>
+          </LinkButton>
           {before && (
-            <Link className="btn" href="/dev/sms">
+            <LinkButton href="/dev/sms">
               Plus récents
-            </Link>
+            </LinkButton>
           )}
         </div>
       </div>
@@ -43,34 +43,26 @@ export default async function SmsOutboxPage({ searchParams }: { searchParams: Pr
       )}
       <section className="card">
         {page.items.length === 0 ? (
-          <p className="empty">Aucun SMS dans la boîte d’envoi.</p>
+          <EmptyState>Aucun SMS dans la boîte d’envoi.</EmptyState>
         ) : (
-          <table className="table" aria-label="SMS de la boîte d’envoi">
-            <thead>
-              <tr>
-                <th>Date</th>
-                <th>À</th>
-                <th>Message</th>
-                <th>Objet</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((sms) => (
-                <tr key={sms.id} data-testid={`sms-${sms.id}`}>
-                  <td>{formatInstant(sms.created_at) || '—'}</td>
-                  <td>{sms.to}</td>
-                  <td>{sms.body}</td>
-                  <td>{PURPOSES[sms.purpose] ?? sms.purpose}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="SMS de la boîte d’envoi"
+            columns={[
+              { key: 'date', header: 'Date', cell: (sms) => formatInstant(sms.created_at) || '—' },
+              { key: 'a', header: 'À', cell: (sms) => sms.to },
+              { key: 'message', header: 'Message', cell: (sms) => sms.body },
+              { key: 'objet', header: 'Objet', cell: (sms) => PURPOSES[sms.purpose] ?? sms.purpose },
+            ]}
+            rows={page.items}
+            rowKey={(sms) => sms.id}
+            rowProps={(sms) => ({ 'data-testid': `sms-${sms.id}` })}
+          />
         )}
         {page.nextBefore && (
           <div className="toolbar" style={{ marginTop: 12 }}>
-            <Link className="btn btn-sm" href={`/dev/sms?before=${page.nextBefore}`}>
+            <LinkButton small href={`/dev/sms?before=${page.nextBefore}`}>
               Plus anciens
-            </Link>
+            </LinkButton>
           </div>
         )}
       </section>

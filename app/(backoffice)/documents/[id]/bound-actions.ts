@@ -15,7 +15,7 @@ import {
 
 /*
  * The document page's actions, bound to the document on the server: a client component gets them ready to use.
- * Binding there instead hangs a no-JavaScript submission for good (lib/platform/http/form-state.ts, BoundFormAction).
+ * Binding there instead hangs a no-JavaScript submission for good (lib/platform/next/form-state.ts, BoundFormAction).
  */
 
 export function documentActions(id: string) {

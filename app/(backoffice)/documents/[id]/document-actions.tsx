@@ -1,12 +1,11 @@
 'use client';
 
-import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useMemo, useState, useTransition } from 'react';
-import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton } from '@/components/form';
+import { Button, DataTable, Dialog, Field, FormErrors, Input, LinkButton, MoneyInput, QuantityInput, Select, SubmitButton } from '@/components/ui';
 import type { DocumentType } from '@/db/schema/billing';
-import type { BillingDocument, DocumentItem } from '@/lib/domain/documents/schemas';
+import type { BillingDocument, DocumentItem } from '@/lib/domain/documents';
 import { formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/platform/format';
-import { type FormState, initialFormState, isRefusal } from '@/lib/platform/http/form-state';
+import { type FormState, initialFormState, isRefusal } from '@/lib/platform/next/client';
 import { AmountOverflowError, computeTotals, Dec, type TotalsLine } from '@/lib/platform/money';
 import { convertPreviewAction } from '../actions';
 import { type Availability, depositPreview } from '../availability';
@@ -62,14 +61,14 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
       ) : (
         <div className="toolbar">
           {can.edit && (
-            <Link className="btn" href={`/documents/${doc.id}/edit`}>
+            <LinkButton href={`/documents/${doc.id}/edit`}>
               Modifier
-            </Link>
+            </LinkButton>
           )}
           {can.finalize && (
-            <button type="button" className="btn btn-primary" aria-expanded={panel === 'finalize'} onClick={() => open('finalize')}>
+            <Button variant="primary" aria-expanded={panel === 'finalize'} onClick={() => open('finalize')}>
               Finaliser…
-            </button>
+            </Button>
           )}
           {can.accept && (
             <form action={acceptForm} onSubmit={sent('accept')}>
@@ -78,38 +77,38 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
           )}
           {can.reject && (
             <form action={rejectForm} onSubmit={sent('reject')}>
-              <SubmitButton className="btn">Marquer refusé</SubmitButton>
+              <SubmitButton variant="plain">Marquer refusé</SubmitButton>
             </form>
           )}
           {can.deposit && (
-            <button type="button" className="btn" aria-expanded={panel === 'deposit'} onClick={() => open('deposit')}>
+            <Button aria-expanded={panel === 'deposit'} onClick={() => open('deposit')}>
               Facture d’acompte…
-            </button>
+            </Button>
           )}
           {can.convert && (
-            <button type="button" className="btn" aria-expanded={panel === 'convert'} onClick={() => open('convert')}>
+            <Button aria-expanded={panel === 'convert'} onClick={() => open('convert')}>
               Convertir en facture…
-            </button>
+            </Button>
           )}
           {can.creditNote && (
-            <button type="button" className="btn" aria-expanded={panel === 'credit'} onClick={() => open('credit')}>
+            <Button aria-expanded={panel === 'credit'} onClick={() => open('credit')}>
               Établir un avoir…
-            </button>
+            </Button>
           )}
           {can.duplicate && (
             <form action={duplicateForm} onSubmit={sent('duplicate')}>
-              <SubmitButton className="btn">Dupliquer</SubmitButton>
+              <SubmitButton variant="plain">Dupliquer</SubmitButton>
             </form>
           )}
           {can.cancel && (
-            <button type="button" className="btn btn-danger" aria-expanded={panel === 'cancel'} onClick={() => open('cancel')}>
+            <Button variant="danger" aria-expanded={panel === 'cancel'} onClick={() => open('cancel')}>
               Annuler le document…
-            </button>
+            </Button>
           )}
           {can.remove && (
-            <button type="button" className="btn btn-danger" aria-expanded={panel === 'delete'} onClick={() => open('delete')}>
+            <Button variant="danger" aria-expanded={panel === 'delete'} onClick={() => open('delete')}>
               Supprimer…
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -122,7 +121,7 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
       )}
 
       {panel === 'finalize' && (
-        <div className="notice notice-warning" role="dialog" aria-label="Finaliser le document">
+        <Dialog label="Finaliser le document" tone="warning">
           <strong>Finaliser ce {TYPE_LABELS[doc.type].toLowerCase()} ?</strong>
           <ul>
             <li>Il reçoit le prochain numéro de sa série, sans trou ni doublon.</li>
@@ -131,11 +130,11 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
           </ul>
           <form action={finalizeForm} onSubmit={sent('finalize')} className="form-actions">
             <SubmitButton pendingLabel="Finalisation…">Finaliser</SubmitButton>
-            <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
+            <Button variant="ghost" onClick={() => setPanel(null)}>
               Retour
-            </button>
+            </Button>
           </form>
-        </div>
+        </Dialog>
       )}
       {panel === 'deposit' && <DepositPanel doc={doc} action={actions.deposit} initial={defaultDepositPercentage} onClose={() => setPanel(null)} />}
       {panel === 'convert' && <ConvertPanel id={doc.id} action={actions.convert} onClose={() => setPanel(null)} />}
@@ -149,12 +148,12 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
             ))}
           </ul>
           <form action={cancelForm} onSubmit={sent('cancel')} className="form-actions">
-            <SubmitButton className="btn btn-danger" pendingLabel="Annulation…">
+            <SubmitButton variant="danger" pendingLabel="Annulation…">
               Annuler le document
             </SubmitButton>
-            <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
+            <Button variant="ghost" onClick={() => setPanel(null)}>
               Ne pas annuler
-            </button>
+            </Button>
           </form>
         </div>
       )}
@@ -163,10 +162,10 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
           <strong>Supprimer ce brouillon ?</strong>
           <p>Il n’a pas de numéro : aucun numéro de la série n’est perdu. La suppression est définitive.</p>
           <form action={deleteForm} onSubmit={sent('delete')} className="form-actions">
-            <SubmitButton className="btn btn-danger">Supprimer le brouillon</SubmitButton>
-            <button type="button" className="btn btn-ghost" onClick={() => setPanel(null)}>
+            <SubmitButton variant="danger">Supprimer le brouillon</SubmitButton>
+            <Button variant="ghost" onClick={() => setPanel(null)}>
               Garder
-            </button>
+            </Button>
           </form>
         </div>
       )}
@@ -179,7 +178,7 @@ function DepositPanel({ doc, action, initial, onClose }: { doc: Props['doc']; ac
   const [state, formAction] = useActionState(action, initialFormState);
   const preview = useMemo(() => depositPreview(doc.items, percentage), [doc.items, percentage]);
   return (
-    <div className="notice" role="dialog" aria-label="Facture d’acompte">
+    <Dialog label="Facture d’acompte">
       <form action={formAction} className="form">
         <strong>Facture d’acompte sur le devis {doc.number}</strong>
         <Field
@@ -199,13 +198,13 @@ function DepositPanel({ doc, action, initial, onClose }: { doc: Props['doc']; ac
         <FormErrors state={state} placed={['percentage']} />
         <div className="form-actions">
           <SubmitButton>Créer la facture d’acompte</SubmitButton>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             Retour
-          </button>
+          </Button>
         </div>
         <p className="muted">Elle est créée en brouillon, payable à réception ; finalisez-la pour l’émettre.</p>
       </form>
-    </div>
+    </Dialog>
   );
 }
 
@@ -223,7 +222,7 @@ function ConvertPanel({ id, action, onClose }: { id: string; action: DocumentAct
     });
   }, [id]);
   return (
-    <div className="notice" role="dialog" aria-label="Convertir en facture">
+    <Dialog label="Convertir en facture">
       <strong>Facture issue du devis</strong>
       {loading && <p className="muted">Calcul de la facture…</p>}
       {error && (
@@ -248,13 +247,13 @@ function ConvertPanel({ id, action, onClose }: { id: string; action: DocumentAct
           <FormErrors state={state} />
           <form action={formAction} className="form-actions">
             <SubmitButton>Créer la facture</SubmitButton>
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
+            <Button variant="ghost" onClick={onClose}>
               Retour
-            </button>
+            </Button>
           </form>
         </div>
       )}
-    </div>
+    </Dialog>
   );
 }
 
@@ -311,7 +310,7 @@ function CreditNotePanel({ doc, action, onClose }: { doc: Props['doc']; action: 
   };
 
   return (
-    <div className="notice" role="dialog" aria-label="Établir un avoir">
+    <Dialog label="Établir un avoir">
       <form className="form" onSubmit={submit}>
         <strong>Avoir sur {doc.number}</strong>
         <div className="grid-2">
@@ -339,40 +338,45 @@ function CreditNotePanel({ doc, action, onClose }: { doc: Props['doc']; action: 
         </fieldset>
         {partial && (
           <>
-            <table className="table" aria-label="Lignes à créditer">
-              <thead>
-                <tr>
-                  <th>Ligne de la facture</th>
-                  <th className="num">Facturé</th>
-                  <th className="num">À créditer</th>
-                </tr>
-              </thead>
-              <tbody>
-                {doc.items.map((it, i) => {
-                  const error = errorOfLine(i);
-                  const change = (value: string) => setAmounts((a) => a.map((v, j) => (j === i ? value : v)));
-                  return (
-                    <tr key={it.id}>
-                      <td>
-                        {it.description} <span className="muted">· TVA {formatRate(it.vat_rate)}</span>
-                      </td>
-                      <td className="num">
-                        {it.kind === 'discount' ? `remise de ${formatMoney(it.unit_price)}` : `${formatDecimalAsTyped(it.quantity)} × ${formatMoney(it.unit_price)}`}
-                      </td>
-                      <td className="num">
-                        <Field id={`credit-line-${i}`} error={error}>
-                          {it.kind === 'discount' ? (
-                            <MoneyInput className="num" aria-label={`Remise à reprendre, ligne ${i + 1} (€)`} placeholder="0" value={amounts[i] ?? ''} onChange={(e) => change(e.target.value)} />
-                          ) : (
-                            <QuantityInput className="num" aria-label={`Quantité à créditer, ligne ${i + 1}`} placeholder="0" value={amounts[i] ?? ''} onChange={(e) => change(e.target.value)} />
-                          )}
-                        </Field>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              label="Lignes à créditer"
+              columns={[
+                {
+                  key: 'line',
+                  header: 'Ligne de la facture',
+                  cell: (it) => (
+                    <>
+                      {it.description} <span className="muted">· TVA {formatRate(it.vat_rate)}</span>
+                    </>
+                  ),
+                },
+                {
+                  key: 'billed',
+                  header: 'Facturé',
+                  num: true,
+                  cell: (it) => (it.kind === 'discount' ? `remise de ${formatMoney(it.unit_price)}` : `${formatDecimalAsTyped(it.quantity)} × ${formatMoney(it.unit_price)}`),
+                },
+                {
+                  key: 'credit',
+                  header: 'À créditer',
+                  num: true,
+                  cell: (it, i) => {
+                    const change = (value: string) => setAmounts((a) => a.map((v, j) => (j === i ? value : v)));
+                    return (
+                      <Field id={`credit-line-${i}`} error={errorOfLine(i)}>
+                        {it.kind === 'discount' ? (
+                          <MoneyInput className="num" aria-label={`Remise à reprendre, ligne ${i + 1} (€)`} placeholder="0" value={amounts[i] ?? ''} onChange={(e) => change(e.target.value)} />
+                        ) : (
+                          <QuantityInput className="num" aria-label={`Quantité à créditer, ligne ${i + 1}`} placeholder="0" value={amounts[i] ?? ''} onChange={(e) => change(e.target.value)} />
+                        )}
+                      </Field>
+                    );
+                  },
+                },
+              ]}
+              rows={doc.items}
+              rowKey={(it) => it.id}
+            />
             {built.totals && (
               <p data-testid="credit-preview">
                 Avoir de {formatMoney(built.totals.total_ht)} HT, soit <strong>{formatMoney(built.totals.total_ttc)} TTC</strong>.
@@ -392,12 +396,12 @@ function CreditNotePanel({ doc, action, onClose }: { doc: Props['doc']; action: 
         )}
         <div className="form-actions">
           <SubmitButton pending={pending}>Créer l’avoir</SubmitButton>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
+          <Button variant="ghost" onClick={onClose}>
             Retour
-          </button>
+          </Button>
         </div>
         <p className="muted">L’avoir est créé en brouillon : vérifiez-le puis finalisez-le pour l’émettre. Une facture n’a qu’un avoir.</p>
       </form>
-    </div>
+    </Dialog>
   );
 }

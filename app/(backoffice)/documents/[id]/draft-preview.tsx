@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { PdfPreview } from '@/components/pdf-status';
+import { PdfPreview } from '@/components/pdf/pdf-status';
+import { Button } from '@/components/ui';
 
 /** A draft's PDF is rendered on request only: each preview is a fresh render on the server. */
 export function DraftPreview({ documentId }: { documentId: string }) {
@@ -9,8 +10,8 @@ export function DraftPreview({ documentId }: { documentId: string }) {
   return shown ? (
     <PdfPreview documentId={documentId} />
   ) : (
-    <button type="button" className="btn btn-sm" onClick={() => setShown(true)}>
+    <Button small onClick={() => setShown(true)}>
       Afficher l’aperçu PDF
-    </button>
+    </Button>
   );
 }

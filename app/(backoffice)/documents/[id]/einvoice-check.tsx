@@ -1,5 +1,7 @@
-import { type EInvoiceLayer, validateDocumentEInvoice } from '@/lib/domain/pdf';
+import type { EInvoiceLayer } from '@/lib/domain/facturx';
+import { validateDocumentEInvoice } from '@/lib/domain/pdf';
 import type { Db } from '@/db/client';
+import { DataTable } from '@/components/ui';
 
 const LAYER_LABELS: Record<EInvoiceLayer, string> = {
   xsd: 'Schéma XSD',
@@ -31,30 +33,17 @@ export async function EInvoiceCheck({ db, orgId, documentId }: { db: Db; orgId: 
         La finalisation sera refusée : la facture électronique enfreint {rules === 1 ? 'une règle' : `${rules} règles`} qu’une plateforme
         agréée (PA) refuserait. Corrigez le document, le client ou la fiche de l’organisation.
       </p>
-      <table className="table" aria-label="Règles enfreintes">
-        <thead>
-          <tr>
-            <th>Règle</th>
-            <th>Donnée</th>
-            <th>Message</th>
-            <th>Contrôle</th>
-          </tr>
-        </thead>
-        <tbody>
-          {check.errors.map((e, i) => (
-            // The same rule may fail at several places: the position keeps the rows apart.
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows of a fixed list, never reordered
-            <tr key={i}>
-              <td>
-                <code>{e.rule}</code>
-              </td>
-              <td>{e.field}</td>
-              <td>{e.message}</td>
-              <td>{LAYER_LABELS[e.layer]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Règles enfreintes"
+        columns={[
+          { key: 'regle', header: 'Règle', cell: (e) => <code>{e.rule}</code> },
+          { key: 'donnee', header: 'Donnée', cell: (e) => e.field },
+          { key: 'message', header: 'Message', cell: (e) => e.message },
+          { key: 'controle', header: 'Contrôle', cell: (e) => LAYER_LABELS[e.layer] },
+        ]}
+        rows={check.errors}
+        rowKey={(_, i) => i}
+      />
     </>
   );
 }

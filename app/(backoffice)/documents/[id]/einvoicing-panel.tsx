@@ -1,9 +1,10 @@
 import type { Db } from '@/db/client';
-import type { BillingDocument } from '@/lib/domain/documents/schemas';
+import type { BillingDocument } from '@/lib/domain/documents';
 import { lifecycleLog, loadTransmission } from '@/lib/domain/einvoicing';
-import { formatInstant, formatMoney } from '@/lib/platform/format';
+import { formatInstant } from '@/lib/platform/format';
 import { ISSUER_LABELS, lifecycleChip, lifecycleLabel, TRANSMISSION_CHIPS, TRANSMISSION_LABELS } from '../einvoicing-labels';
 import { RetryTransmission } from './retry-transmission';
+import { DataTable, StatusChip } from '@/components/ui';
 
 /**
  * « Facturation électronique » on a finalized invoice's page: its transmission to the PA (status, flow id, the
@@ -30,9 +31,9 @@ export async function EInvoicingPanel({ db, orgId, doc }: { db: Db; orgId: strin
       <dl className="props">
         <dt>Transmission</dt>
         <dd>
-          <span className={`chip ${TRANSMISSION_CHIPS[doc.transmission_status]}`} data-testid="transmission-status">
+          <StatusChip tone={TRANSMISSION_CHIPS[doc.transmission_status]} data-testid="transmission-status">
             {TRANSMISSION_LABELS[doc.transmission_status]}
-          </span>
+          </StatusChip>
         </dd>
         <dt>Identifiant du flux</dt>
         <dd>{doc.transmission_id ? <code>{doc.transmission_id}</code> : <span className="muted">pas encore attribué</span>}</dd>
@@ -54,9 +55,9 @@ export async function EInvoicingPanel({ db, orgId, doc }: { db: Db; orgId: strin
           <>
             <dt>Cycle de vie</dt>
             <dd>
-              <span className={`chip ${lifecycleChip(doc.lifecycle_status)}`} data-testid="lifecycle-status">
+              <StatusChip tone={lifecycleChip(doc.lifecycle_status)} data-testid="lifecycle-status">
                 {lifecycleLabel(doc.lifecycle_status)}
-              </span>
+              </StatusChip>
               {doc.lifecycle_reason && <span> — {doc.lifecycle_reason}</span>}
             </dd>
           </>
@@ -75,32 +76,26 @@ export async function EInvoicingPanel({ db, orgId, doc }: { db: Db; orgId: strin
       )}
       {doc.transmission_status === 'failed' && <RetryTransmission documentId={doc.id} />}
       {log.length > 0 && (
-        <table className="table" aria-label="Cycle de vie de la facture électronique">
-          <thead>
-            <tr>
-              <th>Date</th>
-              <th>Statut</th>
-              <th>Émis par</th>
-              <th>Motif</th>
-              <th className="num">Montant</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.map((e) => (
-              <tr key={`${e.occurred_at.toISOString()}-${e.code}-${e.direction}`}>
-                <td>{formatInstant(e.occurred_at, { time: 'short' })}</td>
-                <td>
-                  <span className={`chip ${lifecycleChip(e.token)}`}>
-                    {e.code} {lifecycleLabel(e.token)}
-                  </span>
-                </td>
-                <td>{ISSUER_LABELS[e.issuer_role] ?? e.issuer_role}</td>
-                <td>{[e.reason_code, e.reason].filter(Boolean).join(' — ') || <span className="muted">—</span>}</td>
-                <td className="num">{e.amount_cents === null ? <span className="muted">—</span> : formatMoney(e.amount_cents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Cycle de vie de la facture électronique"
+          columns={[
+            { key: 'date', header: 'Date', cell: (e) => formatInstant(e.occurred_at, { time: 'short' }) },
+            {
+              key: 'statut',
+              header: 'Statut',
+              cell: (e) => (
+                <StatusChip tone={lifecycleChip(e.token)}>
+                  {e.code} {lifecycleLabel(e.token)}
+                </StatusChip>
+              ),
+            },
+            { key: 'emis_par', header: 'Émis par', cell: (e) => ISSUER_LABELS[e.issuer_role] ?? e.issuer_role },
+            { key: 'motif', header: 'Motif', cell: (e) => [e.reason_code, e.reason].filter(Boolean).join(' — ') || <span className="muted">—</span> },
+            { key: 'montant', header: 'Montant', money: (e) => e.amount_cents },
+          ]}
+          rows={log}
+          rowKey={(e) => `${e.occurred_at.toISOString()}-${e.code}-${e.direction}`}
+        />
       )}
     </section>
   );

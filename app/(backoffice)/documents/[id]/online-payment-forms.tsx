@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { useActionState, useRef, useState } from 'react';
-import { Field, FormErrors, Input, SubmitButton } from '@/components/form';
-import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
+import { Button, Field, FormErrors, Input, SubmitButton } from '@/components/ui';
+import { CODE_MESSAGES } from '@/lib/platform/i18n';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 
 // The refusals that only Settings → Paiements can lift: shown with a link to it.
 const SETTINGS_REFUSALS = new Set(
@@ -52,9 +52,9 @@ function CopyField({ url, documentId }: { url: string; documentId: string }) {
           data-testid="payment-link"
           style={{ flex: '1 1 auto', minWidth: 0 }}
         />
-        <button type="button" className="btn btn-sm" onClick={copy}>
+        <Button small onClick={copy}>
           {copied ? 'Copié ✓' : 'Copier'}
-        </button>
+        </Button>
       </div>
       <span className="sr-only" role="status">
         {copied ? 'Lien copié.' : ''}
@@ -75,7 +75,7 @@ export function PaymentLinkBox({ documentId, url, create }: { documentId: string
         <form action={action} className="stack">
           <p className="muted">Une page où le client paie cette facture par carte ou par prélèvement SEPA, sans compte à créer.</p>
           <div className="toolbar">
-            <SubmitButton className="btn" pendingLabel="Création…">
+            <SubmitButton variant="plain" pendingLabel="Création…">
               Créer le lien de paiement
             </SubmitButton>
           </div>
@@ -98,9 +98,9 @@ export function SendForPaymentForm({ documentId, send, contactEmail }: { documen
   return (
     <div className="stack">
       <div className="toolbar">
-        <button type="button" className="btn btn-primary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <Button variant="primary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           Envoyer pour paiement…
-        </button>
+        </Button>
         {state.done && (
           <span className="notice notice-success" role="status">
             {state.done}

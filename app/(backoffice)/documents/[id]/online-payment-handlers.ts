@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/platform/errors';
-import { idOf, refuse, type StaffContext } from '@/lib/platform/http/action';
-import { CODE_MESSAGES } from '@/lib/platform/i18n/errors-fr';
+import { idOf, refuse, type StaffContext } from '@/lib/platform/next';
+import { CODE_MESSAGES } from '@/lib/platform/i18n';
 import { createPaymentLink, sendForPayment } from '@/lib/domain/payments';
 import { SendDocumentInput } from '@/lib/domain/sending';
 

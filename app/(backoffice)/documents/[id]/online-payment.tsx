@@ -2,43 +2,49 @@ import Link from 'next/link';
 import type { Db } from '@/db/client';
 import { loadContactRow, loadDocument } from '@/lib/domain/documents';
 import { formatInstant, formatMoney } from '@/lib/platform/format';
-import { DISPUTE_LABELS, ONLINE_METHOD_LABELS, ONLINE_STATUS_CHIPS, ONLINE_STATUS_LABELS } from '@/lib/platform/i18n/payments-fr';
+import { DISPUTE_LABELS, ONLINE_METHOD_LABELS, ONLINE_STATUS_CHIPS, ONLINE_STATUS_LABELS } from '@/lib/platform/i18n';
 import { type OnlinePayment as Attempt, onlinePaymentRefusal, onlinePaymentsOfDocument, paymentAccountState, paymentLinkOf, paymentProvider } from '@/lib/domain/payments';
-import { contactEmail } from '@/lib/domain/reminders/recipient';
+import { contactEmail } from '@/lib/domain/reminders';
 import { paymentLinkAction, sendForPaymentAction } from './online-payment-actions';
 import { PaymentLinkBox, SendForPaymentForm } from './online-payment-forms';
+import { DataTable, StatusChip } from '@/components/ui';
 
 const SETTINGS = <Link href="/settings/payments">Réglages → Paiements</Link>;
 
 function Attempts({ attempts }: { attempts: Attempt[] }) {
   return (
-    <table className="table" aria-label="Paiements en ligne">
-        <thead>
-          <tr>
-            <th>Date</th>
-            <th>Moyen</th>
-            <th className="num">Montant</th>
-            <th>Statut</th>
-            <th className="num">Remboursé</th>
-            <th>Contestation</th>
-          </tr>
-        </thead>
-        <tbody>
-          {attempts.map((a) => (
-            <tr key={a.id} data-testid="online-payment">
-              <td>{formatInstant(a.created_at)}</td>
-              <td>{a.method ? ONLINE_METHOD_LABELS[a.method] : <span className="muted">pas encore choisi</span>}</td>
-              <td className="num">{formatMoney(a.amount)}</td>
-              <td>
-                <span className={`chip ${ONLINE_STATUS_CHIPS[a.status] ?? 'chip-grey'}`}>{ONLINE_STATUS_LABELS[a.status] ?? a.status}</span>
-                {a.status === 'failed' && a.failure_message && <span className="muted"> : {a.failure_message}</span>}
-              </td>
-              <td className="num">{a.amount_refunded > 0 ? formatMoney(a.amount_refunded) : <span className="muted">—</span>}</td>
-              <td>{a.dispute_status ? <span className="chip chip-red">{DISPUTE_LABELS[a.dispute_status] ?? a.dispute_status}</span> : <span className="muted">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-    </table>
+    <DataTable
+      label="Paiements en ligne"
+      columns={[
+        { key: 'date', header: 'Date', cell: (a) => formatInstant(a.created_at) },
+        { key: 'moyen', header: 'Moyen', cell: (a) => a.method ? ONLINE_METHOD_LABELS[a.method] : <span className="muted">pas encore choisi</span> },
+        { key: 'montant', header: 'Montant', money: (a) => a.amount },
+        {
+          key: 'statut',
+          header: 'Statut',
+          cell: (a) => (
+            <>
+              <StatusChip tone={ONLINE_STATUS_CHIPS[a.status] ?? 'chip-grey'}>{ONLINE_STATUS_LABELS[a.status] ?? a.status}</StatusChip>
+              {a.status === 'failed' && a.failure_message && <span className="muted"> : {a.failure_message}</span>}
+            </>
+          ),
+        },
+        {
+          key: 'rembourse',
+          header: 'Remboursé',
+          num: true,
+          cell: (a) => a.amount_refunded > 0 ? formatMoney(a.amount_refunded) : <span className="muted">—</span>,
+        },
+        {
+          key: 'contestation',
+          header: 'Contestation',
+          cell: (a) => a.dispute_status ? <StatusChip tone="chip-red">{DISPUTE_LABELS[a.dispute_status] ?? a.dispute_status}</StatusChip> : <span className="muted">—</span>,
+        },
+      ]}
+      rows={attempts}
+      rowKey={(a) => a.id}
+      rowProps={() => ({ 'data-testid': 'online-payment' })}
+    />
   );
 }
 

@@ -1,20 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment, Suspense } from 'react';
-import { EmailLog } from '@/components/email-log';
-import { PdfStatus } from '@/components/pdf-status';
-import { ReminderLadder } from '@/components/reminder-ladder';
-import { SendDocument } from '@/components/send-document';
-import { remainingDue } from '@/lib/domain/documents/balance';
+import { EmailLog } from '@/components/email/email-log';
+import { PdfStatus } from '@/components/pdf/pdf-status';
+import { ReminderLadder } from '@/components/reminders/reminder-ladder';
+import { SendDocument } from '@/components/sending/send-document';
+import { type BillingDocument, documentFlow, remainingDue } from '@/lib/domain/documents';
 import { todayParis } from '@/lib/platform/dates';
-import { documentFlow } from '@/lib/domain/documents/document-flow';
-import { getInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
-import { listPayments } from '@/lib/domain/payments/payments';
-import { refundableAmount } from '@/lib/domain/payments/refunds';
-import type { BillingDocument } from '@/lib/domain/documents/schemas';
-import type { Payment } from '@/lib/domain/payments/schemas';
+import { getInvoiceSettings } from '@/lib/domain/invoice-settings';
+import { listPayments, type Payment, refundableAmount } from '@/lib/domain/payments';
 import { formatDay, formatDecimalAsTyped, formatInstant, formatMoney, formatRate } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { computeTotals } from '@/lib/platform/money';
 import { availableActions, cancelConsequences, closedNotice, creditNoteOf, defaultDepositPercentage, sendAllowed } from '../availability';
 import {
@@ -42,6 +38,7 @@ import { OnlinePayment } from './online-payment';
 import { PaymentsPanel } from './payments-panel';
 import { RefundsPanel } from './refunds-panel';
 import { VerifyChain } from './verify-chain';
+import { DataTable, LinkButton, StatusChip } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Document' };
 
@@ -121,24 +118,24 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
             {TYPE_LABELS[doc.type]} {doc.number ?? <span className="muted">(brouillon)</span>}
           </h1>
           <div className="toolbar">
-            <span className={`chip ${STATUS_CHIPS[doc.status]}`} data-testid="document-status">
+            <StatusChip tone={STATUS_CHIPS[doc.status]} data-testid="document-status">
               {STATUS_LABELS[doc.status]}
-            </span>
-            {overdue && <span className="chip chip-red">en retard</span>}
+            </StatusChip>
+            {overdue && <StatusChip tone="chip-red">en retard</StatusChip>}
             {doc.title && <span className="muted">{doc.title}</span>}
           </div>
         </div>
         {(doc.type === 'facture' || signable) && (
           <div className="actions">
             {signable && (
-              <Link className="btn" href={`/signature/new?source=${doc.id}`}>
+              <LinkButton href={`/signature/new?source=${doc.id}`}>
                 Faire signer
-              </Link>
+              </LinkButton>
             )}
             {doc.type === 'facture' && (
-              <Link className="btn" href={`/recurring/new?from=${doc.id}`}>
+              <LinkButton href={`/recurring/new?from=${doc.id}`}>
                 Créer un modèle récurrent
-              </Link>
+              </LinkButton>
             )}
           </div>
         )}
@@ -297,32 +294,29 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
 
       <section className="card" aria-label="Parcours">
         <h2>Parcours</h2>
-        <table className="table" aria-label="Documents liés">
-          <thead>
-            <tr>
-              <th>Rôle</th>
-              <th>Document</th>
-              <th>Statut</th>
-              <th>Émis le</th>
-              <th className="num">Total TTC</th>
-              <th className="num">Payé</th>
-            </tr>
-          </thead>
-          <tbody>
-            {flow.documents.map((d) => (
-              <tr key={d.id} aria-current={d.id === doc.id ? 'true' : undefined} className={d.id === doc.id ? 'current' : undefined}>
-                <td>{FLOW_ROLE_LABELS[d.role]}</td>
-                <td>{d.id === doc.id ? <strong>{documentName(d)}</strong> : <Link href={`/documents/${d.id}`}>{documentName(d)}</Link>}</td>
-                <td>
-                  <span className={`chip ${STATUS_CHIPS[d.status]}`}>{STATUS_LABELS[d.status]}</span>
-                </td>
-                <td>{formatDay(d.issue_date)}</td>
-                <td className="num">{formatMoney(signedAmount(d, d.total_ttc))}</td>
-                <td className="num">{d.type === 'facture' || d.type === 'acompte' ? formatMoney(d.total_paid) : <span className="muted">—</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Documents liés"
+          columns={[
+            { key: 'role', header: 'Rôle', cell: (d) => FLOW_ROLE_LABELS[d.role] },
+            {
+              key: 'document',
+              header: 'Document',
+              cell: (d) => d.id === doc.id ? <strong>{documentName(d)}</strong> : <Link href={`/documents/${d.id}`}>{documentName(d)}</Link>,
+            },
+            { key: 'statut', header: 'Statut', cell: (d) => <StatusChip tone={STATUS_CHIPS[d.status]}>{STATUS_LABELS[d.status]}</StatusChip> },
+            { key: 'emis_le', header: 'Émis le', cell: (d) => formatDay(d.issue_date) },
+            { key: 'total_ttc', header: 'Total TTC', money: (d) => signedAmount(d, d.total_ttc) },
+            {
+              key: 'paye',
+              header: 'Payé',
+              num: true,
+              cell: (d) => d.type === 'facture' || d.type === 'acompte' ? formatMoney(d.total_paid) : <span className="muted">—</span>,
+            },
+          ]}
+          rows={flow.documents}
+          rowKey={(d) => d.id}
+          rowProps={(d) => ({ 'aria-current': d.id === doc.id ? 'true' : undefined, className: d.id === doc.id ? 'current' : undefined })}
+        />
         <h2 style={{ marginTop: 16 }}>Historique</h2>
         <ol className="timeline" aria-label="Historique">
           {flow.history.map((h) => (

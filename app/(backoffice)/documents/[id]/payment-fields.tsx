@@ -1,5 +1,5 @@
-import { Field, FormErrors, Input, MoneyInput, Select } from '@/components/form';
-import type { FormState } from '@/lib/platform/http/form-state';
+import { Field, FormErrors, Input, MoneyInput, Select } from '@/components/ui';
+import type { FormState } from '@/lib/platform/next';
 import { PAYMENT_METHOD_LABELS } from '../labels';
 
 interface Props {

@@ -1,10 +1,10 @@
 'use client';
 
 import { useActionState } from 'react';
-import { SubmitButton } from '@/components/form';
-import type { Payment } from '@/lib/domain/payments/schemas';
+import { DataTable, SubmitButton } from '@/components/ui';
+import type { Payment } from '@/lib/domain/payments';
 import { formatDay, formatMoney, formatMoneyInput } from '@/lib/platform/format';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 import { PAYMENT_METHOD_LABELS } from '../labels';
 import { PaymentFields } from './payment-fields';
 import { RefundForm } from './refund-form';
@@ -97,32 +97,23 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
 export function PaymentsTable({ label, dateHeader, rows, empty }: { label: string; dateHeader: string; rows: Array<Payment & { remove: BoundFormAction; on?: string | null }>; empty: string }) {
   if (!rows.length) return <p className="muted">{empty}</p>;
   return (
-    <table className="table" aria-label={label} style={{ marginTop: 12 }}>
-      <thead>
-        <tr>
-          <th>{dateHeader}</th>
-          <th>Moyen</th>
-          <th>Référence</th>
-          <th className="num">Montant</th>
-          <th>
-            <span className="sr-only">Supprimer</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((p) => (
-          <tr key={p.id}>
-            <td>{formatDay(p.paid_at)}</td>
-            <td>{p.amount < 0 ? `Remboursement${p.on ? ` sur ${p.on}` : ''} · ${PAYMENT_METHOD_LABELS[p.method]}` : PAYMENT_METHOD_LABELS[p.method]}</td>
-            <td>{p.reference ?? <span className="muted">—</span>}</td>
-            <td className="num">{formatMoney(p.amount)}</td>
-            <td>
-              <DeletePayment payment={p} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label={label}
+      style={{ marginTop: 12 }}
+      columns={[
+        { key: 'paid_at', header: dateHeader, cell: (p) => formatDay(p.paid_at) },
+        {
+          key: 'method',
+          header: 'Moyen',
+          cell: (p) => (p.amount < 0 ? `Remboursement${p.on ? ` sur ${p.on}` : ''} · ${PAYMENT_METHOD_LABELS[p.method]}` : PAYMENT_METHOD_LABELS[p.method]),
+        },
+        { key: 'reference', header: 'Référence', cell: (p) => p.reference ?? <span className="muted">—</span> },
+        { key: 'amount', header: 'Montant', money: (p) => p.amount },
+        { key: 'remove', header: <span className="sr-only">Supprimer</span>, cell: (p) => <DeletePayment payment={p} /> },
+      ]}
+      rows={rows}
+      rowKey={(p) => p.id}
+    />
   );
 }
 
@@ -131,7 +122,7 @@ export function DeletePayment({ payment }: { payment: Payment & { remove: BoundF
   const [state, formAction] = useActionState(payment.remove, initialFormState);
   return (
     <form action={formAction}>
-      <SubmitButton className="btn btn-sm btn-danger" aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
+      <SubmitButton variant="danger" small aria-label={`Supprimer le paiement de ${formatMoney(payment.amount)} du ${formatDay(payment.paid_at)}`}>
         Supprimer
       </SubmitButton>
       {state.error && (

@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
-import { SubmitButton } from '@/components/form';
+import { SubmitButton } from '@/components/ui';
 import { formatMoney, formatMoneyInput } from '@/lib/platform/format';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 import { PaymentFields } from './payment-fields';
 
 interface Props {

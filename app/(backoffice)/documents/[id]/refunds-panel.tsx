@@ -1,6 +1,6 @@
-import type { Payment } from '@/lib/domain/payments/schemas';
+import type { Payment } from '@/lib/domain/payments';
 import { formatMoney } from '@/lib/platform/format';
-import type { BoundFormAction } from '@/lib/platform/http/form-state';
+import type { BoundFormAction } from '@/lib/platform/next';
 import { PaymentsTable } from './payments-panel';
 import { RefundForm } from './refund-form';
 

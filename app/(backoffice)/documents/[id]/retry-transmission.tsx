@@ -1,8 +1,9 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { isRefusal } from '@/lib/platform/http/form-state';
+import { isRefusal } from '@/lib/platform/next/client';
 import { retryTransmissionAction } from './einvoicing-actions';
+import { Button } from '@/components/ui';
 
 /** The retry of a failed transmission: the submission starts over (the PA never gets the invoice twice). */
 export function RetryTransmission({ documentId }: { documentId: string }) {
@@ -11,9 +12,8 @@ export function RetryTransmission({ documentId }: { documentId: string }) {
   return (
     <div className="stack">
       <div>
-        <button
-          type="button"
-          className="btn btn-sm"
+        <Button
+          small
           disabled={pending}
           onClick={() =>
             start(async () => {
@@ -23,7 +23,7 @@ export function RetryTransmission({ documentId }: { documentId: string }) {
           }
         >
           {pending ? 'Relance…' : 'Relancer la transmission'}
-        </button>
+        </Button>
       </div>
       {message && (
         <p className="notice" role="status">

@@ -1,8 +1,9 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { isRefusal } from '@/lib/platform/http/form-state';
+import { isRefusal } from '@/lib/platform/next/client';
 import { type ChainCheck, verifyChainAction } from '../actions';
+import { Button } from '@/components/ui';
 
 /** chain:verify on demand: every finalized document of the org re-hashed, in chain order. */
 export function VerifyChain() {
@@ -11,14 +12,14 @@ export function VerifyChain() {
   return (
     <div className="stack">
       <div>
-        <button type="button" className="btn btn-sm" disabled={pending} onClick={() =>
+        <Button small disabled={pending} onClick={() =>
             start(async () => {
               const check = await verifyChainAction();
               setResult(isRefusal(check) ? { ok: false, verified: 0, message: check.error ?? '' } : check);
             })
           }>
           {pending ? 'Vérification…' : 'Vérifier la chaîne'}
-        </button>
+        </Button>
       </div>
       {result && (
         <p className={`notice ${result.ok ? 'notice-success' : 'notice-warning'}`} role="status">

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { readListFilters, readListSort } from '@/components/list-query';
-import { DOCUMENT_SORTS, documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/domain/documents/list-documents';
-import { DocumentListQuery } from '@/lib/domain/documents/schemas';
+import { readListFilters, readListSort } from '@/components/ui';
+import { DOCUMENT_SORTS, DocumentListQuery, documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/domain/documents';
 import { todayParis } from '@/lib/platform/dates';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { documentsCsv } from '../documents-csv';
 import { DOCUMENT_LIST_FILTERS, MAX_BULK } from '../labels';
 

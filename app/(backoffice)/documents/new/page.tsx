@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { todayParis } from '@/lib/platform/dates';
-import { getInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
-import { getContact } from '@/lib/domain/contacts/contacts';
+import { getInvoiceSettings } from '@/lib/domain/invoice-settings';
+import { getContact } from '@/lib/domain/contacts';
 import { ApiError } from '@/lib/platform/errors';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { DocumentEditor } from '../document-editor';
 import { newForm, termsFor } from '../editor-model';
 

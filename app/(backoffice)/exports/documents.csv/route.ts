@@ -1,4 +1,4 @@
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { documentsDownload } from '../download';
 
 /** GET /exports/documents.csv?from&to: the documents issued in the period, as CSV (lib/exports; ../download.ts). */

@@ -1,4 +1,4 @@
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { fecDownload } from '../download';
 
 /** GET /exports/fec?from&to: the sales journal as a FEC file (lib/exports; ../download.ts). */

@@ -1,4 +1,4 @@
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { linesDownload } from '../download';
 
 /** GET /exports/lignes.csv?from&to: the lines of the documents issued in the period, as CSV (lib/exports; ../download.ts). */

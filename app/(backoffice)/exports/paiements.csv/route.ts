@@ -1,4 +1,4 @@
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { paymentsDownload } from '../download';
 
 /** GET /exports/paiements.csv?from&to: the payments received in the period, as CSV (lib/exports; ../download.ts). */

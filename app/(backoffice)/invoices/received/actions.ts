@@ -1,11 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { connectorForOrg, PaError } from '@/lib/domain/einvoicing';
-import { answerInbound, fetchInbound, type InboundAnswer, paFailure } from '@/lib/domain/einvoicing/inbound';
-import { AcceptInboundInput, DisputeInboundInput, RefuseInboundInput } from '@/lib/domain/einvoicing/inbound/schemas';
+import { AcceptInboundInput, answerInbound, connectorForOrg, DisputeInboundInput, fetchInbound, type InboundAnswer, PaError, paFailure, RefuseInboundInput } from '@/lib/domain/einvoicing';
 import { ApiError, conflict } from '@/lib/platform/errors';
-import { formAction, idOf, type StaffContext } from '@/lib/platform/http/action';
+import { formAction, idOf, type StaffContext } from '@/lib/platform/next';
 import { plural } from '@/lib/platform/format';
 
 const DONE: Record<InboundAnswer, string> = {

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FilterChips, Pager } from '@/components/list-page';
-import { loadListPage, readListFilters } from '@/components/list-query';
+import { type Column, DataTable, EmptyState, FilterBar, FilterChips, loadListPage, Pager, readListFilters, StatusChip } from '@/components/ui';
 import { INBOUND_PARSE_STATUSES, type InboundParseStatus } from '@/db/schema';
-import { InboundListQuery, inboundAnswers, listInboundInvoices } from '@/lib/domain/einvoicing/inbound';
-import { formatDay, formatInstant, formatMoney } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { InboundListQuery, inboundAnswers, listInboundInvoices } from '@/lib/domain/einvoicing';
+import { formatDay, formatInstant, formatMoneyIn } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { fetchNowAction } from './actions';
 import { FetchNow } from './fetch-now';
 import { answerLabel, PARSE_STATUS_LABELS } from './labels';
@@ -21,6 +20,38 @@ export default async function ReceivedInvoicesPage({ searchParams }: { searchPar
   const filters = readListFilters(raw, ['parse_status', 'sender_siren', 'received_from', 'received_to', 'cursor']);
   const { page, problem } = await loadListPage(InboundListQuery, filters, (query) => listInboundInvoices(staff.db, staff.orgId, query));
   const answers = await inboundAnswers(staff.db, staff.orgId, page.data.map((i) => i.id));
+  const columns: Array<Column<(typeof page.data)[number]>> = [
+    { key: 'received_at', header: 'Reçue le', cell: (i) => formatInstant(i.received_at ?? i.created_at) },
+    {
+      key: 'seller',
+      header: 'Fournisseur',
+      cell: (i) => (
+        <>
+          {i.seller_name ?? <span className="muted">Inconnu</span>}
+          {i.sender_siren && <div className="muted">SIREN {i.sender_siren}</div>}
+        </>
+      ),
+    },
+    { key: 'number', header: 'Numéro', cell: (i) => <Link href={`${BASE}/${i.id}`}>{i.invoice_number ?? 'Voir le fichier reçu'}</Link> },
+    { key: 'due_date', header: 'Échéance', cell: (i) => (i.due_date ? formatDay(i.due_date) : <span className="muted">—</span>) },
+    { key: 'total_ttc', header: 'Total TTC', num: true, cell: (i) => (i.total_ttc === null ? <span className="muted">—</span> : formatMoneyIn(i.total_ttc, i.currency)) },
+    {
+      key: 'parse_status',
+      header: 'Lecture',
+      cell: (i) => {
+        const status = PARSE_STATUS_LABELS[i.parse_status];
+        return <StatusChip tone={status.chip}>{status.label}</StatusChip>;
+      },
+    },
+    {
+      key: 'answer',
+      header: 'Réponse',
+      cell: (i) => {
+        const answer = answerLabel(answers.get(i.id) ?? null);
+        return <StatusChip tone={answer.chip}>{answer.label}</StatusChip>;
+      },
+    },
+  ];
   const filtered = Boolean(filters.parse_status || filters.sender_siren || filters.received_from || filters.received_to || filters.cursor);
 
   return (
@@ -45,85 +76,28 @@ export default async function ReceivedInvoicesPage({ searchParams }: { searchPar
         labels={Object.fromEntries(INBOUND_PARSE_STATUSES.map((s) => [s, PARSE_STATUS_LABELS[s].label])) as Record<InboundParseStatus, string>}
         chips={Object.fromEntries(INBOUND_PARSE_STATUSES.map((s) => [s, PARSE_STATUS_LABELS[s].chip])) as Record<InboundParseStatus, string>}
       />
-      <search>
-        <form className="toolbar" action={BASE}>
-          {filters.parse_status && <input type="hidden" name="parse_status" value={filters.parse_status} />}
-          <label>
-            SIREN du fournisseur{' '}
-            <input name="sender_siren" inputMode="numeric" size={11} defaultValue={filters.sender_siren} />
-          </label>
-          <label>
-            Reçue du <input type="date" name="received_from" defaultValue={filters.received_from} />
-          </label>
-          <label>
-            au <input type="date" name="received_to" defaultValue={filters.received_to} />
-          </label>
-          <button className="btn" type="submit">
-            Filtrer
-          </button>
-          {filtered && (
-            <Link className="btn btn-ghost" href={BASE}>
-              Effacer
-            </Link>
-          )}
-        </form>
-      </search>
+      <FilterBar base={BASE} filtered={filtered} keep={{ parse_status: filters.parse_status }} resetLabel="Effacer">
+        <label>
+          SIREN du fournisseur <input name="sender_siren" inputMode="numeric" size={11} defaultValue={filters.sender_siren} />
+        </label>
+        <label>
+          Reçue du <input type="date" name="received_from" defaultValue={filters.received_from} />
+        </label>
+        <label>
+          au <input type="date" name="received_to" defaultValue={filters.received_to} />
+        </label>
+      </FilterBar>
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
       <section className="card">
         {page.data.length === 0 ? (
-          <p className="empty">
-            {filtered ? (
-              <>
-                Aucune facture reçue ne correspond. <Link href={BASE}>Voir toutes les factures reçues</Link>
-              </>
-            ) : (
-              'Aucune facture reçue pour l’instant. Elles arrivent ici dès que votre inscription à l’annuaire est active (Réglages → Facturation électronique).'
-            )}
-          </p>
+          <EmptyState noMatch={{ when: filtered, message: 'Aucune facture reçue ne correspond.', href: BASE, label: 'Voir toutes les factures reçues' }}>
+            Aucune facture reçue pour l’instant. Elles arrivent ici dès que votre inscription à l’annuaire est active (Réglages → Facturation
+            électronique).
+          </EmptyState>
         ) : (
-          <table className="table" aria-label="Factures reçues">
-            <thead>
-              <tr>
-                <th scope="col">Reçue le</th>
-                <th scope="col">Fournisseur</th>
-                <th scope="col">Numéro</th>
-                <th scope="col">Échéance</th>
-                <th scope="col" className="num">
-                  Total TTC
-                </th>
-                <th scope="col">Lecture</th>
-                <th scope="col">Réponse</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((i) => {
-                const status = PARSE_STATUS_LABELS[i.parse_status];
-                const answer = answerLabel(answers.get(i.id) ?? null);
-                return (
-                  <tr key={i.id}>
-                    <td>{formatInstant(i.received_at ?? i.created_at)}</td>
-                    <td>
-                      {i.seller_name ?? <span className="muted">Inconnu</span>}
-                      {i.sender_siren && <div className="muted">SIREN {i.sender_siren}</div>}
-                    </td>
-                    <td>
-                      <Link href={`${BASE}/${i.id}`}>{i.invoice_number ?? 'Voir le fichier reçu'}</Link>
-                    </td>
-                    <td>{i.due_date ? formatDay(i.due_date) : <span className="muted">—</span>}</td>
-                    <td className="num">{i.total_ttc === null ? <span className="muted">—</span> : i.currency === 'EUR' ? formatMoney(i.total_ttc) : `${(i.total_ttc / 100).toFixed(2)} ${i.currency}`}</td>
-                    <td>
-                      <span className={`chip ${status.chip}`}>{status.label}</span>
-                    </td>
-                    <td>
-                      <span className={`chip ${answer.chip}`}>{answer.label}</span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable label="Factures reçues" columns={columns} rows={page.data} rowKey={(i) => i.id} />
         )}
       </section>
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
 import { formatDay, formatInstant, formatMoney } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { computeTotals, type VatCategory } from '@/lib/platform/money';
 import { mandateOfContact } from '@/lib/domain/payments';
 import { templateHistory } from '@/lib/domain/recurring';
@@ -21,6 +21,7 @@ import {
 } from '../labels';
 import { contactChoice, loadTemplateOr404 } from '../load';
 import { TemplateActions } from './template-actions';
+import { DataTable, StatusChip } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Modèle récurrent' };
 
@@ -62,9 +63,9 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
           </p>
           <h1>{templateName(t)}</h1>
           <div className="toolbar">
-            <span className={`chip ${TEMPLATE_STATUS_CHIPS[t.status]}`} data-testid="template-status">
+            <StatusChip tone={TEMPLATE_STATUS_CHIPS[t.status]} data-testid="template-status">
               {TEMPLATE_STATUS_LABELS[t.status]}
-            </span>
+            </StatusChip>
             {paused && t.paused_at && <span className="muted">depuis le {formatInstant(t.paused_at, { time: null })}</span>}
           </div>
         </div>
@@ -118,40 +119,45 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
         {history.length === 0 ? (
           <p className="muted">Aucune facture générée pour l’instant.</p>
         ) : (
-          <table className="table" aria-label="Factures générées et échecs">
-            <thead>
-              <tr>
-                <th scope="col">Période</th>
-                <th scope="col">Facture</th>
-                <th scope="col">Résultat</th>
-                <th scope="col" className="num">
-                  Total TTC
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((g) => (
-                <tr key={g.id}>
-                  <td>
+          <DataTable
+            label="Factures générées et échecs"
+            columns={[
+              {
+                key: 'periode',
+                header: 'Période',
+                cell: (g) => (
+                  <>
                     {formatDay(g.period_start)}
                     <div className="muted">{SOURCE_LABELS[g.source]}</div>
-                  </td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                key: 'facture',
+                header: 'Facture',
+                cell: (g) => (
+                  <>
                     {g.document_id && g.invoice ? (
                       <>
                         <Link href={`/documents/${g.document_id}`}>{g.invoice.number ?? 'Brouillon'}</Link>{' '}
-                        <span className={`chip ${STATUS_CHIPS[g.invoice.status as keyof typeof STATUS_CHIPS]}`}>
+                        <StatusChip tone={STATUS_CHIPS[g.invoice.status as keyof typeof STATUS_CHIPS]}>
                           {STATUS_LABELS[g.invoice.status as keyof typeof STATUS_LABELS]}
-                        </span>
+                        </StatusChip>
                       </>
                     ) : (
                       <span className="muted">aucune</span>
                     )}
-                  </td>
-                  <td>
-                    <span className={`chip ${g.status === 'failed' ? 'chip-red' : g.status === 'sent' ? 'chip-green' : 'chip-grey'}`}>
+                  </>
+                ),
+              },
+              {
+                key: 'resultat',
+                header: 'Résultat',
+                cell: (g) => (
+                  <>
+                    <StatusChip tone={g.status === 'failed' ? 'chip-red' : g.status === 'sent' ? 'chip-green' : 'chip-grey'}>
                       {GENERATION_STATUS_LABELS[g.status]}
-                    </span>
+                    </StatusChip>
                     {g.status === 'failed' && (
                       <div>
                         {g.stage && `Échec ${GENERATION_STAGE_LABELS[g.stage]} : `}
@@ -165,19 +171,26 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
                       <div>
                         {g.collect_status === 'failed' ? (
                           <>
-                            <span className="chip chip-red">prélèvement refusé</span> {failureText(g.collect_error)}
+                            <StatusChip tone="chip-red">prélèvement refusé</StatusChip> {failureText(g.collect_error)}
                           </>
                         ) : (
-                          <span className="chip chip-blue">prélèvement demandé</span>
+                          <StatusChip tone="chip-blue">prélèvement demandé</StatusChip>
                         )}
                       </div>
                     )}
-                  </td>
-                  <td className="num">{g.invoice ? formatMoney(g.invoice.total_ttc) : <span className="muted">—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              {
+                key: 'total_ttc',
+                header: 'Total TTC',
+                num: true,
+                cell: (g) => g.invoice ? formatMoney(g.invoice.total_ttc) : <span className="muted">—</span>,
+              },
+            ]}
+            rows={history}
+            rowKey={(g) => g.id}
+          />
         )}
       </section>
 

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
-import { CreateApiKeyInput, createApiKey, revokeApiKey } from '@/lib/platform/auth/api-keys';
-import { buttonAction, formAction } from '@/lib/platform/http/action';
+import { CreateApiKeyInput, createApiKey, revokeApiKey } from '@/lib/platform/auth';
+import { buttonAction, formAction } from '@/lib/platform/next';
 
 /** The new key is shown once: the state carries it to the page, never stored in clear. */
 export const createKeyAction = formAction(

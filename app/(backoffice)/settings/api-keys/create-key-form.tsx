@@ -1,10 +1,10 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { Field, FieldError, Input, Select, SubmitButton } from '@/components/form';
-import { SCOPES } from '@/lib/platform/auth/scopes';
-import { initialFormState } from '@/lib/platform/http/form-state';
-import { ENV_LABELS, scopeLabel } from '@/lib/platform/i18n/api-keys-fr';
+import { Button, Field, FieldError, Input, Select, SubmitButton } from '@/components/ui';
+import { SCOPES } from '@/lib/platform/auth/client';
+import { initialFormState } from '@/lib/platform/next/client';
+import { ENV_LABELS, scopeLabel } from '@/lib/platform/i18n';
 import { createKeyAction } from './actions';
 
 export function CreateKeyForm() {
@@ -20,16 +20,15 @@ export function CreateKeyForm() {
           <code className="secret" data-testid="new-key-value">
             {created.key}
           </code>
-          <button
-            type="button"
-            className="btn btn-sm"
+          <Button
+            small
             onClick={async () => {
               await navigator.clipboard.writeText(created.key);
               setCopied(true);
             }}
           >
             {copied ? 'Copiée ✓' : 'Copier'}
-          </button>
+          </Button>
         </div>
       )}
       <form className="form" action={action}>

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
-import { SubmitButton } from '@/components/form';
-import { listApiKeys } from '@/lib/platform/auth/api-keys';
+import { DataTable, EmptyState, StatusChip, SubmitButton } from '@/components/ui';
+import { listApiKeys } from '@/lib/platform/auth';
 import { formatInstant } from '@/lib/platform/format';
-import { envLabel, scopeLabel } from '@/lib/platform/i18n/api-keys-fr';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { envLabel, scopeLabel } from '@/lib/platform/i18n';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { revokeKeyAction } from './actions';
 import { CreateKeyForm } from './create-key-form';
 
@@ -25,43 +25,45 @@ export default async function ApiKeysPage() {
       <section className="card">
         <h2>Clés de l’organisation</h2>
         {keys.length === 0 ? (
-          <p className="empty">Aucune clé pour l’instant.</p>
+          <EmptyState>Aucune clé pour l’instant.</EmptyState>
         ) : (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>Nom</th>
-                <th>Identifiant</th>
-                <th>Environnement</th>
-                <th>Droits</th>
-                <th>Dernière utilisation</th>
-                <th>État</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key.id} data-testid={`key-row-${key.name}`}>
-                  <td>{key.name}</td>
-                  <td>
-                    <code>{key.prefix}…</code>
-                  </td>
-                  <td>{envLabel(key.env)}</td>
-                  <td>{key.scopes.map(scopeLabel).join(', ')}</td>
-                  <td>{key.last_used_at ? formatInstant(key.last_used_at) : <span className="muted">jamais</span>}</td>
-                  <td>{key.revoked_at ? <span className="chip chip-red">révoquée</span> : <span className="chip chip-green">active</span>}</td>
-                  <td className="num">
+          <DataTable
+            label="Clés d’API"
+            columns={[
+              { key: 'nom', header: 'Nom', cell: (key) => key.name },
+              { key: 'identifiant', header: 'Identifiant', cell: (key) => <code>{key.prefix}…</code> },
+              { key: 'environnement', header: 'Environnement', cell: (key) => envLabel(key.env) },
+              { key: 'droits', header: 'Droits', cell: (key) => key.scopes.map(scopeLabel).join(', ') },
+              {
+                key: 'derniere_utilisation',
+                header: 'Dernière utilisation',
+                cell: (key) => key.last_used_at ? formatInstant(key.last_used_at) : <span className="muted">jamais</span>,
+              },
+              {
+                key: 'etat',
+                header: 'État',
+                cell: (key) => key.revoked_at ? <StatusChip tone="chip-red">révoquée</StatusChip> : <StatusChip tone="chip-green">active</StatusChip>,
+              },
+              {
+                key: 'col',
+                header: '',
+                num: true,
+                cell: (key) => (
+                  <>
                     {!key.revoked_at && (
                       <form action={revokeKeyAction}>
                         <input type="hidden" name="id" value={key.id} />
-                        <SubmitButton className="btn btn-sm btn-danger">Révoquer</SubmitButton>
+                        <SubmitButton variant="danger" small>Révoquer</SubmitButton>
                       </form>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+            ]}
+            rows={keys}
+            rowKey={(key) => key.id}
+            rowProps={(key) => ({ 'data-testid': `key-row-${key.name}` })}
+          />
         )}
       </section>
     </>

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, type StaffContext } from '@/lib/platform/http/action';
+import { formAction, type StaffContext } from '@/lib/platform/next';
 import { ADMIN_ONLY, enroll, SETTINGS_PATH, savePlatform } from './handlers';
 
 const revalidated =

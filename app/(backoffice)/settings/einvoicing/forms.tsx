@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { CheckboxField, Field, FormErrors, Input, SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
+import { CheckboxField, Field, FormErrors, Input, SubmitButton } from '@/components/ui';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 
 type Texts = Record<string, string>;
 

@@ -1,10 +1,7 @@
-import { getEnrollment, requestEnrollment } from '@/lib/domain/einvoicing/enrollment/enrollment';
-import { EnrollmentInput } from '@/lib/domain/einvoicing';
+import { EnrollmentInput, getEnrollment, requestEnrollment } from '@/lib/domain/einvoicing';
 import { fieldErrors } from '@/lib/platform/errors';
-import { refuse, type StaffContext } from '@/lib/platform/http/action';
-import { SECRET_MASK } from '@/lib/domain/invoice-settings';
-import { getInvoiceSettings, putInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
-import { InvoiceSettingsInput } from '@/lib/domain/invoice-settings/schemas';
+import { refuse, type StaffContext } from '@/lib/platform/next';
+import { getInvoiceSettings, InvoiceSettingsInput, putInvoiceSettings, SECRET_MASK } from '@/lib/domain/invoice-settings';
 
 /*
  * What Réglages → Facturation électronique's actions do, apart from their wrappers (actions.ts adds revalidation):

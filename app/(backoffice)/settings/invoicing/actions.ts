@@ -1,10 +1,9 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { getInvoiceSettings, putInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
-import { InvoiceSettingsInput } from '@/lib/domain/invoice-settings/schemas';
+import { getInvoiceSettings, InvoiceSettingsInput, putInvoiceSettings } from '@/lib/domain/invoice-settings';
 import { fieldErrors } from '@/lib/platform/errors';
-import { formAction, refuse } from '@/lib/platform/http/action';
+import { formAction, refuse } from '@/lib/platform/next';
 import { identifierProblems } from '@/lib/platform/identifiers';
 import { parseEuros } from '@/lib/platform/money';
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { todayParis } from '@/lib/platform/dates';
-import { getInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
+import { getInvoiceSettings } from '@/lib/domain/invoice-settings';
 import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { InvoiceSettingsForm } from './settings-form';
 
 export const metadata: Metadata = { title: 'Facturation' };

@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea } from '@/components/form';
-import { initialFormState } from '@/lib/platform/http/form-state';
+import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea } from '@/components/ui';
+import { initialFormState } from '@/lib/platform/next/client';
 import { VAT_EXIGIBILITY_LABELS } from '../../documents/labels';
 import { saveInvoiceSettingsAction } from './actions';
 

@@ -1,11 +1,10 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, refuse } from '@/lib/platform/http/action';
+import { formAction, refuse } from '@/lib/platform/next';
 import { identifierProblems } from '@/lib/platform/identifiers';
 import { parseEuros } from '@/lib/platform/money';
-import { setOrgAlsaceMoselle, setOrgLogo, updateOrgIdentity } from '@/lib/platform/orgs';
-import { OrgIdentityInput } from '@/lib/platform/orgs';
+import { OrgIdentityInput, setOrgAlsaceMoselle, setOrgLogo, updateOrgIdentity } from '@/lib/platform/orgs';
 
 const text = (form: FormData, key: string) => {
   const v = form.get(key);

@@ -1,10 +1,10 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { CompanyRegistryFill } from '@/components/company-registry-fill';
-import { CheckboxField, Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/form';
-import { initialFormState } from '@/lib/platform/http/form-state';
-import { suggestsAlsaceMoselle } from '@/lib/platform/orgs';
+import { CompanyRegistryFill } from '@/components/company-registry/company-registry-fill';
+import { CheckboxField, Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/ui';
+import { initialFormState } from '@/lib/platform/next/client';
+import { suggestsAlsaceMoselle } from '@/lib/platform/orgs/client';
 import { saveOrgAction } from './actions';
 
 export interface OrgFormValues {

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
-import { companyRegistryEnabled } from '@/components/company-registry';
+import { companyRegistryEnabled } from '@/components/company-registry/company-registry';
 import { formatMoneyInput } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
-import { missingLegalMentions } from '@/lib/platform/orgs';
-import { getOrg } from '@/lib/platform/orgs';
+import { requireStaffOrg } from '@/lib/platform/next';
+import { getOrg, missingLegalMentions } from '@/lib/platform/orgs';
 import { OrgForm } from './org-form';
 
 export const metadata: Metadata = { title: 'Organisation' };

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, type StaffContext } from '@/lib/platform/http/action';
+import { formAction, type StaffContext } from '@/lib/platform/next';
 import { SETTINGS_PATH } from '@/lib/domain/payments';
 import { CONNECT_ONLY, connect, disconnect, refresh } from './handlers';
 

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { ApiError } from '@/lib/platform/errors';
-import { refuse, type StaffContext } from '@/lib/platform/http/action';
+import { refuse, type StaffContext } from '@/lib/platform/next';
 import { disconnectAccount, refreshAccount, SETTINGS_PATH, startOnboarding } from '@/lib/domain/payments';
 
 /*

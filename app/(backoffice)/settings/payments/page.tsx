@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { ApiError } from '@/lib/platform/errors';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
-import { CAPABILITY_LABELS, requirementsInFrench } from '@/lib/platform/i18n/payments-fr';
+import { requireStaffOrg } from '@/lib/platform/next';
+import { CAPABILITY_LABELS, requirementsInFrench } from '@/lib/platform/i18n';
 import { type PaymentAccountState, paymentAccountState, paymentProvider, refreshAccount } from '@/lib/domain/payments';
-import { ActionForm } from '@/components/action-form';
+import { ActionForm, Confirm, StatusChip } from '@/components/ui';
 import { connectAction, disconnectAction, refreshAction } from './actions';
 
 export const metadata: Metadata = { title: 'Paiements' };
@@ -22,9 +22,9 @@ function Readiness({ account }: { account: PaymentAccountState }) {
       <dt>Encaissements</dt>
       <dd data-testid="charges-enabled">
         {account.charges_enabled ? (
-          <span className="chip chip-green">autorisés</span>
+          <StatusChip tone="chip-green">autorisés</StatusChip>
         ) : (
-          <span className="chip chip-amber">pas encore autorisés</span>
+          <StatusChip tone="chip-amber">pas encore autorisés</StatusChip>
         )}
       </dd>
       <dt>Paiement par carte</dt>
@@ -112,7 +112,7 @@ export default async function PaymentsSettingsPage({ searchParams }: { searchPar
           <h2>Compte Stripe</h2>
           <p data-testid="no-account">Aucun compte Stripe n’est connecté : le paiement en ligne est inactif pour votre organisation.</p>
           {admin ? (
-            <ActionForm action={connectAction} label="Connecter un compte Stripe" pendingLabel="Ouverture de Stripe…" className="btn btn-primary">
+            <ActionForm action={connectAction} label="Connecter un compte Stripe" pendingLabel="Ouverture de Stripe…" variant="primary">
               <p className="muted">
                 Un compte Stripe est créé pour votre organisation, puis Stripe vous demande l’identité de l’entreprise, de son représentant et le
                 compte bancaire qui reçoit les versements.
@@ -128,19 +128,18 @@ export default async function PaymentsSettingsPage({ searchParams }: { searchPar
           <Readiness account={account} />
           <div className="toolbar" style={{ marginTop: 12, alignItems: 'flex-start' }}>
             {unfinished && admin && (
-              <ActionForm action={connectAction} label="Terminer la configuration" pendingLabel="Ouverture de Stripe…" className="btn btn-primary" />
+              <ActionForm action={connectAction} label="Terminer la configuration" pendingLabel="Ouverture de Stripe…" variant="primary" />
             )}
             <ActionForm action={refreshAction} label="Actualiser" pendingLabel="Lecture…" />
           </div>
           {staff.role === 'owner' && (
-            <details className="notice notice-warning" style={{ marginTop: 16 }}>
-              <summary>Déconnecter le compte Stripe…</summary>
+            <Confirm summary="Déconnecter le compte Stripe…" style={{ marginTop: 16 }}>
               <p>
                 Vos clients ne pourront plus payer en ligne : les liens de paiement déjà envoyés cesseront de fonctionner. Les paiements déjà
                 enregistrés restent sur les factures, et le compte reste le vôtre chez Stripe.
               </p>
-              <ActionForm action={disconnectAction} label="Déconnecter" pendingLabel="Déconnexion…" className="btn btn-danger" />
-            </details>
+              <ActionForm action={disconnectAction} label="Déconnecter" pendingLabel="Déconnexion…" variant="danger" />
+            </Confirm>
           )}
         </section>
       )}

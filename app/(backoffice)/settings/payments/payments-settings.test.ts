@@ -1,13 +1,9 @@
 import { NextRequest } from 'next/server';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createActionWrappers } from '@/lib/platform/http/action';
-import { initialFormState } from '@/lib/platform/http/form-state';
-import type { StaffSession } from '@/lib/platform/http/staff';
+import { createActionWrappers, initialFormState, type StaffSession } from '@/lib/platform/next';
 import { addMembership, createUser } from '@/lib/platform/orgs';
 import { connectAccount, paymentAccountState } from '@/lib/domain/payments';
-import { useFakeStripe } from '@/lib/domain/payments/testing';
-import { connectedStripe } from '@/lib/domain/payments/testing/connected-stripe';
-import { completeOnboarding, connectRoutes } from '@/lib/domain/payments/testing/fake-stripe-connect';
+import { completeOnboarding, connectedStripe, connectRoutes, useFakeStripe } from '@/lib/domain/payments/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { proxy } from '@/proxy';
 import { CONNECT_ONLY, connect, DISCONNECT_ONLY, disconnect, onboardingRedirect, refresh } from './handlers';

@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { buttonAction, formAction } from '@/lib/platform/http/action';
+import { buttonAction, formAction } from '@/lib/platform/next';
 import { ADMIN_ONLY, create, IdInput, RedeliverInput, readCreateForm, redeliverOne, remove, rotate, SETTINGS_PATH, sendTest, ToggleInput, toggle } from './handlers';
 
 const revalidated =

@@ -1,9 +1,9 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { Field, FieldError, FormErrors, Input, SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
-import { EVENT_GROUP_LABELS, eventLabel } from '@/lib/platform/i18n/webhooks-fr';
+import { Button, Field, FieldError, FormErrors, Input, SubmitButton } from '@/components/ui';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
+import { EVENT_GROUP_LABELS, eventLabel } from '@/lib/platform/i18n';
 
 type Secret = { url: string; secret: string };
 
@@ -16,16 +16,15 @@ function SecretOnce({ created, title }: { created: Secret; title: string }) {
       <code className="secret" data-testid="webhook-secret-value">
         {created.secret}
       </code>
-      <button
-        type="button"
-        className="btn btn-sm"
+      <Button
+        small
         onClick={async () => {
           await navigator.clipboard.writeText(created.secret);
           setCopied(true);
         }}
       >
         {copied ? 'Copié ✓' : 'Copier'}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -77,7 +76,7 @@ export function RotateSecretForm({ action }: { action: BoundFormAction<Secret> }
     <form action={formAction} className="stack">
       {state.data && <SecretOnce created={state.data} title="Nouveau secret créé ; l’ancien signe encore les envois pendant 24 h." />}
       <FormErrors state={state} />
-      <SubmitButton className="btn btn-sm" pendingLabel="…">
+      <SubmitButton variant="plain" small pendingLabel="…">
         Nouveau secret
       </SubmitButton>
     </form>
@@ -92,7 +91,7 @@ export function ButtonForm({ action, label, hidden = {} }: { action: BoundFormAc
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <SubmitButton className="btn btn-sm" pendingLabel="…">
+      <SubmitButton variant="plain" small pendingLabel="…">
         {label}
       </SubmitButton>
       {state.done && (

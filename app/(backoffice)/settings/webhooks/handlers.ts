@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, type StaffContext } from '@/lib/platform/http/action';
+import { idOf, type StaffContext } from '@/lib/platform/next';
 import { createEndpoint, deleteEndpoint, redeliver, rotateSecret, sendTestEvent, updateEndpoint, WebhookEndpointCreate } from '@/lib/domain/webhooks';
 
 /*

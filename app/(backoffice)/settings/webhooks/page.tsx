@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { SubmitButton } from '@/components/form';
+import { EmptyState, LinkButton, StatusChip, SubmitButton } from '@/components/ui';
 import { EVENT_CATALOGUE, EVENT_TYPES } from '@/lib/platform/events';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
-import { DISABLED_REASON_LABELS, eventLabel } from '@/lib/platform/i18n/webhooks-fr';
+import { requireStaffOrg } from '@/lib/platform/next';
+import { DISABLED_REASON_LABELS, eventLabel } from '@/lib/platform/i18n';
 import { listEndpoints } from '@/lib/domain/webhooks';
 import { createEndpointAction, deleteEndpointAction, rotateSecretAction, sendTestAction, toggleEndpointAction } from './actions';
 import { ButtonForm, CreateEndpointForm, RotateSecretForm } from './endpoint-forms';
@@ -40,7 +40,7 @@ export default async function WebhooksPage() {
       <section className="card">
         <h2>Webhooks de l’organisation</h2>
         {endpoints.length === 0 ? (
-          <p className="empty">Aucun webhook pour l’instant.</p>
+          <EmptyState>Aucun webhook pour l’instant.</EmptyState>
         ) : (
           <div className="stack">
             {endpoints.map((ep) => (
@@ -53,9 +53,9 @@ export default async function WebhooksPage() {
                   <dt>État</dt>
                   <dd>
                     {ep.enabled ? (
-                      <span className="chip chip-green">actif</span>
+                      <StatusChip tone="chip-green">actif</StatusChip>
                     ) : (
-                      <span className="chip chip-grey">{ep.disabled_reason ? (DISABLED_REASON_LABELS[ep.disabled_reason] ?? 'désactivé') : 'désactivé'}</span>
+                      <StatusChip tone="chip-grey">{ep.disabled_reason ? (DISABLED_REASON_LABELS[ep.disabled_reason] ?? 'désactivé') : 'désactivé'}</StatusChip>
                     )}
                   </dd>
                   <dt>Événements</dt>
@@ -64,21 +64,21 @@ export default async function WebhooksPage() {
                   <dd>{formatInstant(ep.created_at)}</dd>
                 </dl>
                 <div className="row-actions">
-                  <Link className="btn btn-sm" href={`/settings/webhooks/${ep.id}`}>
+                  <LinkButton small href={`/settings/webhooks/${ep.id}`}>
                     Journal des envois
-                  </Link>
+                  </LinkButton>
                   {canWrite && (
                     <>
                       <form action={toggleEndpointAction}>
                         <input type="hidden" name="id" value={ep.id} />
                         <input type="hidden" name="enabled" value={ep.enabled ? 'false' : 'true'} />
-                        <SubmitButton className="btn btn-sm">{ep.enabled ? 'Désactiver' : 'Activer'}</SubmitButton>
+                        <SubmitButton variant="plain" small>{ep.enabled ? 'Désactiver' : 'Activer'}</SubmitButton>
                       </form>
                       <ButtonForm action={sendTestAction.bind(null, ep.id)} label="Envoyer un test" />
                       <RotateSecretForm action={rotateSecretAction.bind(null, ep.id)} />
                       <form action={deleteEndpointAction}>
                         <input type="hidden" name="id" value={ep.id} />
-                        <SubmitButton className="btn btn-sm btn-danger">Supprimer</SubmitButton>
+                        <SubmitButton variant="danger" small>Supprimer</SubmitButton>
                       </form>
                     </>
                   )}

@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
-import { createActionWrappers } from '@/lib/platform/http/action';
-import { initialFormState } from '@/lib/platform/http/form-state';
-import type { StaffSession } from '@/lib/platform/http/staff';
+import { createActionWrappers, initialFormState, type StaffSession } from '@/lib/platform/next';
 import { addMembership, createUser } from '@/lib/platform/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { deliveryLog } from '@/lib/domain/webhooks';

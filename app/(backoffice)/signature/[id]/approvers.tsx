@@ -1,4 +1,4 @@
-import { ActionForm } from '@/components/action-form';
+import { ActionForm, StatusChip } from '@/components/ui';
 import { formatInstant } from '@/lib/platform/format';
 import { addApproverAction, removeApproverAction } from '../actions';
 
@@ -30,11 +30,11 @@ export function Approvers({
             <li key={a.id}>
               {nameOf(a.user_id)}{' '}
               {a.approved_at ? (
-                <span className="chip chip-green">approuvé le {formatInstant(a.approved_at, { time: 'short' })}</span>
+                <StatusChip tone="chip-green">approuvé le {formatInstant(a.approved_at, { time: 'short' })}</StatusChip>
               ) : (
-                <span className="chip chip-amber">en attente</span>
+                <StatusChip tone="chip-amber">en attente</StatusChip>
               )}
-              {draft && <ActionForm action={removeApproverAction.bind(null, id, a.id)} label={`Retirer ${nameOf(a.user_id)}`} pendingLabel="Retrait…" className="btn btn-ghost btn-sm" />}
+              {draft && <ActionForm action={removeApproverAction.bind(null, id, a.id)} label={`Retirer ${nameOf(a.user_id)}`} pendingLabel="Retrait…" variant="ghost" small />}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { ActionForm } from '@/components/action-form';
+import { ActionForm, Confirm } from '@/components/ui';
 import { approveEnvelopeAction, cancelEnvelopeAction, deleteEnvelopeAction, reactivateEnvelopeAction, remindEnvelopeAction, sendEnvelopeAction } from '../actions';
 import { type EnvelopeStatus, envelopeActions } from '../labels';
 
@@ -13,9 +13,9 @@ export function EnvelopeActions({ id, status, canApprove, pendingApprovals }: { 
   return (
     <section className="card" aria-label="Actions de l’enveloppe">
       <div className="toolbar">
-        {canApprove && <ActionForm action={approveEnvelopeAction.bind(null, id)} label="Approuver l’envoi" pendingLabel="Approbation…" className="btn btn-primary" />}
+        {canApprove && <ActionForm action={approveEnvelopeAction.bind(null, id)} label="Approuver l’envoi" pendingLabel="Approbation…" variant="primary" />}
         {can.send && (
-          <ActionForm action={sendEnvelopeAction.bind(null, id)} label="Envoyer aux signataires" pendingLabel="Envoi…" className={pendingApprovals ? 'btn' : 'btn btn-primary'}>
+          <ActionForm action={sendEnvelopeAction.bind(null, id)} label="Envoyer aux signataires" pendingLabel="Envoi…" variant={pendingApprovals ? 'plain' : 'primary'}>
             {pendingApprovals > 0 && (
               <p className="notice notice-warning" role="note">
                 {pendingApprovals > 1 ? `${pendingApprovals} approbations sont attendues` : 'Une approbation est attendue'} : l’envoi sera refusé d’ici là.
@@ -26,29 +26,26 @@ export function EnvelopeActions({ id, status, canApprove, pendingApprovals }: { 
         {can.remind && <ActionForm action={remindEnvelopeAction.bind(null, id)} label="Relancer maintenant" pendingLabel="Relance…" />}
       </div>
       {can.reactivate && (
-        <details className="notice">
-          <summary>Réactiver…</summary>
-          <ActionForm action={reactivateEnvelopeAction.bind(null, id)} label="Réactiver et renvoyer les liens" pendingLabel="Réactivation…" className="btn btn-primary">
+        <Confirm summary="Réactiver…" tone="notice">
+          <ActionForm action={reactivateEnvelopeAction.bind(null, id)} label="Réactiver et renvoyer les liens" pendingLabel="Réactivation…" variant="primary">
             <label>
               Nouvelle date d’expiration (vide : dans 30 jours){' '}
               <input type="date" name="expires_on" />
             </label>
           </ActionForm>
-        </details>
+        </Confirm>
       )}
       {can.cancel && (
-        <details className="notice notice-warning">
-          <summary>Annuler l’enveloppe…</summary>
+        <Confirm summary="Annuler l’enveloppe…">
           <p>Les liens de signature cessent de fonctionner ; les signatures déjà données restent dans la chaîne de preuves.</p>
-          <ActionForm action={cancelEnvelopeAction.bind(null, id)} label="Annuler définitivement" pendingLabel="Annulation…" className="btn btn-danger" />
-        </details>
+          <ActionForm action={cancelEnvelopeAction.bind(null, id)} label="Annuler définitivement" pendingLabel="Annulation…" variant="danger" />
+        </Confirm>
       )}
       {can.delete && (
-        <details className="notice notice-warning">
-          <summary>Supprimer le brouillon…</summary>
+        <Confirm summary="Supprimer le brouillon…">
           <p>Le brouillon, ses signataires et ses champs sont supprimés.</p>
-          <ActionForm action={deleteEnvelopeAction.bind(null, id)} label="Supprimer le brouillon" pendingLabel="Suppression…" className="btn btn-danger" />
-        </details>
+          <ActionForm action={deleteEnvelopeAction.bind(null, id)} label="Supprimer le brouillon" pendingLabel="Suppression…" variant="danger" />
+        </Confirm>
       )}
     </section>
   );

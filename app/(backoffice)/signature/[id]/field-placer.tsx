@@ -1,11 +1,12 @@
 'use client';
 
 import { useEffect, useRef, useState, useTransition } from 'react';
-import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
+import { isRefusal, refusalMessage } from '@/lib/platform/next/client';
 import { saveFieldsAction } from '../actions';
 import { clampBox, type PlacedField, toFieldsPayload } from '../editor-model';
 import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, type FieldType } from '../labels';
 import '../signature.css';
+import { Button, DataTable } from '@/components/ui';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 let pdfjs: Promise<PdfJs> | null = null;
@@ -134,6 +135,20 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
     });
 
   const signerName = (id: string) => signers.find((s) => s.id === id)?.name ?? 'Signataire retiré';
+  const nameOf = (f: PlacedField, i: number) => `${FIELD_TYPE_LABELS[f.type]} ${i + 1}`;
+  const percentInput = (f: PlacedField, i: number, key: 'x' | 'y' | 'width' | 'height', label: string) => (
+    <input
+      type="number"
+      step="0.1"
+      min="0"
+      max="100"
+      className="placer-num"
+      aria-label={`${label} du champ ${nameOf(f, i)}, en % de la page`}
+      value={pct(f[key])}
+      onChange={(e) => update(f.key, { [key]: Number(e.target.value) / 100 })}
+    />
+  );
+
   return (
     <div className="placer">
       <div className="placer-palette toolbar">
@@ -149,10 +164,9 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
         </label>
         <span className="muted">Glissez un champ sur une page, ou cliquez pour l’ajouter en page 1 :</span>
         {TYPES.map((type) => (
-          <button
+          <Button
             key={type}
-            type="button"
-            className="btn btn-sm placer-source"
+            small className="placer-source"
             data-field-type={type}
             onPointerDown={(e) => {
               if (e.button !== 0) return;
@@ -168,7 +182,7 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
             }}
           >
             {FIELD_TYPE_LABELS[type]}
-          </button>
+          </Button>
         ))}
       </div>
 
@@ -229,87 +243,73 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
       </div>
 
       {fields.length > 0 && (
-        <table className="table" aria-label="Champs placés">
-            <thead>
-              <tr>
-                <th scope="col">Champ</th>
-                <th scope="col">Signataire</th>
-                <th scope="col">Page</th>
-                <th scope="col">Gauche (%)</th>
-                <th scope="col">Haut (%)</th>
-                <th scope="col">Largeur (%)</th>
-                <th scope="col">Hauteur (%)</th>
-                <th scope="col">Libellé</th>
-                <th scope="col">Obligatoire</th>
-                <th scope="col">
-                  <span className="sr-only">Retirer</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {fields.map((f, i) => {
-                const name = `${FIELD_TYPE_LABELS[f.type]} ${i + 1}`;
-                const num = (key: 'x' | 'y' | 'width' | 'height', label: string) => (
-                  <input
-                    type="number"
-                    step="0.1"
-                    min="0"
-                    max="100"
-                    className="placer-num"
-                    aria-label={`${label} du champ ${name}, en % de la page`}
-                    value={pct(f[key])}
-                    onChange={(e) => update(f.key, { [key]: Number(e.target.value) / 100 })}
-                  />
-                );
-                return (
-                  <tr key={f.key}>
-                    <td>{name}</td>
-                    <td>
-                      <select aria-label={`Signataire du champ ${name}`} value={f.signer_id} onChange={(e) => update(f.key, { signer_id: e.target.value })}>
-                        {signers.map((s) => (
-                          <option key={s.id} value={s.id}>
-                            {s.name}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <input
-                        type="number"
-                        min="1"
-                        max={sizes.length || undefined}
-                        className="placer-num"
-                        aria-label={`Page du champ ${name}`}
-                        value={f.page}
-                        onChange={(e) => update(f.key, { page: Math.max(1, Math.trunc(Number(e.target.value)) || 1) })}
-                      />
-                    </td>
-                    <td>{num('x', 'Gauche')}</td>
-                    <td>{num('y', 'Haut')}</td>
-                    <td>{num('width', 'Largeur')}</td>
-                    <td>{num('height', 'Hauteur')}</td>
-                    <td>
-                      <input aria-label={`Libellé du champ ${name}`} value={f.label} onChange={(e) => update(f.key, { label: e.target.value })} />
-                    </td>
-                    <td>
-                      <input type="checkbox" aria-label={`Champ ${name} obligatoire`} checked={f.required} onChange={(e) => update(f.key, { required: e.target.checked })} />
-                    </td>
-                    <td>
-                      <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFields((list) => list.filter((x) => x.key !== f.key))}>
-                        Retirer <span className="sr-only">le champ {name}</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+        <DataTable
+          label="Champs placés"
+          columns={[
+            { key: 'name', header: 'Champ', cell: (f, i) => nameOf(f, i) },
+            {
+              key: 'signer',
+              header: 'Signataire',
+              cell: (f, i) => (
+                <select aria-label={`Signataire du champ ${nameOf(f, i)}`} value={f.signer_id} onChange={(e) => update(f.key, { signer_id: e.target.value })}>
+                  {signers.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              ),
+            },
+            {
+              key: 'page',
+              header: 'Page',
+              cell: (f, i) => (
+                <input
+                  type="number"
+                  min="1"
+                  max={sizes.length || undefined}
+                  className="placer-num"
+                  aria-label={`Page du champ ${nameOf(f, i)}`}
+                  value={f.page}
+                  onChange={(e) => update(f.key, { page: Math.max(1, Math.trunc(Number(e.target.value)) || 1) })}
+                />
+              ),
+            },
+            { key: 'x', header: 'Gauche (%)', cell: (f, i) => percentInput(f, i, 'x', 'Gauche') },
+            { key: 'y', header: 'Haut (%)', cell: (f, i) => percentInput(f, i, 'y', 'Haut') },
+            { key: 'width', header: 'Largeur (%)', cell: (f, i) => percentInput(f, i, 'width', 'Largeur') },
+            { key: 'height', header: 'Hauteur (%)', cell: (f, i) => percentInput(f, i, 'height', 'Hauteur') },
+            {
+              key: 'label',
+              header: 'Libellé',
+              cell: (f, i) => <input aria-label={`Libellé du champ ${nameOf(f, i)}`} value={f.label} onChange={(e) => update(f.key, { label: e.target.value })} />,
+            },
+            {
+              key: 'required',
+              header: 'Obligatoire',
+              cell: (f, i) => (
+                <input type="checkbox" aria-label={`Champ ${nameOf(f, i)} obligatoire`} checked={f.required} onChange={(e) => update(f.key, { required: e.target.checked })} />
+              ),
+            },
+            {
+              key: 'remove',
+              header: <span className="sr-only">Retirer</span>,
+              cell: (f, i) => (
+                <Button variant="ghost" small onClick={() => setFields((list) => list.filter((x) => x.key !== f.key))}>
+                  Retirer <span className="sr-only">le champ {nameOf(f, i)}</span>
+                </Button>
+              ),
+            },
+          ]}
+          rows={fields}
+          rowKey={(f) => f.key}
+        />
       )}
 
       <div className="toolbar">
-        <button type="button" className="btn btn-primary" onClick={save} disabled={saving}>
+        <Button variant="primary" onClick={save} disabled={saving}>
           {saving ? 'Enregistrement…' : 'Enregistrer les champs'}
-        </button>
+        </Button>
         {message && (
           <span className={message.ok ? 'notice notice-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
             {message.text}

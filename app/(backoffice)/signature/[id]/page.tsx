@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { listApprovers, listFields, listRequestedDocuments, verifyAuditChain } from '@/lib/domain/signature';
 import { saveRequestedDocumentsAction } from '../actions';
 import {
@@ -23,6 +23,7 @@ import { FieldPlacer } from './field-placer';
 import { RequestedDocumentsEditor } from './requested-documents';
 import { SignerLink } from './signer-link';
 import { Timeline } from './timeline';
+import { LinkButton, StatusChip } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Enveloppe' };
 
@@ -69,9 +70,9 @@ export default async function EnvelopePage({ params }: { params: Promise<{ id: s
           </p>
           <h1>{envelopeTitle(e)}</h1>
           <div className="toolbar">
-            <span className={`chip ${ENVELOPE_STATUS_CHIPS[e.status]}`} data-testid="envelope-status">
+            <StatusChip tone={ENVELOPE_STATUS_CHIPS[e.status]} data-testid="envelope-status">
               {ENVELOPE_STATUS_LABELS[e.status]}
-            </span>
+            </StatusChip>
             {e.completed_at && <span className="muted">le {formatInstant(e.completed_at, { time: 'short' })}</span>}
           </div>
         </div>
@@ -85,9 +86,9 @@ export default async function EnvelopePage({ params }: { params: Promise<{ id: s
           {e.signers.map((s) => (
             <li key={s.id}>
               <strong>{signerName(s)}</strong>{' '}
-              <span className={`chip ${SIGNER_STATUS_CHIPS[s.status]}`} data-testid="signer-status">
+              <StatusChip tone={SIGNER_STATUS_CHIPS[s.status]} data-testid="signer-status">
                 {SIGNER_STATUS_LABELS[s.status]}
-              </span>
+              </StatusChip>
               <div className="muted">
                 {VERIFICATION_LABELS[s.verification_method]}
                 {s.phone ? ` · ${s.phone}` : ''}
@@ -100,9 +101,9 @@ export default async function EnvelopePage({ params }: { params: Promise<{ id: s
         </ul>
         {draft && (
           <p>
-            <Link className="btn" href={`/signature/${e.id}/edit`}>
+            <LinkButton href={`/signature/${e.id}/edit`}>
               Modifier les signataires et réglages
-            </Link>
+            </LinkButton>
           </p>
         )}
       </section>

@@ -1,8 +1,8 @@
 'use client';
 
 import { startTransition, useActionState, useState } from 'react';
-import { FormErrors, SubmitButton } from '@/components/form';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/http/form-state';
+import { Button, FormErrors, SubmitButton } from '@/components/ui';
+import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 
 interface Row {
   key: string;
@@ -64,19 +64,17 @@ export function RequestedDocumentsEditor({
           <label>
             <input type="checkbox" checked={r.required} onChange={(e) => set(r.key, { required: e.target.checked })} /> Obligatoire
           </label>{' '}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}>
+          <Button variant="ghost" small onClick={() => setRows((list) => list.filter((x) => x.key !== r.key))}>
             Retirer la pièce {i + 1}
-          </button>
+          </Button>
         </fieldset>
       ))}
       <div className="toolbar">
-        <button
-          type="button"
-          className="btn"
+        <Button
           onClick={() => setRows((list) => [...list, { key: `r${++counter}`, signer_id: signers[0]?.id ?? '', label: '', description: '', required: true }])}
         >
           Demander une pièce
-        </button>
+        </Button>
         <SubmitButton pending={pending} pendingLabel="Enregistrement…">
           Enregistrer les pièces demandées
         </SubmitButton>

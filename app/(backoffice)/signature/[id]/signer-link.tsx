@@ -1,8 +1,9 @@
 'use client';
 
 import { useState, useTransition } from 'react';
-import { isRefusal, refusalMessage } from '@/lib/platform/http/form-state';
+import { isRefusal, refusalMessage } from '@/lib/platform/next/client';
 import { signerLinkAction } from '../actions';
+import { Button } from '@/components/ui';
 
 /** « Copier le lien »: the signer's current link, fetched then copied (and shown, for a browser that refuses the clipboard). */
 export function SignerLink({ envelopeId, signerId, name }: { envelopeId: string; signerId: string; name: string }) {
@@ -21,9 +22,9 @@ export function SignerLink({ envelopeId, signerId, name }: { envelopeId: string;
   return (
     <div className="stack">
       <div>
-        <button type="button" className="btn btn-sm" onClick={copy} disabled={pending}>
+        <Button small onClick={copy} disabled={pending}>
           Copier le lien <span className="sr-only">de {name}</span>
-        </button>
+        </Button>
       </div>
       {answer?.error && (
         <span className="form-error" role="alert">

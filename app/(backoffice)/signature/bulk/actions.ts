@@ -3,8 +3,8 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { clientAddress } from '@/lib/platform/auth/client-address';
-import { formAction } from '@/lib/platform/http/action';
+import { clientAddress } from '@/lib/platform/auth';
+import { formAction } from '@/lib/platform/next';
 import { type BulkPreview, bulkFromForm } from './handlers';
 
 export type { BulkPreview } from './handlers';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, Select, SubmitButton, TextArea } from '@/components/form';
-import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
+import { DataTable, Field, FormErrors, Input, Select, StatusChip, SubmitButton, TextArea } from '@/components/ui';
+import { type FormState, initialFormState } from '@/lib/platform/next/client';
 import { type BulkPreview, bulkAction } from './actions';
 
 const PLACED = ['csv', 'file', 'template_id', 'subject', 'message', 'verification_method'];
@@ -63,35 +63,28 @@ export function BulkForm({ templates }: { templates: Array<{ id: string; name: s
           <h3 id="bulk-preview">
             Aperçu : {valid} destinataire{valid > 1 ? 's' : ''} prêt{valid > 1 ? 's' : ''} sur {preview.rows.length}
           </h3>
-          <table className="table" aria-label="Aperçu des destinataires">
-            <thead>
-              <tr>
-                <th scope="col" className="num">
-                  Ligne
-                </th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Nom</th>
-                <th scope="col">Téléphone</th>
-                <th scope="col">Problème</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((r) => (
-                <tr key={r.line} data-invalid={r.errors.length > 0 || undefined}>
-                  <td className="num">{r.line}</td>
-                  <td>{r.email || <span className="muted">—</span>}</td>
-                  <td>{r.full_name || <span className="muted">—</span>}</td>
-                  <td>{r.phone || <span className="muted">—</span>}</td>
-                  <td>{r.errors.length ? <span className="field-error">{r.errors.join(' ')}</span> : <span className="chip chip-green">Prêt</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Aperçu des destinataires"
+            columns={[
+              { key: 'ligne', header: 'Ligne', num: true, cell: (r) => r.line },
+              { key: 'e_mail', header: 'E-mail', cell: (r) => r.email || <span className="muted">—</span> },
+              { key: 'nom', header: 'Nom', cell: (r) => r.full_name || <span className="muted">—</span> },
+              { key: 'telephone', header: 'Téléphone', cell: (r) => r.phone || <span className="muted">—</span> },
+              {
+                key: 'probleme',
+                header: 'Problème',
+                cell: (r) => r.errors.length ? <span className="field-error">{r.errors.join(' ')}</span> : <StatusChip tone="chip-green">Prêt</StatusChip>,
+              },
+            ]}
+            rows={preview.rows}
+            rowKey={(r) => r.line}
+            rowProps={(r) => ({ 'data-invalid': r.errors.length > 0 ? 'true' : undefined })}
+          />
           {valid < preview.rows.length && <p className="muted">Les lignes en erreur ne seront pas envoyées : corrigez le fichier puis prévisualisez à nouveau, ou envoyez les autres.</p>}
         </section>
       )}
       <div className="form-actions">
-        <SubmitButton name="intent" value="preview" className="btn" pendingLabel="Lecture…">
+        <SubmitButton name="intent" value="preview" variant="plain" pendingLabel="Lecture…">
           Prévisualiser
         </SubmitButton>
         {preview && valid > 0 && (

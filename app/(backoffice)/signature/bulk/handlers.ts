@@ -1,4 +1,4 @@
-import { refuse, type StaffContext } from '@/lib/platform/http/action';
+import { refuse, type StaffContext } from '@/lib/platform/next';
 import { type Actor, BulkSend, bulkSendBatch, MAX_BULK_RECIPIENTS, uploadDocument } from '@/lib/domain/signature';
 import { decodeCsv } from '../../contacts/import/csv';
 import { type RecipientRow, readRecipients } from './recipients-csv';

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { listBulkBatches, listTemplates } from '@/lib/domain/signature';
 import { SignatureTabs } from '../tabs';
 import { BulkForm } from './bulk-form';
+import { DataTable, EmptyState } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Envoi groupé' };
 
@@ -31,36 +32,19 @@ export default async function SignatureBulkPage() {
       <section className="card" aria-labelledby="bulk-history">
         <h2 id="bulk-history">Derniers envois</h2>
         {batches.length === 0 ? (
-          <p className="empty">Aucun envoi groupé pour l’instant.</p>
+          <EmptyState>Aucun envoi groupé pour l’instant.</EmptyState>
         ) : (
-          <table className="table" aria-label="Derniers envois groupés">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col" className="num">
-                  Destinataires
-                </th>
-                <th scope="col" className="num">
-                  Envoyés
-                </th>
-                <th scope="col" className="num">
-                  En erreur
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.map((b) => (
-                <tr key={b.id}>
-                  <td>
-                    <Link href={`/signature/bulk/${b.id}`}>{formatInstant(b.created_at)}</Link>
-                  </td>
-                  <td className="num">{b.recipient_count}</td>
-                  <td className="num">{b.sent_count}</td>
-                  <td className="num">{b.failed_count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Derniers envois groupés"
+            columns={[
+              { key: 'date', header: 'Date', cell: (b) => <Link href={`/signature/bulk/${b.id}`}>{formatInstant(b.created_at)}</Link> },
+              { key: 'destinataires', header: 'Destinataires', num: true, cell: (b) => b.recipient_count },
+              { key: 'envoyes', header: 'Envoyés', num: true, cell: (b) => b.sent_count },
+              { key: 'en_erreur', header: 'En erreur', num: true, cell: (b) => b.failed_count },
+            ]}
+            rows={batches}
+            rowKey={(b) => b.id}
+          />
         )}
       </section>
     </>

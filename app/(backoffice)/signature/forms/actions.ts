@@ -1,7 +1,7 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { formAction, idOf, refuse } from '@/lib/platform/http/action';
+import { formAction, idOf, refuse } from '@/lib/platform/next';
 import { createForm, deleteForm, SignatureFormCreate, setFormActive, uploadDocument } from '@/lib/domain/signature';
 
 /* The forms page's server actions: lib/domain/signature's schemas and index, as /v1/signature/forms does. */

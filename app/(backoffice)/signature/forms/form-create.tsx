@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, Select, SubmitButton } from '@/components/form';
-import { initialFormState } from '@/lib/platform/http/form-state';
+import { Field, FormErrors, Input, Select, SubmitButton } from '@/components/ui';
+import { initialFormState } from '@/lib/platform/next/client';
 import { createFormAction } from './actions';
 
 const PLACED = ['title', 'file', 'template_id', 'verification_method'];

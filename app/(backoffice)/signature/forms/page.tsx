@@ -1,10 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ActionForm } from '@/components/action-form';
-import { Pager } from '@/components/list-page';
-import { loadListPage, readListFilters } from '@/components/list-query';
+import { ActionForm, Confirm, DataTable, EmptyState, loadListPage, Pager, readListFilters, StatusChip } from '@/components/ui';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { formSubmissionCounts, listForms, listTemplates, SignatureFormListQuery } from '@/lib/domain/signature';
 import { VERIFICATION_LABELS } from '../labels';
 import { SignatureTabs } from '../tabs';
@@ -45,60 +43,51 @@ export default async function SignatureFormsPage({ searchParams }: { searchParam
 
       <section className="card">
         {page.data.length === 0 ? (
-          <p className="empty">Aucun formulaire pour l’instant : créez-en un ci-dessous.</p>
+          <EmptyState>Aucun formulaire pour l’instant : créez-en un ci-dessous.</EmptyState>
         ) : (
-          <table className="table" aria-label="Formulaires de signature">
-            <thead>
-              <tr>
-                <th scope="col">Titre et lien</th>
-                <th scope="col">Vérification</th>
-                <th scope="col" className="num">
-                  Visiteurs
-                </th>
-                <th scope="col" className="num">
-                  Enveloppes
-                </th>
-                <th scope="col">État</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((f) => {
-                const c = counts.get(f.id) ?? { submitted: 0, signed_up: 0 };
-                return (
-                  <tr key={f.id}>
-                    <td>
-                      <strong>{f.title}</strong>
-                      <br />
-                      <a className="hash" href={f.url} target="_blank" rel="noopener">
-                        {f.url}
-                      </a>
-                      <br />
-                      <span className="muted">Créé le {formatInstant(f.created_at, { time: null })}</span>
-                    </td>
-                    <td>{VERIFICATION_LABELS[f.verification_method]}</td>
-                    <td className="num">{c.submitted}</td>
-                    <td className="num">{c.signed_up}</td>
-                    <td>{f.active ? <span className="chip chip-green">Ouvert</span> : <span className="chip chip-grey">Fermé</span>}</td>
-                    <td>
-                      <ActionForm
-                        action={toggleFormAction.bind(null, f.id, !f.active)}
-                        label={f.active ? `Fermer « ${f.title} »` : `Ouvrir « ${f.title} »`}
-                        pendingLabel="…"
-                        className="btn btn-sm"
-                      />
-                      <details>
-                        <summary>Supprimer…</summary>
-                        <ActionForm action={deleteFormAction.bind(null, f.id)} label={`Supprimer « ${f.title} »`} pendingLabel="Suppression…" className="btn btn-danger" />
-                      </details>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            label="Formulaires de signature"
+            columns={[
+              {
+                key: 'title',
+                header: 'Titre et lien',
+                cell: (f) => (
+                  <>
+                    <strong>{f.title}</strong>
+                    <br />
+                    <a className="hash" href={f.url} target="_blank" rel="noopener">
+                      {f.url}
+                    </a>
+                    <br />
+                    <span className="muted">Créé le {formatInstant(f.created_at, { time: null })}</span>
+                  </>
+                ),
+              },
+              { key: 'verification', header: 'Vérification', cell: (f) => VERIFICATION_LABELS[f.verification_method] },
+              { key: 'submitted', header: 'Visiteurs', num: true, cell: (f) => (counts.get(f.id) ?? { submitted: 0 }).submitted },
+              { key: 'signed_up', header: 'Enveloppes', num: true, cell: (f) => (counts.get(f.id) ?? { signed_up: 0 }).signed_up },
+              { key: 'active', header: 'État', cell: (f) => (f.active ? <StatusChip tone="chip-green">Ouvert</StatusChip> : <StatusChip tone="chip-grey">Fermé</StatusChip>) },
+              {
+                key: 'actions',
+                header: <span className="sr-only">Actions</span>,
+                cell: (f) => (
+                  <>
+                    <ActionForm
+                      action={toggleFormAction.bind(null, f.id, !f.active)}
+                      label={f.active ? `Fermer « ${f.title} »` : `Ouvrir « ${f.title} »`}
+                      pendingLabel="…"
+                      small
+                    />
+                    <Confirm summary="Supprimer…" tone="plain">
+                      <ActionForm action={deleteFormAction.bind(null, f.id)} label={`Supprimer « ${f.title} »`} pendingLabel="Suppression…" variant="danger" />
+                    </Confirm>
+                  </>
+                ),
+              },
+            ]}
+            rows={page.data}
+            rowKey={(f) => f.id}
+          />
         )}
       </section>
       <Pager base="/signature/forms" filters={filters} nextCursor={page.meta.next_cursor} />

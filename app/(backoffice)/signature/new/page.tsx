@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadDocument } from '@/lib/domain/documents';
 import { ApiError } from '@/lib/platform/errors';
 import { formatMoney } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { listTemplates } from '@/lib/domain/signature';
 import type { SourceChoice } from '../actions';
 import { newEnvelopeForm } from '../editor-model';

@@ -1,11 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ActionForm } from '@/components/action-form';
-import { Pager } from '@/components/list-page';
-import { loadListPage, readListFilters } from '@/components/list-query';
+import { ActionForm, Confirm, DataTable, EmptyState, loadListPage, Pager, readListFilters } from '@/components/ui';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
-import { PageQuery } from '@/lib/platform/http/pagination';
+import { requireStaffOrg } from '@/lib/platform/next';
+import { PageQuery } from '@/lib/platform/http';
 import { listTemplates } from '@/lib/domain/signature';
 import { deleteTemplateAction } from '../actions';
 import { SignatureTabs } from '../tabs';
@@ -34,43 +32,37 @@ export default async function SignatureTemplatesPage({ searchParams }: { searchP
 
       <section className="card">
         {page.data.length === 0 ? (
-          <p className="empty">Aucun modèle pour l’instant : créez-en un ci-dessous.</p>
+          <EmptyState>Aucun modèle pour l’instant : créez-en un ci-dessous.</EmptyState>
         ) : (
-          <table className="table" aria-label="Modèles de signature">
-            <thead>
-              <tr>
-                <th scope="col">Nom</th>
-                <th scope="col">Objet</th>
-                <th scope="col">Étiquettes</th>
-                <th scope="col">En copie</th>
-                <th scope="col">Créé le</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    <Link href={`/signature/new?template=${t.id}`} title="Nouvelle enveloppe avec ce modèle">
-                      {t.name}
-                    </Link>
-                  </td>
-                  <td>{t.subject ?? <span className="muted">—</span>}</td>
-                  <td>{t.labels.join(', ') || <span className="muted">—</span>}</td>
-                  <td>{t.cc_recipients.join(', ') || <span className="muted">—</span>}</td>
-                  <td>{formatInstant(t.created_at, { time: null })}</td>
-                  <td>
-                    <details>
-                      <summary>Supprimer…</summary>
-                      <ActionForm action={deleteTemplateAction.bind(null, t.id)} label={`Supprimer « ${t.name} »`} pendingLabel="Suppression…" className="btn btn-danger" />
-                    </details>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Modèles de signature"
+            columns={[
+              {
+                key: 'nom',
+                header: 'Nom',
+                cell: (t) => (
+                  <Link href={`/signature/new?template=${t.id}`} title="Nouvelle enveloppe avec ce modèle">
+                    {t.name}
+                  </Link>
+                ),
+              },
+              { key: 'objet', header: 'Objet', cell: (t) => t.subject ?? <span className="muted">—</span> },
+              { key: 'etiquettes', header: 'Étiquettes', cell: (t) => t.labels.join(', ') || <span className="muted">—</span> },
+              { key: 'en_copie', header: 'En copie', cell: (t) => t.cc_recipients.join(', ') || <span className="muted">—</span> },
+              { key: 'cree_le', header: 'Créé le', cell: (t) => formatInstant(t.created_at, { time: null }) },
+              {
+                key: 'actions',
+                header: <span className="sr-only">Actions</span>,
+                cell: (t) => (
+                  <Confirm summary="Supprimer…" tone="plain">
+                    <ActionForm action={deleteTemplateAction.bind(null, t.id)} label={`Supprimer « ${t.name} »`} pendingLabel="Suppression…" variant="danger" />
+                  </Confirm>
+                ),
+              },
+            ]}
+            rows={page.data}
+            rowKey={(t) => t.id}
+          />
         )}
       </section>
       <Pager base="/signature/templates" filters={filters} nextCursor={page.meta.next_cursor} />

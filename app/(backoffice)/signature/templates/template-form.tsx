@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, SubmitButton, TextArea } from '@/components/form';
-import { initialFormState } from '@/lib/platform/http/form-state';
+import { Field, FormErrors, Input, SubmitButton, TextArea } from '@/components/ui';
+import { initialFormState } from '@/lib/platform/next/client';
 import { createTemplateAction } from '../actions';
 
 const PLACED = ['name', 'subject', 'message', 'labels', 'cc_recipients'];

@@ -1,6 +1,6 @@
 import NextAuth from 'next-auth';
-import { refuseCredentialsInQuery } from '@/lib/platform/auth/secret-query';
-import { authOptions } from '@/lib/platform/auth/session';
+import { refuseCredentialsInQuery } from '@/lib/platform/auth';
+import { authOptions } from '@/lib/platform/next';
 import { ApiError } from '@/lib/platform/errors';
 
 type Context = { params: Promise<{ nextauth: string[] }> };

@@ -1,6 +1,5 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
-import { getSignerState } from '@/lib/domain/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/next';
+import { getSignerState, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature';
 
 /** The signer's state (DESIGN §12); the first visit marks the signer opened. */
 export const GET = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams, query: SignerQuery }, async ({ db, params, query, ip, userAgent }) =>

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
-import { readBody } from '@/lib/platform/http/body';
-import { ok, publicRoute } from '@/lib/platform/http/handler';
+import { readBody } from '@/lib/platform/http';
+import { ok, publicRoute } from '@/lib/platform/next';
 import { handleStripeWebhook } from '@/lib/domain/payments';
 
 /** The Connect endpoint's provider events: 200 once handled or already seen, 400 for a bad signature, 503 when not configured. */

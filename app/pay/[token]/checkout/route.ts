@@ -1,9 +1,7 @@
 import { getDb } from '@/db/client';
-import { clientAddress } from '@/lib/platform/auth/client-address';
+import { clientAddress } from '@/lib/platform/auth';
 import { ApiError } from '@/lib/platform/errors';
-import { openPayCheckout, PayCheckoutForm, payPageUrl } from '@/lib/domain/payments/pay-checkout';
-import { payLanguage } from '@/lib/domain/payments/pay-page';
-import { PAY_TEXTS } from '@/lib/domain/payments/pay-texts';
+import { openPayCheckout, PAY_TEXTS, PayCheckoutForm, payLanguage, payPageUrl } from '@/lib/domain/payments';
 import { messagePage } from '../message-page';
 
 type Ctx = { params: Promise<{ token: string }> };

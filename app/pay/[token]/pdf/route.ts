@@ -1,8 +1,7 @@
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/platform/errors';
-import { payLanguage, payLinkTarget } from '@/lib/domain/payments/pay-page';
-import { PAY_TEXTS } from '@/lib/domain/payments/pay-texts';
-import { contentDisposition, storedPdf } from '@/lib/domain/pdf/stored-pdf';
+import { PAY_TEXTS, payLanguage, payLinkTarget } from '@/lib/domain/payments';
+import { contentDisposition, storedPdf } from '@/lib/domain/pdf';
 import { messagePage } from '../message-page';
 
 /** The document's sealed PDF for whoever holds its payment link (the file of record, streamed from storage). */

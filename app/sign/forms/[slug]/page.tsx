@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
-import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { payLanguage } from '@/lib/domain/payments';
 import { loadPublicForm } from '@/lib/domain/signature';
 import { FormClosed, FormShell, one } from './form-shell';
 import { errorText, FORM_TEXTS } from './texts';
 import '../../../pay/pay.css';
+import { Button } from '@/components/ui';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -78,9 +79,9 @@ export default async function SignatureFormPage({ params, searchParams }: Props)
             <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" style={{ width: 1, height: 1 }} />
           </div>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary">
+            <Button type="submit" variant="primary">
               {t.submit}
-            </button>
+            </Button>
           </div>
         </form>
       </section>

@@ -1,6 +1,5 @@
-import { deleteContact, getContact, updateContact } from '@/lib/domain/contacts/contacts';
-import { deleteContactOperation, getContactOperation, updateContactOperation } from '@/lib/domain/contacts/operations';
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { deleteContact, deleteContactOperation, getContact, getContactOperation, updateContact, updateContactOperation } from '@/lib/domain/contacts';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 
 export const GET = route(getContactOperation, async ({ db, orgId, params }) => ok(await getContact(db, orgId, params.id)));
 export const PATCH = route(updateContactOperation, async ({ db, orgId, params, body }) => ok(await updateContact(db, orgId, params.id, body)));

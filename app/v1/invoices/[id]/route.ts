@@ -1,7 +1,5 @@
-import { getDocument } from '@/lib/domain/documents/list-documents';
-import { deleteDocumentOperation, getDocumentOperation, updateDocumentOperation } from '@/lib/domain/documents/operations';
-import { deleteDocument, updateDocument } from '@/lib/domain/documents/update-document';
-import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { deleteDocument, deleteDocumentOperation, getDocument, getDocumentOperation, updateDocument, updateDocumentOperation } from '@/lib/domain/documents';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/next';
 
 export const GET = route(getDocumentOperation, async ({ db, orgId, params }) => ok(await getDocument(db, orgId, params.id)));
 export const PATCH = route(updateDocumentOperation, async ({ db, orgId, params, body }) => ok(await updateDocument(db, orgId, params.id, body)));

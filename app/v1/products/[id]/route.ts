@@ -1,6 +1,5 @@
-import { deleteProductOperation, getProductOperation, updateProductOperation } from '@/lib/domain/products/operations';
-import { deleteProduct, getProduct, updateProduct } from '@/lib/domain/products/products';
-import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { deleteProduct, deleteProductOperation, getProduct, getProductOperation, updateProduct, updateProductOperation } from '@/lib/domain/products';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/next';
 
 export const GET = route(getProductOperation, async ({ db, orgId, params }) => ok(await getProduct(db, orgId, params.id)));
 export const PATCH = route(updateProductOperation, async ({ db, orgId, params, body }) => ok(await updateProduct(db, orgId, params.id, body)));

@@ -6,7 +6,7 @@ import {
   updateRecurringOperation,
   updateRecurringTemplate,
 } from '@/lib/domain/recurring';
-import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/next';
 
 export const GET = route(getRecurringOperation, async ({ db, orgId, params }) => ok(await getRecurringTemplate(db, orgId, params.id)));
 export const PATCH = route(updateRecurringOperation, async ({ db, orgId, params, body }) => ok(await updateRecurringTemplate(db, orgId, params.id, body)));

@@ -1,4 +1,4 @@
-import { created, methodNotAllowed, route } from '@/lib/platform/http/handler';
+import { created, methodNotAllowed, route } from '@/lib/platform/next';
 import { uploadDocument, uploadDocumentOperation } from '@/lib/domain/signature';
 
 export const POST = route(uploadDocumentOperation, async ({ db, orgId, body }) => created(await uploadDocument(db, orgId, body.file)));

@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { emailSuggestionOperation, suggestEmail } from '@/lib/domain/signature';
 
 export const POST = route(emailSuggestionOperation, async ({ body }) => ok(suggestEmail(body.email)));

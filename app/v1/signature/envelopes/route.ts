@@ -1,5 +1,5 @@
-import { clientAddress } from '@/lib/platform/auth/client-address';
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { clientAddress } from '@/lib/platform/auth';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { actorOf, createEnvelope, createEnvelopeOperation, listEnvelopes, listEnvelopesOperation } from '@/lib/domain/signature';
 
 export const GET = route(listEnvelopesOperation, async ({ db, orgId, query }) => ok(await listEnvelopes(db, orgId, query)));

@@ -1,4 +1,4 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { createForm, createFormOperation, listForms, listFormsOperation } from '@/lib/domain/signature';
 
 export const GET = route(listFormsOperation, async ({ db, orgId, query }) => ok(await listForms(db, orgId, query)));

@@ -1,4 +1,4 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { createTemplate, createTemplateOperation, listTemplates, listTemplatesOperation } from '@/lib/domain/signature';
 
 export const GET = route(listTemplatesOperation, async ({ db, orgId, query }) => ok(await listTemplates(db, orgId, query)));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operation } from '@/lib/platform/openapi/operation';
+import { operation } from '@/lib/platform/contract';
 import { Enrollment, EnrollmentInput } from '../schemas';
 
 const tag = 'E-invoicing';

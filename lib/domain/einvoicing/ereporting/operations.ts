@@ -1,4 +1,4 @@
-import { operation } from '@/lib/platform/openapi/operation';
+import { operation } from '@/lib/platform/contract';
 import { EReportingData, EReportingQuery } from './schemas';
 
 export const ereportingOperation = operation({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EReportingPrefs } from '@/lib/domain/invoice-settings';
 import { decimalString } from '@/lib/platform/money';
-import { IsoDate } from '@/lib/platform/openapi/schemas';
+import { IsoDate } from '@/lib/platform/contract';
 
 /** At most one year per request: the PA asks period by period (ten days to two months). */
 export const EReportingQuery = z

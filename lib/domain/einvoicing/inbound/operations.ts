@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams } from '@/lib/platform/openapi/schemas';
+import { IdParams, operation } from '@/lib/platform/contract';
 import { PdfFile, PdfQuery } from '@/lib/domain/pdf';
 import { InboundInvoice } from '../schemas';
 import { AcceptInboundInput, DisputeInboundInput, InboundAnswerResult, InboundInvoicePage, InboundListQuery, RefuseInboundInput } from './schemas';

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { inboundInvoices } from '@/db/schema';
 import { ApiError, conflict, notFound } from '@/lib/platform/errors';
-import { afterCursor, toPage } from '@/lib/platform/http/pagination';
+import { afterCursor, toPage } from '@/lib/platform/http';
 import { getStorage, type StoredBody } from '@/lib/platform/storage';
 import type { InboundListQuery } from './schemas';
 import { type InboundRow, toInboundInvoice } from './view';

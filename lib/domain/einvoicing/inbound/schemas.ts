@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { INBOUND_PARSE_STATUSES } from '@/db/schema';
-import { PageQuery } from '@/lib/platform/http/pagination';
+import { PageQuery } from '@/lib/platform/http';
 import { isValidSiren } from '@/lib/platform/identifiers';
-import { IsoDate, pageOf, text, Timestamp } from '@/lib/platform/openapi/schemas';
+import { IsoDate, pageOf, text, Timestamp } from '@/lib/platform/contract';
 import { InboundInvoice } from '../schemas';
 
 export const InboundListQuery = PageQuery.extend({

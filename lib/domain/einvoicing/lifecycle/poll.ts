@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { documents, einvoicingTransmissions, invoiceSettings } from '@/db/schema';
+import { documents, einvoicingDocumentStates, einvoicingTransmissions, invoiceSettings } from '@/db/schema';
 import { InboundParseFailure } from '../parse/types';
 import type { PaConnector, PaFlow } from '../port';
 import { readCdar } from './cdar';
@@ -21,7 +21,8 @@ async function transmittedDocument(db: Db, orgId: string, number: string) {
   const [doc] = await db
     .select({ id: documents.id, seller: documents.seller_snapshot })
     .from(documents)
-    .where(and(eq(documents.org_id, orgId), eq(documents.number, number), inArray(documents.type, ['facture', 'acompte', 'avoir']), isNotNull(documents.transmission_id)));
+    .innerJoin(einvoicingDocumentStates, eq(einvoicingDocumentStates.document_id, documents.id))
+    .where(and(eq(documents.org_id, orgId), eq(documents.number, number), inArray(documents.type, ['facture', 'acompte', 'avoir']), isNotNull(einvoicingDocumentStates.transmission_id)));
   return doc ?? null;
 }
 

@@ -1,8 +1,8 @@
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents, einvoicingLifecycleEvents, type LifecycleIssuerRole } from '@/db/schema';
-import { recordDocumentEvent } from '@/lib/domain/documents';
+import { einvoicingLifecycleEvents, type LifecycleIssuerRole } from '@/db/schema';
 import { lifecycleToken, REASON_REQUIRED } from '../lifecycle-codes';
+import { setLifecycleStatus } from '../transmission/state';
 
 export interface LifecycleEntry {
   /** The status' identity: `cdar:<flow id>:<message id>` for one the PA reports, `sent:212:<document id>` for ours. */
@@ -20,7 +20,8 @@ export interface LifecycleEntry {
 /**
  * Appends one status to a document's lifecycle log — once: the PA's identity of the status is unique per org, a
  * second report of it writes nothing (false). A new status that is the latest the document has seen becomes its
- * summary (lifecycle_status = the code's token, _reason, _at) and is announced by `invoice.lifecycle_updated`.
+ * summary (einvoicing_document_states: lifecycle_status = the code's token, _reason, _at) and is announced by
+ * `invoice.lifecycle_updated`.
  * In the caller's transaction.
  */
 export async function appendLifecycle(tx: Tx, orgId: string, documentId: string, entry: LifecycleEntry): Promise<boolean> {
@@ -47,18 +48,7 @@ export async function appendLifecycle(tx: Tx, orgId: string, documentId: string,
     .returning({ id: einvoicingLifecycleEvents.id });
   if (!inserted) return false;
   // Statuses can arrive out of order (one poll reads several): the summary is the latest by the time it happened.
-  const [row] = await tx
-    .update(documents)
-    .set({ lifecycle_status: token, lifecycle_reason: reason, lifecycle_at: entry.occurredAt, updated_at: new Date() })
-    .where(
-      and(
-        eq(documents.org_id, orgId),
-        eq(documents.id, documentId),
-        or(isNull(documents.lifecycle_at), lte(documents.lifecycle_at, entry.occurredAt)),
-      ),
-    )
-    .returning();
-  if (row) await recordDocumentEvent(tx, orgId, 'invoice.lifecycle_updated', row);
+  await setLifecycleStatus(tx, orgId, documentId, { token, reason, at: entry.occurredAt });
   return true;
 }
 

@@ -1,7 +1,7 @@
 // A worker thread that takes the invoice XML out of received PDFs (pdf-lib), one at a time, so that a hostile or
 // broken PDF — pdf-lib reads every object of the file, and some garbage takes it tens of seconds — costs at most the
 // time limit and the memory limit of lib/domain/einvoicing/parse/pdf.ts, which terminates it (and starts another). Plain JavaScript, loaded by path at
-// run time (like lib/domain/pdf/facturx/schematron-worker.mjs): neither Next.js's bundler nor tsx needs to see it.
+// run time (like lib/domain/facturx/schematron-worker.mjs): neither Next.js's bundler nor tsx needs to see it.
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import { inflateSync } from 'node:zlib';

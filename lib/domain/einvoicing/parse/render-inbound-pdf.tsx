@@ -1,5 +1,5 @@
 import { Document, Page, renderToBuffer, Text, View } from '@react-pdf/renderer';
-import { formatDecimal, formatDecimalAsTyped, formatMoney, formatRate } from '@/lib/platform/format';
+import { formatDecimal, formatDecimalAsTyped, formatMoneyIn, formatRate } from '@/lib/platform/format';
 import { Dec } from '@/lib/platform/money';
 import { Box, documentDay, documentStyles as s, LABELS, LineRow, LinesHeader, Meta, printable, registerFonts, Section, unitLabel, VatSummaryHeader } from '@/lib/domain/pdf';
 import type { InboundFields, InboundFormat } from './types';
@@ -33,8 +33,7 @@ function InboundDocument({ fields: f, view }: { fields: InboundFields; view: Inb
   const kind = credit ? 'Avoir reçu' : 'Facture reçue';
   // As printed by the seller: the parser negates a credit note's amounts, the view shows them as written.
   const printed = (cents: number) => (credit && cents !== 0 ? -cents : cents);
-  const amount = (cents: number) =>
-    f.currency === 'EUR' ? formatMoney(printed(cents), 'fr', { nbsp: true }) : `${formatDecimalAsTyped(new Dec(printed(cents)).dividedBy(100).toFixed(2))}\u00a0${f.currency}`;
+  const amount = (cents: number) => formatMoneyIn(printed(cents), f.currency, 'fr', { nbsp: true });
   const price = (value: string) => `${formatDecimalAsTyped(new Dec(value).toFixed(Math.max(2, new Dec(value).decimalPlaces())))}\u00a0${f.currency === 'EUR' ? '€' : f.currency}`;
   const rate = (value: string | null) => (value === null ? '' : formatRate(value, 'fr', { nbsp: true }));
   const ids = (siren: string | null, siret: string | null, vat: string | null) =>

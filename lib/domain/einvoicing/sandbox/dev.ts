@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { invoiceSettings } from '@/db/schema';
-import { loadSettings, sealPdpConfig } from '@/lib/domain/invoice-settings';
+import { configurePdpIfUnset } from '@/lib/domain/invoice-settings';
 
 /** The credentials `npm run pa:sandbox` prints: the sandbox accepts any pair, each client_id is a tenant of its own. */
 export const DEV_SANDBOX_CLIENT = { client_id: 'demo', client_secret: 'sandbox-secret-demo' } as const;
@@ -11,9 +9,5 @@ export const DEV_SANDBOX_CLIENT = { client_id: 'demo', client_secret: 'sandbox-s
  * enroll, transmit and receive at once. An org that has a PA keeps it. Returns whether it connected the org.
  */
 export async function connectToDevSandbox(db: Db, orgId: string, baseUrl: string): Promise<boolean> {
-  const settings = await loadSettings(db, orgId);
-  if (settings.pdp_config) return false;
-  const pdp_config = sealPdpConfig({ provider: 'afnor', base_url: baseUrl, token_url: null, ...DEV_SANDBOX_CLIENT }, null);
-  const updated = await db.update(invoiceSettings).set({ pdp_config, updated_at: new Date() }).where(eq(invoiceSettings.org_id, orgId)).returning({ id: invoiceSettings.org_id });
-  return updated.length === 1;
+  return configurePdpIfUnset(db, orgId, { provider: 'afnor', base_url: baseUrl, token_url: null, ...DEV_SANDBOX_CLIENT });
 }

@@ -1,6 +1,5 @@
 import { BillingDocument } from '@/lib/domain/documents';
-import { operation } from '@/lib/platform/openapi/operation';
-import { IdParams } from '@/lib/platform/openapi/schemas';
+import { IdParams, operation } from '@/lib/platform/contract';
 
 export const retryTransmissionOperation = operation({
   method: 'post',

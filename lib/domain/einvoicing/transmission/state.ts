@@ -1,57 +1,76 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents, einvoicingTransmissions, invoiceSettings, type TRANSMISSION_STATUSES } from '@/db/schema';
-import { type DocumentRow, recordDocumentEvent } from '@/lib/domain/documents';
+import { einvoicingDocumentStates, einvoicingTransmissions, type TRANSMISSION_STATUSES } from '@/db/schema';
+import { type FullDocumentRow, loadDocument, recordDocumentEvent } from '@/lib/domain/documents';
+
+// Whether a document goes to the PA is documents' rule, applied at finalization (lib/domain/documents/transmission-rule.ts).
+export { frenchBusinessBuyer, TRANSMITTED_TYPES } from '@/lib/domain/documents';
 
 export type TransmissionStatus = (typeof TRANSMISSION_STATUSES)[number];
 
-/** The documents that travel through the PA (DESIGN §11): invoices, deposit invoices and credit notes — never quotes. */
-export const TRANSMITTED_TYPES: readonly DocumentRow['type'][] = ['facture', 'acompte', 'avoir'];
+const stateKey = (documentId: string) => eq(einvoicingDocumentStates.document_id, documentId);
 
-interface BuyerSnapshot {
-  type?: string | null;
-  siren?: string | null;
-  siret?: string | null;
-  country?: string | null;
-}
+/** The document's e-invoicing summary with `changes`, as the API would show it once written (for its event). */
+const changed = (doc: FullDocumentRow, changes: Partial<FullDocumentRow>, now: Date): FullDocumentRow => ({ ...doc, ...changes, updated_at: now });
 
-/** The buyer's SIREN (and SIRET) when it is a French business: not a private person, a SIREN or SIRET, France (or no country). */
-export function frenchBusinessBuyer(snapshot: unknown): { siren: string; siret: string | null } | null {
-  const buyer = (snapshot ?? {}) as BuyerSnapshot;
-  if (buyer.type === 'particulier') return null;
-  const siret = buyer.siret?.replace(/\s/g, '') || null;
-  const siren = buyer.siren?.replace(/\s/g, '') || siret?.slice(0, 9) || null;
-  if (!siren || !/^\d{9}$/.test(siren)) return null;
-  if (buyer.country && buyer.country.toUpperCase() !== 'FR') return null;
-  return { siren, siret: siret && /^\d{14}$/.test(siret) ? siret : null };
-}
-
-/** Whether a finalized document goes to the PA: the org opted in, a transmitted type, a French business buyer. */
-export async function transmissionRequired(tx: Db, orgId: string, doc: Pick<DocumentRow, 'type' | 'client_snapshot'>): Promise<boolean> {
-  if (!TRANSMITTED_TYPES.includes(doc.type) || !frenchBusinessBuyer(doc.client_snapshot)) return false;
-  const [settings] = await tx.select({ enabled: invoiceSettings.einvoicing_enabled }).from(invoiceSettings).where(eq(invoiceSettings.org_id, orgId));
-  return settings?.enabled === true;
+/**
+ * einvoicing's row for the document (einvoicing_document_states), created with what the document shows until then
+ * (pending when its finalization decided it goes to the PA, else not_required) and locked for this transaction.
+ */
+async function lockState(tx: Tx, orgId: string, doc: FullDocumentRow) {
+  await tx
+    .insert(einvoicingDocumentStates)
+    .values({ document_id: doc.id, org_id: orgId, transmission_status: doc.transmission_status })
+    .onConflictDoNothing({ target: einvoicingDocumentStates.document_id });
+  const [row] = await tx.select().from(einvoicingDocumentStates).where(stateKey(doc.id)).for('update');
+  return row!;
 }
 
 /**
- * Moves the document's transmission summary (transmission_status, transmission_id) and, when the status changed,
- * records `invoice.transmission_updated` with the document as the API shows it. In the caller's transaction.
+ * Opens the transmission of a document its finalization sent toward the PA: einvoicing's own row, `pending`, and
+ * `invoice.transmission_updated` — once (a second call, or one after the submission started, does nothing). Written by
+ * the subscription to `invoice.finalized` (jobs.ts), and by the submission itself if it runs first.
+ */
+export async function openTransmission(db: Db, orgId: string, documentId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const doc = await loadDocument(tx, orgId, documentId);
+    if (!doc.transmission_required || doc.transmission_status !== 'pending') return false;
+    const [opened] = await tx
+      .insert(einvoicingDocumentStates)
+      .values({ document_id: documentId, org_id: orgId, transmission_status: 'pending' })
+      .onConflictDoNothing({ target: einvoicingDocumentStates.document_id })
+      .returning({ at: einvoicingDocumentStates.updated_at });
+    if (!opened) return false;
+    await recordDocumentEvent(tx, orgId, 'invoice.transmission_updated', changed(doc, {}, opened.at));
+    return true;
+  });
+}
+
+/**
+ * Moves the document's transmission summary (transmission_status, transmission_id) and, when it changed, records
+ * `invoice.transmission_updated` with the document as the API shows it. In the caller's transaction.
  */
 export async function setTransmissionStatus(tx: Tx, orgId: string, documentId: string, status: TransmissionStatus, transmissionId?: string | null) {
-  const [before] = await tx
-    .select({ status: documents.transmission_status, id: documents.transmission_id })
-    .from(documents)
-    .where(and(eq(documents.org_id, orgId), eq(documents.id, documentId)))
-    .for('update');
-  if (!before) return;
-  const id = transmissionId === undefined ? before.id : transmissionId;
-  if (before.status === status && before.id === id) return;
-  const [row] = await tx
-    .update(documents)
-    .set({ transmission_status: status, transmission_id: id, updated_at: new Date() })
-    .where(and(eq(documents.org_id, orgId), eq(documents.id, documentId)))
-    .returning();
-  await recordDocumentEvent(tx, orgId, 'invoice.transmission_updated', row!);
+  const doc = await loadDocument(tx, orgId, documentId);
+  const before = await lockState(tx, orgId, doc);
+  const id = transmissionId === undefined ? before.transmission_id : transmissionId;
+  if (before.transmission_status === status && before.transmission_id === id) return;
+  const now = new Date();
+  await tx.update(einvoicingDocumentStates).set({ transmission_status: status, transmission_id: id, updated_at: now }).where(stateKey(documentId));
+  await recordDocumentEvent(tx, orgId, 'invoice.transmission_updated', changed(doc, { transmission_status: status, transmission_id: id }, now));
+}
+
+/**
+ * The document's lifecycle summary (lifecycle_status, _reason, _at) moves to this status when it is the latest by the
+ * time it happened (statuses can arrive out of order), with `invoice.lifecycle_updated`. In the caller's transaction.
+ */
+export async function setLifecycleStatus(tx: Tx, orgId: string, documentId: string, status: { token: string; reason: string | null; at: Date }) {
+  const doc = await loadDocument(tx, orgId, documentId);
+  const before = await lockState(tx, orgId, doc);
+  if (before.lifecycle_at && before.lifecycle_at > status.at) return;
+  const now = new Date();
+  await tx.update(einvoicingDocumentStates).set({ lifecycle_status: status.token, lifecycle_reason: status.reason, lifecycle_at: status.at, updated_at: now }).where(stateKey(documentId));
+  await recordDocumentEvent(tx, orgId, 'invoice.lifecycle_updated', changed(doc, { lifecycle_status: status.token, lifecycle_reason: status.reason, lifecycle_at: status.at }, now));
 }
 
 /** The transmission row of a document, if an attempt recorded one. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@/db/client';
-import { documents, einvoicingTransmissions } from '@/db/schema';
+import { documents, einvoicingDocumentStates, einvoicingTransmissions } from '@/db/schema';
 import { loadDocument } from '@/lib/domain/documents';
 import { enqueue } from '@/lib/platform/jobs';
 import { readStoredPdf } from '@/lib/domain/pdf';
@@ -9,12 +9,15 @@ import { sha256Hex } from '@/lib/platform/storage';
 import { connectorForOrg } from '../connector';
 import { emitEncaisseeJob } from '../lifecycle/jobs';
 import { type PaConnector, PaError, type SubmittedFlow } from '../port';
-import { frenchBusinessBuyer, setTransmissionStatus } from './state';
+import { frenchBusinessBuyer, openTransmission, setTransmissionStatus } from './state';
 
 /** How long an attempt holds its transmission: past it, a worker that died is presumed dead and the row is taken over. */
 export const SUBMISSION_LEASE_SECONDS = 120;
 
-/** Thrown to have the job retried later without failing the transmission (the PDF is not stored yet, the PA is down). */
+/**
+ * Thrown to have the job retried later without failing the transmission (the PA is down, another attempt holds the
+ * lease; or a direct call before the PDF is stored — the job itself runs once pdf announced it).
+ */
 export class RetryLater extends Error {
   override name = 'RetryLater';
 }
@@ -59,12 +62,12 @@ async function fail(db: Db, orgId: string, documentId: string, reason: string, n
  */
 async function claim(db: Db, orgId: string, documentId: string, sha256: string, buyerAddress: string, now: Date) {
   return db.transaction(async (tx) => {
-    const [doc] = await tx
-      .select({ status: documents.transmission_status })
-      .from(documents)
-      .where(and(eq(documents.org_id, orgId), eq(documents.id, documentId)))
+    const [state] = await tx
+      .select({ status: einvoicingDocumentStates.transmission_status })
+      .from(einvoicingDocumentStates)
+      .where(and(eq(einvoicingDocumentStates.org_id, orgId), eq(einvoicingDocumentStates.document_id, documentId)))
       .for('update');
-    if (doc?.status !== 'pending' && doc?.status !== 'sending') return null;
+    if (state?.status !== 'pending' && state?.status !== 'sending') return null;
     const [held] = await tx.select().from(einvoicingTransmissions).where(key(orgId, documentId)).for('update');
     if (held?.locked_until && held.locked_until > now) return 'busy' as const;
     const lease = new Date(now.getTime() + SUBMISSION_LEASE_SECONDS * 1000);
@@ -95,6 +98,8 @@ export async function submitTransmission(db: Db, orgId: string, documentId: stri
   const now = options.now ?? (() => new Date());
   const doc = await loadDocument(db, orgId, documentId);
   if (doc.transmission_status !== 'pending' && doc.transmission_status !== 'sending') return 'skipped';
+  // The subscription to invoice.finalized opens it; the submission may run first (the render was quicker).
+  await openTransmission(db, orgId, documentId);
   const buyer = frenchBusinessBuyer(doc.client_snapshot);
   if (!buyer) return fail(db, orgId, documentId, 'Le client n’a ni SIREN ni SIRET : il ne peut pas être trouvé dans l’annuaire.', now());
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import * as retryRoute from '@/app/v1/invoices/[id]/transmission/retry/route';
-import { documents, einvoicingLifecycleEvents, einvoicingTransmissions, events } from '@/db/schema';
-import { billingContext, line } from '@/lib/domain/documents/testing';
+import { einvoicingLifecycleEvents, einvoicingTransmissions, events } from '@/db/schema';
+import { billingContext, documentRow, line } from '@/lib/domain/documents/testing';
 import { isValidSiret } from '@/lib/platform/identifiers';
 import { renderStoredDocument } from '@/lib/domain/pdf';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
@@ -50,7 +50,8 @@ export function transmissionFixture() {
       },
       /** The flows this org submitted to the sandbox. */
       flows: () => sandbox.pa.state.flows.filter((f) => f.tenant === clientId && f.direction === 'Out'),
-      document: async (id: string) => (await org.db.select().from(documents).where(eq(documents.id, id)))[0]!,
+      /** The document's row with its states (transmission and lifecycle: einvoicing's row), as documents reads it. */
+      document: async (id: string) => (await documentRow(org.db, id))!,
       transmission: async (id: string) => (await org.db.select().from(einvoicingTransmissions).where(eq(einvoicingTransmissions.document_id, id)))[0],
       log: (id: string) =>
         org.db

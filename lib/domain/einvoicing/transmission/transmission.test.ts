@@ -4,14 +4,16 @@ import { einvoicingTransmissions } from '@/db/schema';
 import { hasLiveJob } from '@/lib/platform/jobs';
 import { connectorForOrg } from '../connector';
 import { UNKNOWN_BUYER_SIREN } from '../testing';
-import { submitTransmissionJob } from './jobs';
+import { openTransmissionJob, submitTransmissionJob } from './jobs';
 import { RetryLater, submitTransmission } from './submit';
-import { frenchBusinessBuyer } from './state';
+import { frenchBusinessBuyer, openTransmission } from './state';
 import { retry, type Seller, siretOf, transmissionFixture } from './testing';
 
 /*
  * Transmission of issued invoices to the PA (issue 17 item 4), against the sandbox PA in-process: pending at
- * finalization, submitted once the Factur-X is stored, one flow per document whatever happens.
+ * finalization, submitted once the Factur-X is stored, one flow per document whatever happens. Since issue 32 the
+ * finalization writes the opening job (its subscription to invoice.finalized) and the render writes the submission
+ * (its subscription to pdf.document_rendered); the tests run the jobs' work where the worker would.
  */
 
 const { sandbox, seller } = transmissionFixture();
@@ -29,8 +31,17 @@ describe('finalization decides: pending (with its job, in the same transaction) 
     const invoice = await org.issue();
     expect(invoice.transmission_status).toBe('pending');
     expect((await org.document(invoice.id)).transmission_status).toBe('pending');
+    // Its job, in the finalization's transaction: einvoicing opens the transmission (its row, and the event).
+    const key = { org_id: org.org.id, document_id: invoice.id };
+    expect(await hasLiveJob(org.db, openTransmissionJob, key)).toBe(true);
+    await openTransmission(org.db, org.org.id, invoice.id);
     expect(await org.transmissionEvents(invoice.id)).toEqual(['pending']);
-    expect(await hasLiveJob(org.db, submitTransmissionJob, { org_id: org.org.id, document_id: invoice.id })).toBe(true);
+    expect((await org.document(invoice.id)).transmission_status).toBe('pending');
+    // The submission's job, in the transaction that stores the Factur-X.
+    expect(await hasLiveJob(org.db, submitTransmissionJob, key)).toBe(false);
+    const { renderStoredDocument } = await import('@/lib/domain/pdf');
+    expect(await renderStoredDocument(org.db, org.org.id, invoice.id)).toBe('ready');
+    expect(await hasLiveJob(org.db, submitTransmissionJob, key)).toBe(true);
 
     const quote = await org.api.draft({ type: 'devis', contact_id: (await org.api.contact()).id, items: [{ description: 'Étude', quantity: '1', unit_price: 100_000, vat_rate: '20' }] });
     await org.api.expectStatus(await org.api.finalize(quote.id), 200, 'finalize quote');
@@ -55,11 +66,14 @@ describe('finalization decides: pending (with its job, in the same transaction) 
     const optedOut = await seller({ einvoicing: false });
     const invoice = await optedOut.issue();
     expect(invoice.transmission_status).toBe('not_required');
+    const { renderStoredDocument } = await import('@/lib/domain/pdf');
     for (const [owner, id] of [
       [org, individual.id],
       [optedOut, invoice.id],
     ] as const) {
       expect(await owner.transmissionEvents(id)).toEqual([]);
+      expect(await hasLiveJob(owner.db, openTransmissionJob, { org_id: owner.org.id, document_id: id })).toBe(false);
+      expect(await renderStoredDocument(owner.db, owner.org.id, id)).toBe('ready');
       expect(await hasLiveJob(owner.db, submitTransmissionJob, { org_id: owner.org.id, document_id: id })).toBe(false);
     }
   });

@@ -3,3 +3,4 @@ export { type ConnectedStripe, connectedStripe } from './connected-stripe';
 export type { CheckoutOutcome, FakeMethod, FakePayments } from './fake-stripe-payments';
 export type { FakeWebhook } from './fake-stripe-events';
 export { TEST_WEBHOOK_SECRET, useStripeWebhook } from './webhook-bridge';
+export { completeOnboarding, connectRoutes } from './fake-stripe-connect';

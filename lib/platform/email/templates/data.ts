@@ -72,7 +72,7 @@ export const QuoteExpiryReminderData = z
 
 /**
  * A security notice to a staff user (not a client): sign-in to their account is locked for a while after too many
- * wrong passwords (lib/platform/auth/throttle.ts). Sent by Paraphe itself, so it has no seller.
+ * wrong passwords (lib/platform/next/throttle.ts). Sent by Paraphe itself, so it has no seller.
  */
 export const AccountLockedData = z
   .object({

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
-import { companyRegistryEnabled } from '@/components/company-registry';
+import { companyRegistryEnabled } from '@/components/company-registry/company-registry';
 import { redirect } from 'next/navigation';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { updateContactAction } from '../../actions';
 import { ContactForm } from '../../contact-form';
 import { contactState } from '../../labels';

@@ -3,12 +3,13 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Fragment } from 'react';
 import { z } from 'zod';
-import { EmailStatusChip } from '@/components/email-log';
-import { getEmail } from '@/lib/platform/email/mailbox';
+import { EmailStatusChip } from '@/components/email/email-log';
+import { getEmail } from '@/lib/platform/email';
 import { ApiError } from '@/lib/platform/errors';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { formatSize, TEMPLATE_LABELS } from '../labels';
+import { EmptyState } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'E-mail' };
 
@@ -76,7 +77,7 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
         <section className="card">
           <h2>Pièces jointes</h2>
           {email.attachments.length === 0 ? (
-            <p className="empty">Aucune pièce jointe.</p>
+            <EmptyState>Aucune pièce jointe.</EmptyState>
           ) : (
             <ul>
               {email.attachments.map((a) => (

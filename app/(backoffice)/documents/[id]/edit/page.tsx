@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getInvoiceSettings } from '@/lib/domain/invoice-settings/invoice-settings';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { getInvoiceSettings } from '@/lib/domain/invoice-settings';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { DocumentEditor } from '../../document-editor';
 import { formFromDocument } from '../../editor-model';
 import { documentName, TYPE_LABELS } from '../../labels';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Select, SubmitButton, TextArea } from '@/components/form';
-import { type FormState, initialFormState } from '@/lib/platform/http/form-state';
+import { Field, FormErrors, Select, SubmitButton, TextArea } from '@/components/ui';
+import { type FormState, initialFormState } from '@/lib/platform/next/client';
 import { REFUSAL_REASON_LABELS } from '../labels';
 
 type Action = (prev: FormState, form: FormData) => Promise<FormState>;
@@ -53,7 +53,7 @@ export function AnswerForms({ accept, refuse, dispute, canDecide, canDispute }: 
           <Field id="refuse-reason" label="Précisions (facultatif)" error={refused.errors?.reason}>
             <TextArea name="reason" rows={2} defaultValue={refused.texts?.reason} />
           </Field>
-          <SubmitButton className="btn btn-danger" pendingLabel="Envoi…">
+          <SubmitButton variant="danger" pendingLabel="Envoi…">
             Refuser la facture
           </SubmitButton>
         </form>
@@ -65,7 +65,7 @@ export function AnswerForms({ accept, refuse, dispute, canDecide, canDispute }: 
           <Field id="dispute-reason" label="Ce qui est contesté" error={disputed.errors?.reason}>
             <TextArea name="reason" rows={2} defaultValue={disputed.texts?.reason} />
           </Field>
-          <SubmitButton className="btn" pendingLabel="Envoi…">
+          <SubmitButton variant="plain" pendingLabel="Envoi…">
             Mettre en litige
           </SubmitButton>
         </form>

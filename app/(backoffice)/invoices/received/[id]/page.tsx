@@ -1,13 +1,14 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { type InboundDetail, loadInbound, sentStatuses } from '@/lib/domain/einvoicing/inbound';
+import { type InboundDetail, loadInbound, sentStatuses } from '@/lib/domain/einvoicing';
 import { ApiError } from '@/lib/platform/errors';
-import { formatDay, formatInstant, formatMoney } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { formatDay, formatInstant, formatMoneyIn } from '@/lib/platform/format';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { acceptInboundAction, disputeInboundAction, refuseInboundAction } from '../actions';
 import { answerLabel, FORMAT_LABELS, PARSE_STATUS_LABELS, REFUSAL_REASON_LABELS } from '../labels';
 import { AnswerForms } from './answer-forms';
+import { DataTable, DownloadButton, StatusChip } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Facture reçue' };
 
@@ -31,8 +32,7 @@ export default async function ReceivedInvoicePage({ params }: { params: Promise<
   });
   const history = await sentStatuses(staff.db, staff.orgId, row.id);
   const detail = (row.parsed ?? {}) as InboundDetail;
-  const money = (cents: number | null | undefined) =>
-    cents === null || cents === undefined ? '—' : row.currency === 'EUR' || !row.currency ? formatMoney(cents) : `${(cents / 100).toFixed(2)} ${row.currency}`;
+  const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : formatMoneyIn(cents, row.currency));
   const status = PARSE_STATUS_LABELS[row.parse_status];
   const answer = answerLabel(row.lifecycle_status);
   const decided = row.lifecycle_status === 'approuvee' || row.lifecycle_status === 'refusee';
@@ -48,8 +48,8 @@ export default async function ReceivedInvoicePage({ params }: { params: Promise<
       <div className="page-header">
         <h1>{title}</h1>
         <div className="actions">
-          <span className={`chip ${status.chip}`}>{status.label}</span>
-          <span className={`chip ${answer.chip}`}>{answer.label}</span>
+          <StatusChip tone={status.chip}>{status.label}</StatusChip>
+          <StatusChip tone={answer.chip}>{answer.label}</StatusChip>
         </div>
       </div>
 
@@ -59,9 +59,9 @@ export default async function ReceivedInvoicePage({ params }: { params: Promise<
           {row.pdf_storage_key ? (
             <>
               <p>
-                <a className="btn btn-sm" href={`${pdfUrl}?download=true`}>
+                <DownloadButton small href={`${pdfUrl}?download=true`}>
                   Télécharger le PDF
-                </a>
+                </DownloadButton>
               </p>
               <iframe src={pdfUrl} title={`PDF de la ${title.toLowerCase()}`} style={frame} />
             </>
@@ -111,34 +111,17 @@ export default async function ReceivedInvoicePage({ params }: { params: Promise<
           {lines.length > 0 && (
             <section className="card" aria-labelledby="lines-title">
               <h2 id="lines-title">Lignes</h2>
-              <table className="table" aria-label="Lignes de la facture reçue">
-                <thead>
-                  <tr>
-                    <th scope="col">Désignation</th>
-                    <th scope="col" className="num">
-                      Qté
-                    </th>
-                    <th scope="col" className="num">
-                      TVA
-                    </th>
-                    <th scope="col" className="num">
-                      Total HT
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {lines.map((l, i) => (
-                    // Lines carry no id of ours; their order is the document's.
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the document's line order is their identity here
-                    <tr key={i}>
-                      <td>{l.description}</td>
-                      <td className="num">{l.quantity ?? '—'}</td>
-                      <td className="num">{l.vat_rate ? `${l.vat_rate.replace('.', ',')} %` : '—'}</td>
-                      <td className="num">{money(l.total_ht)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                label="Lignes de la facture reçue"
+                columns={[
+                  { key: 'designation', header: 'Désignation', cell: (l) => l.description },
+                  { key: 'qte', header: 'Qté', num: true, cell: (l) => l.quantity ?? '—' },
+                  { key: 'tva', header: 'TVA', num: true, cell: (l) => l.vat_rate ? `${l.vat_rate.replace('.', ',')} %` : '—' },
+                  { key: 'total_ht', header: 'Total HT', num: true, cell: (l) => money(l.total_ht) },
+                ]}
+                rows={lines}
+                rowKey={(_, i) => i}
+              />
             </section>
           )}
 

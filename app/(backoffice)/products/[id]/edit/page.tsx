@@ -2,11 +2,11 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { z } from 'zod';
-import { SubmitButton } from '@/components/form';
-import { getProduct } from '@/lib/domain/products/products';
+import { SubmitButton } from '@/components/ui';
+import { getProduct } from '@/lib/domain/products';
 import { ApiError } from '@/lib/platform/errors';
 import { formatMoneyInput } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { deleteProductAction, updateProductAction } from '../../actions';
 import { ProductForm } from '../../product-form';
 
@@ -35,7 +35,7 @@ export default async function EditProductPage({ params }: { params: Promise<{ id
         <div className="actions">
           <form action={deleteProductAction}>
             <input type="hidden" name="id" value={product.id} />
-            <SubmitButton className="btn btn-danger">Supprimer le produit</SubmitButton>
+            <SubmitButton variant="danger">Supprimer le produit</SubmitButton>
           </form>
         </div>
       </div>

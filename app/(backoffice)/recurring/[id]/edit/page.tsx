@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { formFromTemplate } from '../../editor-model';
 import { contactChoice, loadTemplateOr404 } from '../../load';
 import { TemplateEditor } from '../../template-editor';

@@ -1,4 +1,4 @@
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { onboardingRedirect } from '../handlers';
 
 /** GET /settings/payments/onboarding: a new onboarding link (the provider's refresh_url; ../handlers.ts). */

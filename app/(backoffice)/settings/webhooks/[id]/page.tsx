@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/platform/errors';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
-import { DELIVERY_STATUS_LABELS, eventLabel } from '@/lib/platform/i18n/webhooks-fr';
+import { requireStaffOrg } from '@/lib/platform/next';
+import { DELIVERY_STATUS_LABELS, eventLabel } from '@/lib/platform/i18n';
 import { deliveryLog } from '@/lib/domain/webhooks';
 import { redeliverAction } from '../actions';
 import { ButtonForm } from '../endpoint-forms';
+import { EmptyState, LinkButton } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Journal des envois' };
 
@@ -35,9 +35,9 @@ export default async function DeliveryLogPage({ params, searchParams }: { params
       <div className="page-header">
         <h1>Journal des envois</h1>
         <div className="actions">
-          <Link className="btn" href="/settings/webhooks">
+          <LinkButton href="/settings/webhooks">
             Retour aux webhooks
-          </Link>
+          </LinkButton>
         </div>
       </div>
       {/* A long URL has no break opportunity of its own: it wraps anywhere rather than widening a phone's page. */}
@@ -45,7 +45,7 @@ export default async function DeliveryLogPage({ params, searchParams }: { params
         <code>{log.endpoint.url}</code>
       </p>
       {log.data.length === 0 ? (
-        <p className="empty">Aucun envoi pour l’instant.</p>
+        <EmptyState>Aucun envoi pour l’instant.</EmptyState>
       ) : (
         <div className="stack">
           {log.data.map((d) => (
@@ -89,9 +89,9 @@ export default async function DeliveryLogPage({ params, searchParams }: { params
       )}
       {log.meta.next_cursor && (
         <p>
-          <Link className="btn" href={`/settings/webhooks/${log.endpoint.id}?cursor=${encodeURIComponent(log.meta.next_cursor)}`}>
+          <LinkButton href={`/settings/webhooks/${log.endpoint.id}?cursor=${encodeURIComponent(log.meta.next_cursor)}`}>
             Envois plus anciens
-          </Link>
+          </LinkButton>
         </p>
       )}
     </>

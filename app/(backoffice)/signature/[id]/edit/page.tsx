@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { updateEnvelopeAction } from '../../actions';
 import { formFromEnvelope } from '../../editor-model';
 import { EnvelopeEditor } from '../../envelope-editor';

@@ -3,11 +3,12 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/platform/errors';
 import { formatInstant } from '@/lib/platform/format';
-import { requireStaffOrg } from '@/lib/platform/http/staff';
+import { requireStaffOrg } from '@/lib/platform/next';
 import { bulkBatchView } from '@/lib/domain/signature';
-import { frenchError } from '@/lib/platform/i18n/errors-fr';
+import { frenchError } from '@/lib/platform/i18n';
 import { ENVELOPE_STATUS_LABELS } from '../../labels';
 import { SignatureTabs } from '../../tabs';
+import { DataTable } from '@/components/ui';
 
 /** "recipients.2.email: must be an e-mail address" (the API's words, kept in the batch) in French. */
 function frenchResult(error: string): string {
@@ -43,29 +44,25 @@ export default async function SignatureBulkResultPage({ params }: { params: Prom
         {drafts > 0 && ` ${drafts} en cours d’envoi (rechargez la page dans un instant).`}
       </p>
       <section className="card">
-        <table className="table" aria-label="Résultat par destinataire">
-          <thead>
-            <tr>
-              <th scope="col" className="num">
-                N°
-              </th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Enveloppe</th>
-              <th scope="col">Erreur</th>
-            </tr>
-          </thead>
-          <tbody>
-            {batch.results.map((r, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the request order is the row's identity
-              <tr key={i}>
-                <td className="num">{i + 1}</td>
-                <td>{r.email ?? <span className="muted">—</span>}</td>
-                <td>{r.envelope_id ? <Link href={`/signature/${r.envelope_id}`}>{r.status ? ENVELOPE_STATUS_LABELS[r.status] : 'Ouvrir'}</Link> : <span className="muted">—</span>}</td>
-                <td>{r.error ? <span className="field-error">{frenchResult(r.error)}</span> : <span className="muted">—</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label="Résultat par destinataire"
+          columns={[
+            { key: 'n', header: 'N°', num: true, cell: (_, i) => i + 1 },
+            { key: 'e_mail', header: 'E-mail', cell: (r) => r.email ?? <span className="muted">—</span> },
+            {
+              key: 'enveloppe',
+              header: 'Enveloppe',
+              cell: (r) => r.envelope_id ? <Link href={`/signature/${r.envelope_id}`}>{r.status ? ENVELOPE_STATUS_LABELS[r.status] : 'Ouvrir'}</Link> : <span className="muted">—</span>,
+            },
+            {
+              key: 'erreur',
+              header: 'Erreur',
+              cell: (r) => r.error ? <span className="field-error">{frenchResult(r.error)}</span> : <span className="muted">—</span>,
+            },
+          ]}
+          rows={batch.results}
+          rowKey={(_, i) => i}
+        />
       </section>
     </>
   );

@@ -1,6 +1,5 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
-import { consentToSign } from '@/lib/domain/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/next';
+import { consentToSign, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature';
 
 /** The consent to sign electronically, with the version of its text. */
 export const POST = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams, query: SignerQuery }, async ({ db, params, query, ip, userAgent }) =>

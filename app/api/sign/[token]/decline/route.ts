@@ -1,6 +1,5 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
-import { declineToSign } from '@/lib/domain/signature/signer-api';
-import { DeclineBody, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/next';
+import { DeclineBody, declineToSign, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery } from '@/lib/domain/signature';
 
 /** Declines with a reason: the envelope is closed for everyone. */
 export const POST = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams, query: SignerQuery, body: DeclineBody }, async ({ db, params, query, body, ip, userAgent }) =>

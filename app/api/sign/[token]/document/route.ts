@@ -1,6 +1,5 @@
-import { methodNotAllowed, publicApiRoute } from '@/lib/platform/http/handler';
-import { signerDocument } from '@/lib/domain/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignerParams } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, publicApiRoute } from '@/lib/platform/next';
+import { SIGN_LIMIT_PREFIX, signerDocument, SignerParams } from '@/lib/domain/signature';
 
 /** The PDF to sign, with its SHA-256 as ETag. */
 export const GET = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams }, async ({ db, params, req }) =>

@@ -1,6 +1,5 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
-import { signEnvelope } from '@/lib/domain/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignBody, SignerParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/next';
+import { SIGN_LIMIT_PREFIX, SignBody, signEnvelope, SignerParams, SignerQuery } from '@/lib/domain/signature';
 
 /** Signs (typed or drawn): 409 consent_required, verification_required, fields_incomplete, uploads_incomplete, not_your_turn. */
 export const POST = publicApiRoute({ limitPrefix: SIGN_LIMIT_PREFIX, params: SignerParams, query: SignerQuery, body: SignBody }, async ({ db, params, query, body, ip, userAgent }) =>

@@ -1,6 +1,5 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
-import { uploadSignerDocument } from '@/lib/domain/signature/signer-api';
-import { MAX_UPLOAD_BODY_BYTES, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery, UploadBody } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/next';
+import { MAX_UPLOAD_BODY_BYTES, SIGN_LIMIT_PREFIX, SignerParams, SignerQuery, UploadBody, uploadSignerDocument } from '@/lib/domain/signature';
 
 /** A requested document (multipart `requested_document_id`, `file`: PDF, PNG or JPEG, ≤ 10 MB). */
 export const POST = publicApiRoute(

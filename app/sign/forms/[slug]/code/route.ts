@@ -1,7 +1,7 @@
 import { getDb } from '@/db/client';
-import { clientAddress } from '@/lib/platform/auth/client-address';
+import { clientAddress } from '@/lib/platform/auth';
 import { ApiError } from '@/lib/platform/errors';
-import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { payLanguage } from '@/lib/domain/payments';
 import { verifyFormSubmission } from '@/lib/domain/signature';
 
 type Ctx = { params: Promise<{ slug: string }> };

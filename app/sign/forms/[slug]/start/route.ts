@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/db/client';
-import { clientAddress } from '@/lib/platform/auth/client-address';
+import { clientAddress } from '@/lib/platform/auth';
 import { ApiError } from '@/lib/platform/errors';
-import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { payLanguage } from '@/lib/domain/payments';
 import { maskEmail, startFormSubmission, suggestEmail } from '@/lib/domain/signature';
 
 type Ctx = { params: Promise<{ slug: string }> };

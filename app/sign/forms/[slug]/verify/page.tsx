@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
-import { payLanguage } from '@/lib/domain/payments/pay-page';
+import { payLanguage } from '@/lib/domain/payments';
 import { loadPublicForm, pendingSubmission } from '@/lib/domain/signature';
 import { FormClosed, FormShell, one } from '../form-shell';
 import { errorText, FORM_TEXTS } from '../texts';
 import '../../../../pay/pay.css';
+import { Button, DownloadButton } from '@/components/ui';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -66,12 +67,12 @@ export default async function SignatureFormCodePage({ params, searchParams }: Pr
             />
           </div>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary">
+            <Button type="submit" variant="primary">
               {t.verify}
-            </button>
-            <a className="btn btn-ghost" href={`/sign/forms/${slug}?lang=${lang}`}>
+            </Button>
+            <DownloadButton variant="ghost" href={`/sign/forms/${slug}?lang=${lang}`}>
               {t.restart}
-            </a>
+            </DownloadButton>
           </div>
         </form>
       </section>

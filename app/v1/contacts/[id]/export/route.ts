@@ -1,6 +1,5 @@
-import { exportContact } from '@/lib/domain/contacts/gdpr';
-import { exportContactOperation } from '@/lib/domain/contacts/operations';
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { exportContact, exportContactOperation } from '@/lib/domain/contacts';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 
 export const GET = route(exportContactOperation, async ({ db, orgId, params }) =>
   ok(await exportContact(db, orgId, params.id), {

@@ -1,6 +1,5 @@
-import { getEnrollment, requestEnrollment } from '@/lib/domain/einvoicing/enrollment/enrollment';
-import { getEnrollmentOperation, postEnrollmentOperation } from '@/lib/domain/einvoicing/enrollment/operations';
-import { accepted, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { getEnrollment, getEnrollmentOperation, postEnrollmentOperation, requestEnrollment } from '@/lib/domain/einvoicing';
+import { accepted, methodNotAllowed, ok, route } from '@/lib/platform/next';
 
 export const GET = route(getEnrollmentOperation, async ({ db, orgId }) => ok(await getEnrollment(db, orgId)));
 export const POST = route(postEnrollmentOperation, async ({ db, orgId, body }) => {

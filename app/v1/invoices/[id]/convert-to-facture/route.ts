@@ -1,6 +1,5 @@
-import { convertToFacture } from '@/lib/domain/documents/convert-to-facture';
-import { convertToFactureOperation } from '@/lib/domain/documents/operations';
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { convertToFacture, convertToFactureOperation } from '@/lib/domain/documents';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
 
 // 201 when an invoice is created; 200 for a dry run, which creates nothing.
 export const POST = route(convertToFactureOperation, async ({ db, orgId, params, query }) => {

@@ -1,6 +1,5 @@
-import { duplicateDocument } from '@/lib/domain/documents/duplicate-document';
-import { duplicateDocumentOperation } from '@/lib/domain/documents/operations';
-import { created, methodNotAllowed, route } from '@/lib/platform/http/handler';
+import { duplicateDocument, duplicateDocumentOperation } from '@/lib/domain/documents';
+import { created, methodNotAllowed, route } from '@/lib/platform/next';
 
 export const POST = route(duplicateDocumentOperation, async ({ db, orgId, params }) => created(await duplicateDocument(db, orgId, params.id)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

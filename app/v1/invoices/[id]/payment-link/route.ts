@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { createPaymentLink, createPaymentLinkOperation } from '@/lib/domain/payments';
 
 export const POST = route(createPaymentLinkOperation, async ({ db, orgId, params }) => ok(await createPaymentLink(db, orgId, params.id)));

@@ -1,6 +1,5 @@
-import { methodNotAllowed, route } from '@/lib/platform/http/handler';
-import { getDocumentPdfOperation } from '@/lib/domain/pdf/operations';
-import { storedPdf, storedPdfResponse } from '@/lib/domain/pdf/stored-pdf';
+import { methodNotAllowed, route } from '@/lib/platform/next';
+import { getDocumentPdfOperation, storedPdf, storedPdfResponse } from '@/lib/domain/pdf';
 
 export const GET = route(getDocumentPdfOperation, async ({ req, db, orgId, params, query }) => {
   const pdf = await storedPdf(db, orgId, params.id);

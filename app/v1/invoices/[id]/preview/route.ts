@@ -1,7 +1,5 @@
-import { methodNotAllowed, route } from '@/lib/platform/http/handler';
-import { previewDocumentOperation } from '@/lib/domain/pdf/operations';
-import { previewDocument } from '@/lib/domain/pdf/preview-document';
-import { contentDisposition } from '@/lib/domain/pdf/stored-pdf';
+import { methodNotAllowed, route } from '@/lib/platform/next';
+import { contentDisposition, previewDocument, previewDocumentOperation } from '@/lib/domain/pdf';
 
 export const GET = route(previewDocumentOperation, async ({ db, orgId, params, query }) => {
   const preview = await previewDocument(db, orgId, params.id);

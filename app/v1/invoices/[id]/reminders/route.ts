@@ -1,6 +1,5 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
-import { createReminderOperation, listRemindersOperation } from '@/lib/domain/reminders/operations';
-import { addManualReminder, listReminders } from '@/lib/domain/reminders/reminders';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
+import { addManualReminder, createReminderOperation, listReminders, listRemindersOperation } from '@/lib/domain/reminders';
 
 export const GET = route(listRemindersOperation, async ({ db, orgId, params, query }) => ok(await listReminders(db, orgId, params.id, query)));
 export const POST = route(createReminderOperation, async ({ db, orgId, params, body }) => created(await addManualReminder(db, orgId, params.id, body)));

@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { sendForPayment, sendForPaymentOperation } from '@/lib/domain/payments';
 
 export const POST = route(sendForPaymentOperation, async ({ db, orgId, params, body }) => ok(await sendForPayment(db, orgId, params.id, body)));

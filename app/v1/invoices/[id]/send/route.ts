@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { sendDocument, sendDocumentOperation } from '@/lib/domain/sending';
 
 export const POST = route(sendDocumentOperation, async ({ db, orgId, params, body }) => ok(await sendDocument(db, orgId, params.id, body)));

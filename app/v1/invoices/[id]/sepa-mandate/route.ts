@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { getSepaMandateOperation, invoiceMandateStatus, revokeInvoiceMandate, revokeSepaMandateOperation } from '@/lib/domain/payments';
 
 export const GET = route(getSepaMandateOperation, async ({ db, orgId, params }) => ok(await invoiceMandateStatus(db, orgId, params.id)));

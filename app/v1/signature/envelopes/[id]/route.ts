@@ -1,4 +1,4 @@
-import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/next';
 import { deleteEnvelope, deleteEnvelopeOperation, getEnvelope, getEnvelopeOperation, patchEnvelope, patchEnvelopeOperation } from '@/lib/domain/signature';
 
 export const GET = route(getEnvelopeOperation, async ({ db, orgId, params }) => ok(await getEnvelope(db, orgId, params.id)));

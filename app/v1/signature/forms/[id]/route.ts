@@ -1,4 +1,4 @@
-import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/next';
 import { deleteForm, deleteFormOperation, getForm, getFormOperation } from '@/lib/domain/signature';
 
 export const GET = route(getFormOperation, async ({ db, orgId, params }) => ok(await getForm(db, orgId, params.id)));

@@ -1,4 +1,4 @@
-import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/next';
 import { deleteTemplate, deleteTemplateOperation, getTemplate, getTemplateOperation } from '@/lib/domain/signature';
 
 export const GET = route(getTemplateOperation, async ({ db, orgId, params }) => ok(await getTemplate(db, orgId, params.id)));

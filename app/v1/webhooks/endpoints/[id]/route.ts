@@ -1,6 +1,5 @@
-import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/http/handler';
-import { deleteEndpoint, getEndpoint, updateEndpoint } from '@/lib/domain/webhooks/endpoints';
-import { deleteEndpointOperation, getEndpointOperation, updateEndpointOperation } from '@/lib/domain/webhooks/operations';
+import { methodNotAllowed, noContent, ok, route } from '@/lib/platform/next';
+import { deleteEndpoint, deleteEndpointOperation, getEndpoint, getEndpointOperation, updateEndpoint, updateEndpointOperation } from '@/lib/domain/webhooks';
 
 export const GET = route(getEndpointOperation, async ({ db, orgId, params }) => ok(await getEndpoint(db, orgId, params.id)));
 export const PATCH = route(updateEndpointOperation, async ({ db, orgId, params, body }) => ok(await updateEndpoint(db, orgId, params.id, body)));

@@ -1,6 +1,5 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
-import { verifySignerCode } from '@/lib/domain/signature/signer-api';
-import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery, VerifyCodeBody } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/next';
+import { SIGN_LIMIT_PREFIX, SignerParams, SignerQuery, VerifyCodeBody, verifySignerCode } from '@/lib/domain/signature';
 
 /** Checks the code: 422 invalid_code, 423 signer_locked at the fifth failure. */
 export const POST = publicApiRoute(

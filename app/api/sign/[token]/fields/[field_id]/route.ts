@@ -1,6 +1,5 @@
-import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/http/handler';
-import { fillSignerField } from '@/lib/domain/signature/signer-api';
-import { FieldValueBody, SIGN_LIMIT_PREFIX, SignerFieldParams, SignerQuery } from '@/lib/domain/signature/signer-schemas';
+import { methodNotAllowed, ok, publicApiRoute } from '@/lib/platform/next';
+import { FieldValueBody, fillSignerField, SIGN_LIMIT_PREFIX, SignerFieldParams, SignerQuery } from '@/lib/domain/signature';
 
 /** Fills one of the signer's fields (validated by its type); null clears it. */
 export const PUT = publicApiRoute(

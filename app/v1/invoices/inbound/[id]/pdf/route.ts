@@ -1,7 +1,6 @@
-import { inboundPdf } from '@/lib/domain/einvoicing/inbound';
-import { getInboundPdfOperation } from '@/lib/domain/einvoicing/inbound/operations';
-import { methodNotAllowed, route } from '@/lib/platform/http/handler';
-import { storedPdfResponse } from '@/lib/domain/pdf/stored-pdf';
+import { getInboundPdfOperation, inboundPdf } from '@/lib/domain/einvoicing';
+import { methodNotAllowed, route } from '@/lib/platform/next';
+import { storedPdfResponse } from '@/lib/domain/pdf';
 
 export const GET = route(getInboundPdfOperation, async ({ req, db, orgId, params, query }) =>
   storedPdfResponse(req, await inboundPdf(db, orgId, params.id), query.download),

@@ -1,6 +1,5 @@
-import { answerInbound } from '@/lib/domain/einvoicing/inbound';
-import { refuseInboundOperation } from '@/lib/domain/einvoicing/inbound/operations';
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { answerInbound, refuseInboundOperation } from '@/lib/domain/einvoicing';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 
 export const POST = route(refuseInboundOperation, async ({ db, orgId, params, body }) => ok(await answerInbound(db, orgId, params.id, 'refuse', body)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodNotAllowed('POST');

@@ -1,4 +1,4 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { addApprover, addApproverOperation, listApprovers, listApproversOperation } from '@/lib/domain/signature';
 
 export const GET = route(listApproversOperation, async ({ db, orgId, params }) => ok(await listApprovers(db, orgId, params.id)));

@@ -1,5 +1,5 @@
-import { methodNotAllowed, route } from '@/lib/platform/http/handler';
-import { storedPdfResponse } from '@/lib/domain/pdf/stored-pdf';
+import { methodNotAllowed, route } from '@/lib/platform/next';
+import { storedPdfResponse } from '@/lib/domain/pdf';
 import { originalPdf, getOriginalDocumentOperation } from '@/lib/domain/signature';
 
 // ETag: the file's SHA-256; If-None-Match answers 304.

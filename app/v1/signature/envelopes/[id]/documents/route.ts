@@ -1,4 +1,4 @@
-import { created, methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { created, methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { attachDocument, attachDocumentOperation, listAttachedDocuments, listAttachedDocumentsOperation } from '@/lib/domain/signature';
 
 export const GET = route(listAttachedDocumentsOperation, async ({ db, orgId, params }) => ok(await listAttachedDocuments(db, orgId, params.id)));

@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { listFields, listFieldsOperation, replaceFields, replaceFieldsOperation } from '@/lib/domain/signature';
 
 export const GET = route(listFieldsOperation, async ({ db, orgId, params }) => ok(await listFields(db, orgId, params.id)));

@@ -1,5 +1,5 @@
-import { clientAddress } from '@/lib/platform/auth/client-address';
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { clientAddress } from '@/lib/platform/auth';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { actorOf, reactivateEnvelope, reactivateEnvelopeOperation } from '@/lib/domain/signature';
 
 export const POST = route(reactivateEnvelopeOperation, async ({ db, orgId, params, body, req, principal }) =>

@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { listRequestedDocuments, listRequestedDocumentsOperation, replaceRequestedDocuments, replaceRequestedDocumentsOperation } from '@/lib/domain/signature';
 
 export const GET = route(listRequestedDocumentsOperation, async ({ db, orgId, params }) => ok(await listRequestedDocuments(db, orgId, params.id)));

@@ -1,5 +1,5 @@
-import { clientAddress } from '@/lib/platform/auth/client-address';
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { clientAddress } from '@/lib/platform/auth';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { actorOf, sendEnvelope, sendEnvelopeOperation } from '@/lib/domain/signature';
 
 export const POST = route(sendEnvelopeOperation, async ({ db, orgId, params, req, principal }) =>

@@ -1,4 +1,4 @@
-import { methodNotAllowed, ok, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, ok, route } from '@/lib/platform/next';
 import { envelopeTimeline, envelopeTimelineOperation } from '@/lib/domain/signature';
 
 export const GET = route(envelopeTimelineOperation, async ({ db, orgId, params }) => ok(await envelopeTimeline(db, orgId, params.id)));

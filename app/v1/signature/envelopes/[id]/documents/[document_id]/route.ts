@@ -1,4 +1,4 @@
-import { methodNotAllowed, noContent, route } from '@/lib/platform/http/handler';
+import { methodNotAllowed, noContent, route } from '@/lib/platform/next';
 import { detachDocument, detachDocumentOperation } from '@/lib/domain/signature';
 
 export const DELETE = route(detachDocumentOperation, async ({ db, orgId, params }) => {

@@ -1,0 +1,2 @@
+// For tests: the committed webhook examples and how the catalogue walk keeps them true.
+export * from './examples/record';
