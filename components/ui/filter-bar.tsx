@@ -37,3 +37,28 @@ export function FilterBar({ base, filtered, keep = {}, submitLabel = 'Filtrer', 
     </search>
   );
 }
+
+export interface FilterSelectProps {
+  name: string;
+  /** The select's accessible name. */
+  label: string;
+  /** The first option, which filters nothing ("Tous les types"). */
+  allLabel: string;
+  /** Each value and its label, in the order shown. */
+  options: Readonly<Record<string, string>>;
+  value: string | undefined;
+}
+
+/** One of a FilterBar's select filters: "all" first, then the values; the URL's value preselected. */
+export function FilterSelect({ name, label, allLabel, options, value }: FilterSelectProps) {
+  return (
+    <select name={name} aria-label={label} defaultValue={value ?? ''}>
+      <option value="">{allLabel}</option>
+      {Object.entries(options).map(([v, text]) => (
+        <option key={v} value={v}>
+          {text}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -7,7 +7,7 @@ export { Button, type ButtonLook, type ButtonProps, type ButtonVariant, buttonCl
 export { type Column, DataTable, type DataTableProps, MoneyCell } from './data-table';
 export { Confirm, Dialog, type DialogProps } from './dialog';
 export { EmptyState, type EmptyStateProps } from './empty-state';
-export { FilterBar, type FilterBarProps } from './filter-bar';
+export { FilterBar, type FilterBarProps, FilterSelect, type FilterSelectProps } from './filter-bar';
 export { CheckboxField, Field, FieldError, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea, useFieldControl } from './form';
 export { FilterChips, Pager, SortHeader } from './list-page';
 export { type ListFilters, listHref, loadListPage, readListFilters, readListSort, type UrlFilters } from './list-query';

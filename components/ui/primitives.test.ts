@@ -1,7 +1,7 @@
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Button, buttonClass, DataTable, Dialog, type DialogProps, EmptyState, type EmptyStateProps, StatusChip, type StatusChipProps } from '.';
+import { Button, buttonClass, DataTable, Dialog, type DialogProps, EmptyState, type EmptyStateProps, FilterSelect, StatusChip, type StatusChipProps } from '.';
 
 // The primitives write the markup the pages wrote by hand before (classes of app/globals.css, roles, names), so
 // the e2e journeys' locators and axe see the same page.
@@ -33,6 +33,11 @@ describe('UI primitives', () => {
     expect(html).toContain('<th scope="col">Nom</th><th scope="col" class="num">Prix</th>');
     expect(html).toContain('<tr data-testid="row-a"><td>Conseil</td><td class="num">1\u202f234,56\u00a0€</td></tr>');
     expect(html).toContain('<td class="num"><span class="muted">—</span></td>');
+  });
+
+  it('FilterSelect: "all" first, then the values, the current one preselected', () => {
+    const html = renderToStaticMarkup(h(FilterSelect, { name: 'type', label: 'Type', allLabel: 'Tous les types', options: { devis: 'Devis', facture: 'Facture' }, value: 'facture' }));
+    expect(html).toBe('<select name="type" aria-label="Type"><option value="">Tous les types</option><option value="devis">Devis</option><option value="facture" selected="">Facture</option></select>');
   });
 
   it('EmptyState, StatusChip, Dialog', () => {

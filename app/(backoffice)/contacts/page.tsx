@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { type Column, DataTable, EmptyState, FilterBar, FilterChips, LinkButton, loadListPage, Pager, readListFilters, readListSort, StatusChip } from '@/components/ui';
+import { type Column, DataTable, EmptyState, FilterBar, FilterChips, FilterSelect, LinkButton, loadListPage, Pager, readListFilters, readListSort, StatusChip } from '@/components/ui';
 import { CONTACT_SORTS, ContactListQuery, LEAD_STATUSES, listContacts } from '@/lib/domain/contacts';
 import { requireStaffOrg } from '@/lib/platform/next';
 import { contactState, LEAD_STATUS_CHIPS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
@@ -82,22 +82,8 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
 
       <FilterBar base="/contacts" filtered={filtered} keep={{ sort: sort?.key, dir: sort?.dir }}>
         <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom, société ou e-mail" defaultValue={filters.q} />
-        <select name="type" aria-label="Type" defaultValue={filters.type ?? ''}>
-          <option value="">Tous les types</option>
-          {Object.entries(TYPE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <select name="lead_status" aria-label="Statut commercial" defaultValue={filters.lead_status ?? ''}>
-          <option value="">Tous les statuts</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {LEAD_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
+        <FilterSelect name="type" label="Type" allLabel="Tous les types" options={TYPE_LABELS} value={filters.type} />
+        <FilterSelect name="lead_status" label="Statut commercial" allLabel="Tous les statuts" options={LEAD_STATUS_LABELS} value={filters.lead_status} />
         <input type="text" name="tag" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.tag} />
         <label>
           <input type="checkbox" name="include_deleted" value="true" defaultChecked={showState} /> Supprimés et fusionnés aussi

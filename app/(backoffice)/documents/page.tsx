@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { type Column, DataTable, EmptyState, FilterBar, FilterChips, LinkButton, listHref, loadListPage, MoneyCell, Pager, readListFilters, readListSort, StatusChip } from '@/components/ui';
+import { type Column, DataTable, EmptyState, FilterBar, FilterChips, FilterSelect, LinkButton, listHref, loadListPage, MoneyCell, Pager, readListFilters, readListSort, StatusChip } from '@/components/ui';
 import { todayParis } from '@/lib/platform/dates';
 import { type BillingDocument, DOCUMENT_SORTS, DocumentListQuery, listDocuments, paidByDocument, summarizeDocuments } from '@/lib/domain/documents';
 import { getContact } from '@/lib/domain/contacts';
@@ -135,14 +135,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
 
       <FilterBar base="/documents" filtered={filtered} keep={{ status: filters.status, sort: sort?.key, dir: sort?.dir }}>
         <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Numéro, objet ou client" defaultValue={filters.q} />
-        <select name="type" aria-label="Type" defaultValue={filters.type ?? ''}>
-          <option value="">Tous les types</option>
-          {Object.entries(TYPE_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
+        <FilterSelect name="type" label="Type" allLabel="Tous les types" options={TYPE_LABELS} value={filters.type} />
         <ContactFilter contact={contact} />
         <label>
           Émis du <input type="date" name="issue_date_from" aria-label="Émis à partir du" defaultValue={filters.issue_date_from} />

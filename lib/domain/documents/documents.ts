@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '@/db/client';
 import { rowsQuery, selectionQuery } from '@/db/prepared';
-import { contacts, documentItems, documentRenders, documents, einvoicingDocumentStates, products, type RENDER_STATUSES, type TRANSMISSION_STATUSES } from '@/db/schema';
+import { type contacts, documentItems, documentRenders, documents, einvoicingDocumentStates, products, type RENDER_STATUSES, type TRANSMISSION_STATUSES } from '@/db/schema';
 import { displayName, findContact } from '@/lib/domain/contacts';
 import { notFound, validationError } from '@/lib/platform/errors';
 import { type EventType, recordEvent } from '@/lib/platform/events';
