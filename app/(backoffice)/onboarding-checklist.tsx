@@ -28,7 +28,7 @@ export function OnboardingChecklist({ steps }: { steps: OnboardingStep[] }) {
               </>
             ) : (
               <>
-                <span className="chip">À faire</span> <Link href={step.href}>{step.label}</Link>
+                <StatusChip>À faire</StatusChip> <Link href={step.href}>{step.label}</Link>
                 {step.hint && <div className="muted" style={{ fontSize: 13, overflowWrap: 'anywhere' }}>{step.hint}</div>}
               </>
             )}

@@ -11,4 +11,4 @@ export { FilterBar, type FilterBarProps, FilterSelect, type FilterSelectProps } 
 export { CheckboxField, Field, FieldError, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea, useFieldControl } from './form';
 export { FilterChips, Pager, SortHeader } from './list-page';
 export { type ListFilters, listHref, loadListPage, readListFilters, readListSort, type UrlFilters } from './list-query';
-export { StatusChip, type StatusChipProps } from './status-chip';
+export { ChipLink, type ChipLinkProps, StatusChip, type StatusChipProps } from './status-chip';

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ListSort } from '@/lib/platform/http';
 import { LinkButton } from './button';
 import { listHref, type UrlFilters } from './list-query';
+import { ChipLink } from './status-chip';
 
 /** One chip per value of a filter, plus "Tous"; the current one is marked for assistive technology and the CSS. */
 export function FilterChips<V extends string>(props: {
@@ -17,18 +18,13 @@ export function FilterChips<V extends string>(props: {
   const current = filters[name];
   return (
     <nav className="toolbar" aria-label={props.label}>
-      <Link className="chip" href={listHref(base, filters, { [name]: undefined })} aria-current={current ? undefined : 'true'}>
+      <ChipLink href={listHref(base, filters, { [name]: undefined })} current={!current}>
         Tous
-      </Link>
+      </ChipLink>
       {values.map((v) => (
-        <Link
-          key={v}
-          className={`chip ${chips[v]}`}
-          href={listHref(base, filters, { [name]: v })}
-          aria-current={current === v ? 'true' : undefined}
-        >
+        <ChipLink key={v} tone={chips[v]} href={listHref(base, filters, { [name]: v })} current={current === v}>
           {labels[v]}
-        </Link>
+        </ChipLink>
       ))}
     </nav>
   );

@@ -1,7 +1,7 @@
 import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Button, buttonClass, DataTable, Dialog, type DialogProps, EmptyState, type EmptyStateProps, FilterSelect, StatusChip, type StatusChipProps } from '.';
+import { Button, buttonClass, ChipLink, DataTable, Dialog, type DialogProps, EmptyState, type EmptyStateProps, FilterSelect, StatusChip, type StatusChipProps } from '.';
 
 // The primitives write the markup the pages wrote by hand before (classes of app/globals.css, roles, names), so
 // the e2e journeys' locators and axe see the same page.
@@ -33,6 +33,11 @@ describe('UI primitives', () => {
     expect(html).toContain('<th scope="col">Nom</th><th scope="col" class="num">Prix</th>');
     expect(html).toContain('<tr data-testid="row-a"><td>Conseil</td><td class="num">1\u202f234,56\u00a0€</td></tr>');
     expect(html).toContain('<td class="num"><span class="muted">—</span></td>');
+  });
+
+  it('ChipLink: a chip that leads somewhere, the current one marked', () => {
+    expect(renderToStaticMarkup(h(ChipLink, { href: '/x', tone: 'chip-blue', current: true }, 'Tag'))).toBe('<a class="chip chip-blue" aria-current="true" href="/x">Tag</a>');
+    expect(renderToStaticMarkup(h(ChipLink, { href: '/y' }, 'Tous'))).toBe('<a class="chip" href="/y">Tous</a>');
   });
 
   it('FilterSelect: "all" first, then the values, the current one preselected', () => {

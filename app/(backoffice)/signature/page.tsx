@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { type Column, DataTable, EmptyState, FilterBar, FilterChips, LinkButton, listHref, loadListPage, Pager, readListFilters, StatusChip } from '@/components/ui';
+import { ChipLink, type Column, DataTable, EmptyState, FilterBar, FilterChips, LinkButton, listHref, loadListPage, Pager, readListFilters, StatusChip } from '@/components/ui';
 import { formatInstant } from '@/lib/platform/format';
 import { requireStaffOrg } from '@/lib/platform/next';
 import { EnvelopeListQuery, listEnvelopes } from '@/lib/domain/signature';
@@ -33,9 +33,9 @@ export default async function SignaturePage({ searchParams }: { searchParams: Pr
           <span className="muted">—</span>
         ) : (
           e.labels.map((l) => (
-            <Link key={l} className="chip" href={listHref('/signature', filters, { label: l })} title="Voir les enveloppes de cette étiquette">
+            <ChipLink key={l} href={listHref('/signature', filters, { label: l })} title="Voir les enveloppes de cette étiquette">
               {l}
-            </Link>
+            </ChipLink>
           ))
         ),
     },

@@ -1,21 +1,21 @@
-import Link from 'next/link';
+import { ChipLink } from '@/components/ui';
 
 /** The signature section's lists: envelopes, templates, public forms, bulk sends. */
 export function SignatureTabs({ current }: { current: 'envelopes' | 'templates' | 'forms' | 'bulk' }) {
   return (
     <nav className="toolbar" aria-label="Signature">
-      <Link className="chip" href="/signature" aria-current={current === 'envelopes' ? 'true' : undefined}>
+      <ChipLink href="/signature" current={current === 'envelopes'}>
         Enveloppes
-      </Link>
-      <Link className="chip" href="/signature/templates" aria-current={current === 'templates' ? 'true' : undefined}>
+      </ChipLink>
+      <ChipLink href="/signature/templates" current={current === 'templates'}>
         Modèles
-      </Link>
-      <Link className="chip" href="/signature/forms" aria-current={current === 'forms' ? 'true' : undefined}>
+      </ChipLink>
+      <ChipLink href="/signature/forms" current={current === 'forms'}>
         Formulaires
-      </Link>
-      <Link className="chip" href="/signature/bulk" aria-current={current === 'bulk' ? 'true' : undefined}>
+      </ChipLink>
+      <ChipLink href="/signature/bulk" current={current === 'bulk'}>
         Envoi groupé
-      </Link>
+      </ChipLink>
     </nav>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment } from 'react';
-import { DataTable, DownloadButton, LinkButton, StatusChip, SubmitButton } from '@/components/ui';
+import { ChipLink, DataTable, DownloadButton, LinkButton, StatusChip, SubmitButton } from '@/components/ui';
 import { consentHistory, type ContactField } from '@/lib/domain/contacts';
 import { formatInstant, plural, pluralWord } from '@/lib/platform/format';
 import { requireStaffOrg } from '@/lib/platform/next';
@@ -107,9 +107,9 @@ export default async function ContactPage({ params, searchParams }: { params: Pr
             <div className="toolbar" style={{ marginTop: 12 }}>
               {contact.tags.length ? (
                 contact.tags.map((t) => (
-                  <Link key={t} className="chip chip-blue" href={`/contacts?tag=${encodeURIComponent(t)}`}>
+                  <ChipLink key={t} tone="chip-blue" href={`/contacts?tag=${encodeURIComponent(t)}`}>
                     {t}
-                  </Link>
+                  </ChipLink>
                 ))
               ) : (
                 <span className="muted">Aucune étiquette</span>
