@@ -22,10 +22,10 @@
 // apart, by dpdm (npm run check:circles). Exits 1 listing every violation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { GROUPS, isTestCode, sourceFiles, unitOf } from './source-units.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SCANNED = ['lib', 'app', 'components'];
-const GROUPS = ['platform', 'domain'];
 const ADAPTER = 'platform/next';
 
 const units = new Set();
@@ -39,22 +39,8 @@ for (const group of GROUPS) {
   }
 }
 
-function* sources(dir) {
-  for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules' || entry.startsWith('.')) continue;
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) yield* sources(full);
-    else if (/\.(ts|tsx|mts)$/.test(entry) && !entry.endsWith('.d.ts')) yield full;
-  }
-}
-
-/** The unit a file of lib/ belongs to ('domain/documents'), or its area ('composition', 'testing', 'app', 'components'). */
-function unitOf(rel) {
-  const parts = rel.split(path.sep);
-  if (parts[0] !== 'lib') return parts[0];
-  if (GROUPS.includes(parts[1])) return `${parts[1]}/${parts[2].replace(/\.tsx?$/, '')}`;
-  return parts[1];
-}
+/** The files of `top` (lib, app, components) as absolute paths: the walk the other layout checks use. */
+const sources = (top) => sourceFiles(root, top).map((rel) => path.join(root, rel));
 
 const specifier = /(?:^|[\s;])(import|export)(\s+type)?\s([^'"]*?)from\s*['"]([^'"]+)['"]|(?:^|[\s;(=])import\s*\(\s*['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]/gm;
 /** `import { type A, type B } from …`: every name a type, so the import vanishes like `import type`. */
@@ -86,7 +72,7 @@ const bundled = new Map(); // file -> the client root it was first reached from
 const parent = new Map(); // file -> the file that first imported it
 {
   const roots = [];
-  for (const top of ['app', 'components']) for (const file of sources(path.join(root, top))) if (useClient.test(textOf(file))) roots.push(file);
+  for (const top of ['app', 'components']) for (const file of sources(top)) if (useClient.test(textOf(file))) roots.push(file);
   for (const unit of withClient) roots.push(path.join(root, 'lib', unit, 'client.ts'));
   for (const start of roots) {
     const stack = [start];
@@ -126,12 +112,12 @@ for (const [file, start] of bundled) {
 for (const hits of serverHits.values()) violations.push(hits.length > 1 ? `${hits[0]}, and ${hits.length - 1} more server import(s) behind it` : hits[0]);
 
 for (const top of SCANNED) {
-  for (const file of sources(path.join(root, top))) {
+  for (const file of sources(top)) {
     checked++;
     const rel = path.relative(root, file);
     const own = unitOf(rel);
     const layer = own.split('/')[0];
-    const isTest = /\.test\.tsx?$/.test(rel) || /(^|\/)testing(\.tsx?|\/)/.test(rel) || own === 'testing';
+    const isTest = isTestCode(rel);
     const text = textOf(file);
     const client = useClient.test(text);
     for (const match of text.matchAll(specifier)) {
