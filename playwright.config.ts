@@ -63,6 +63,8 @@ export default defineConfig({
         // The development sealing certificate scripts/e2e-prepare.ts makes (next start is production: one is required).
         SIGNATURE_CERT_PATH: '.data/signature-seal.p12',
         SIGNATURE_CERT_PASSWORD: 'paraphe-development',
+        // The journeys' sandbox PA listens on http://127.0.0.1 (e2e/inbox.spec.ts): the operator's explicit lift.
+        EINVOICING_ALLOW_PRIVATE: 'true',
       },
     },
   ],

@@ -1,11 +1,12 @@
 import { closeDatabase } from '@/db/client';
-import { webhooksAllowPrivate } from '@/lib/platform/config';
+import { einvoicingAllowPrivate, webhooksAllowPrivate } from '@/lib/platform/config';
 import { startWorkers, stopQueue } from '@/lib/platform/jobs';
 import { jobs } from '@/lib/composition/modules';
 import { einvoiceValidationStats, schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/facturx';
 
 // A separate worker process: with PostgreSQL, run as many as needed (WORKER_MODE=off on the app instances).
 if (webhooksAllowPrivate()) console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
+if (einvoicingAllowPrivate()) console.warn('[paraphe] EINVOICING_ALLOW_PRIVATE=true: the PA connection may target http and private, loopback and link-local addresses');
 // The JVM engine compiles its stylesheets before the worker takes jobs (seconds, once per process).
 await warmUpEInvoiceValidation();
 await startWorkers(jobs);

@@ -19,6 +19,7 @@ export const EMAIL_TEMPLATES = [
   'signature_code',
   'signature_declined',
   'signature_completed',
+  'signature_seal_failed',
 ] as const;
 
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -146,6 +146,14 @@ export const signatureEnvelopes = pgTable(
     signed_document_sha256: text('signed_document_sha256'),
     /** The evidence report PDF, set at completion or decline. */
     proof_key: text('proof_key'),
+    /*
+     * Where the seal job stands (migration 0031; the API's `evidence`): the attempts run, the last failure's code
+     * and message (kept until an attempt succeeds), and when the last retry of the job failed for good.
+     */
+    evidence_attempts: integer('evidence_attempts').notNull().default(0),
+    evidence_error_code: text('evidence_error_code'),
+    evidence_error: text('evidence_error'),
+    evidence_failed_at: ts('evidence_failed_at'),
     reminder_count: integer('reminder_count').notNull().default(0),
     reminder_max_count: integer('reminder_max_count').notNull().default(1),
     /** Null: the default cadence (48 h). */

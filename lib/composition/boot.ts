@@ -1,6 +1,6 @@
 import { type Db, getDatabase } from '@/db/client';
 import { spawn } from 'node:child_process';
-import { appBaseUrl, demoDataEnabled, paSandboxPort, webhooksAllowPrivate } from '@/lib/platform/config';
+import { appBaseUrl, demoDataEnabled, einvoicingAllowPrivate, paSandboxPort, webhooksAllowPrivate } from '@/lib/platform/config';
 import { connectToDevSandbox } from '@/lib/domain/einvoicing';
 import { prepareQueues, startWorkers } from '@/lib/platform/jobs';
 import { jobs } from '@/lib/composition/modules';
@@ -18,6 +18,9 @@ import { sealingIdentity } from '@/lib/domain/signature';
 export async function boot() {
   if (webhooksAllowPrivate()) {
     console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
+  }
+  if (einvoicingAllowPrivate()) {
+    console.warn('[paraphe] EINVOICING_ALLOW_PRIVATE (or PA_SANDBOX in development): the PA connection may target http and private, loopback and link-local addresses');
   }
   // The sealing certificate is checked first: a bad file stops the start with its reason (unreadable, wrong password,
   // expired, no private key) rather than failing the first completed envelope.

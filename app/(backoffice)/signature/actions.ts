@@ -26,6 +26,7 @@ import {
   removeApprover,
   replaceFields,
   replaceRequestedDocuments,
+  retrySeal,
   SignatureTemplateCreate,
   sendEnvelope,
   signerLink,
@@ -167,6 +168,13 @@ export const reactivateEnvelopeAction = formAction(async (staff, form: FormData,
   refresh(id);
   return { done: 'Enveloppe réactivée : de nouveaux liens ont été envoyés.' };
 }, { ...onEnvelope, lists: ['expires_at'] });
+
+/** « Relancer le scellement »: the seal job queued again once its cause is fixed (POST …/seal). */
+export const retrySealAction = formAction(async ({ db, orgId }, _form: FormData, id: string) => {
+  await retrySeal(db, orgId, envelopeId(id));
+  refresh(id);
+  return { done: 'Scellement relancé : le document signé et le dossier de preuve seront disponibles dans un instant.' };
+}, onEnvelope);
 
 /** The signed-in member approves the draft (only for themselves). */
 export const approveEnvelopeAction = formAction(async (staff, _form: FormData, id: string) => {

@@ -1,4 +1,5 @@
 import type { ENVELOPE_STATUSES, FIELD_TYPES, SIGNER_STATUSES, VERIFICATION_METHODS } from '@/db/schema/signature';
+import type { EvidenceErrorCode, EvidenceStatus } from '@/lib/domain/signature';
 
 /** French labels of the signature pages; the API's names stay English. Browser-safe (type imports only). */
 
@@ -101,6 +102,24 @@ export const CHAIN_BREAK_LABELS: Record<string, string> = {
   index_gap: 'un événement manque ou a été déplacé',
   prev_hash_mismatch: 'le lien avec l’événement précédent est rompu',
   content_hash_mismatch: 'le contenu d’un événement a été modifié',
+};
+
+/** Where the signed PDF and proof stand (the envelope's `evidence`, issue 33). */
+export const EVIDENCE_STATUS_LABELS: Record<EvidenceStatus, string> = {
+  pending: 'scellement en cours',
+  sealed: 'scellé',
+  failed: 'scellement échoué',
+};
+export const EVIDENCE_STATUS_CHIPS: Record<EvidenceStatus, string> = { pending: 'chip-blue', sealed: 'chip-green', failed: 'chip-red' };
+
+/** The cause of a failed seal, and what to fix before « Relancer le scellement ». */
+export const EVIDENCE_ERROR_LABELS: Record<EvidenceErrorCode, string> = {
+  original_missing: 'Le PDF original n’est plus dans le stockage : il faut l’y remettre.',
+  original_altered: 'Le PDF original stocké ne correspond plus à l’empreinte enregistrée à l’envoi : il faut remettre le fichier envoyé aux signataires.',
+  original_unreadable: 'Le PDF original ne peut pas être lu.',
+  signature_image_invalid: 'L’image d’une signature dessinée est illisible.',
+  certificate_unavailable: 'Le certificat de scellement de l’instance est indisponible ou expiré.',
+  internal_error: 'Erreur technique (stockage ou service). Si elle persiste, contactez le support.',
 };
 
 /** The list's filters, read from its URL. */

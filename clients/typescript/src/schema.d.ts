@@ -1574,7 +1574,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a PDF to be signed
-         * @description multipart/form-data with the PDF in the field `file` (at most 20 MB). It must really be a PDF (a `%PDF-` header and a document that loads, with at least one page; else 422 `invalid_pdf`) and not be encrypted (422 `pdf_encrypted`). Its page count and SHA-256 are kept. Text tags `{{type:signer[:label][:required|optional]}}` (e.g. `{{signature:1}}`, `{{text:1:Fonction:required}}`) are read from it: they become the fields of the envelopes made on it; a malformed one is 422 `invalid_text_tag` naming it.
+         * @description multipart/form-data with the PDF in the field `file` (at most 20 MB). It must really be a PDF (a `%PDF-` header and a document that loads, with at least one page; else 422 `invalid_pdf`) and not be encrypted (422 `pdf_encrypted`). Its page count and SHA-256 are kept. It is read in a bounded worker: more than 500 pages or 500 text tags, or a file that takes more than 20 s or 512 MB to read, is 422 `pdf_too_complex`; when every worker is busy for a minute, 503 `busy` with Retry-After. Text tags `{{type:signer[:label][:required|optional]}}` (e.g. `{{signature:1}}`, `{{text:1:Fonction:required}}`) are read from it: they become the fields of the envelopes made on it; a malformed one is 422 `invalid_text_tag` naming it.
          *
          *     Scope: `signature:write`.
          */
@@ -2150,7 +2150,7 @@ export interface paths {
         };
         /**
          * Download the signed PDF (composited and sealed PAdES-B)
-         * @description The fields and signatures drawn on the document, a signature page, and the seal of the instance certificate (ETSI.CAdES.detached). 409 `signed_document_unavailable` before completion, while it is being sealed, or when the envelope has no positioned field.
+         * @description The fields and signatures drawn on the document, a signature page, and the seal of the instance certificate (ETSI.CAdES.detached). 409 `signed_document_unavailable` before completion or when the envelope has no positioned field; on a completed envelope whose evidence is not stored, 409 `evidence_pending` while the seal job makes it and `evidence_failed` once it failed for good (see the envelope's `evidence`; POST …/seal retries).
          *
          *     Scope: `signature:read`.
          */
@@ -2172,13 +2172,35 @@ export interface paths {
         };
         /**
          * Download the proof (evidence report)
-         * @description A PDF report (signers, verification methods, times, IP addresses, user agents, document hashes, the whole audit chain) with the same evidence as JSON attached inside it (evidence.json). Once the envelope is completed or declined; 409 `proof_unavailable` before, or while it is being built.
+         * @description A PDF report (signers, verification methods, times, IP addresses, user agents, document hashes, the whole audit chain) with the same evidence as JSON attached inside it (evidence.json). Once the envelope is completed or declined (409 `proof_unavailable` before); then 409 `evidence_pending` while the seal job builds it and `evidence_failed` once it failed for good (POST …/seal retries).
          *
          *     Scope: `signature:read`.
          */
         get: operations["getSignatureEnvelopeProof"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signature/envelopes/{id}/seal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry the seal of a finished envelope
+         * @description Queues the seal job again (a fresh set of retries) for a completed or declined envelope whose `evidence` is `failed`, or `pending` with no job left to make it. Fix the cause its `error_code` names first. The answer reads `evidence.status` `pending`; the signed PDF, the proof and the completed e-mails follow once the job succeeds. 409 `evidence_not_failed` for any other envelope: not finished, already sealed, or its seal job still queued or running.
+         *
+         *     Scope: `signature:write`.
+         */
+        post: operations["createSignatureEnvelopeSeal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5867,6 +5889,8 @@ export interface components {
             has_proof: boolean;
             /** @description True when the signed PDF with its fields can be downloaded (envelopes with positioned fields). */
             has_signed_document: boolean;
+            /** @description Where the signed PDF and the proof of a completed or declined envelope stand (the seal job makes them after the last signature or the decline); null for any other status. */
+            evidence: components["schemas"]["SignatureEnvelopeEvidence"] | null;
             /** @description Automatic reminders sent so far. */
             reminder_count: number;
             /** @description Most automatic reminders. */
@@ -5885,6 +5909,20 @@ export interface components {
             updated_at: string;
             /** @description The signers, in routing order. */
             signers: components["schemas"]["SignatureSigner"][];
+        };
+        /** @description The evidence of a completed or declined envelope: the sealed PDF and the proof the seal job stores. */
+        SignatureEnvelopeEvidence: {
+            /**
+             * @description pending: the seal job has not stored the evidence yet (it is queued, running or retrying); sealed: the proof (and the signed PDF when the envelope has positioned fields) is stored; failed: every attempt of the seal job failed — nothing is downloadable until POST …/seal succeeds.
+             * @enum {string}
+             */
+            status: "pending" | "sealed" | "failed";
+            /** @description Attempts of the seal job run so far (every retry counts). */
+            attempts: number;
+            /** @description Why the last attempt failed, while no attempt has succeeded: original_missing (the stored PDF is gone), original_altered (its SHA-256 is no longer document_hash), original_unreadable, signature_image_invalid (a drawn signature that cannot be decoded), certificate_unavailable, internal_error; null otherwise. */
+            error_code: ("original_missing" | "original_altered" | "original_unreadable" | "signature_image_invalid" | "certificate_unavailable" | "internal_error") | null;
+            /** @description When the last attempt failed for good (status failed); null otherwise. */
+            failed_at: string | null;
         };
         /** @description One person asked to sign. */
         SignatureSigner: {
@@ -5994,6 +6032,8 @@ export interface components {
             has_proof: boolean;
             /** @description True when the signed PDF with its fields can be downloaded (envelopes with positioned fields). */
             has_signed_document: boolean;
+            /** @description Where the signed PDF and the proof of a completed or declined envelope stand (the seal job makes them after the last signature or the decline); null for any other status. */
+            evidence: components["schemas"]["SignatureEnvelopeEvidence"] | null;
             /** @description Automatic reminders sent so far. */
             reminder_count: number;
             /** @description Most automatic reminders. */
@@ -6063,6 +6103,8 @@ export interface components {
             has_proof: boolean;
             /** @description True when the signed PDF with its fields can be downloaded (envelopes with positioned fields). */
             has_signed_document: boolean;
+            /** @description Where the signed PDF and the proof of a completed or declined envelope stand (the seal job makes them after the last signature or the decline); null for any other status. */
+            evidence: components["schemas"]["SignatureEnvelopeEvidence"] | null;
             /** @description Automatic reminders sent so far. */
             reminder_count: number;
             /** @description Most automatic reminders. */
@@ -23919,7 +23961,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error: invalid_pdf, pdf_encrypted, invalid_text_tag, validation_error, idempotency_key_reused. */
+            /** @description Error: invalid_pdf, pdf_encrypted, invalid_text_tag, pdf_too_complex, validation_error, idempotency_key_reused. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -23934,7 +23976,7 @@ export interface operations {
                          * @description The codes this status can carry here.
                          * @enum {string}
                          */
-                        code: "invalid_pdf" | "pdf_encrypted" | "invalid_text_tag" | "validation_error" | "idempotency_key_reused";
+                        code: "invalid_pdf" | "pdf_encrypted" | "invalid_text_tag" | "pdf_too_complex" | "validation_error" | "idempotency_key_reused";
                     } & {
                         [key: string]: unknown;
                     });
@@ -23978,6 +24020,27 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: busy. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "busy";
                     } & {
                         [key: string]: unknown;
                     });
@@ -30987,7 +31050,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error: signed_document_unavailable. */
+            /** @description Error: signed_document_unavailable, evidence_pending, evidence_failed. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -31002,7 +31065,7 @@ export interface operations {
                          * @description The codes this status can carry here.
                          * @enum {string}
                          */
-                        code: "signed_document_unavailable";
+                        code: "signed_document_unavailable" | "evidence_pending" | "evidence_failed";
                     } & {
                         [key: string]: unknown;
                     });
@@ -31196,7 +31259,7 @@ export interface operations {
                     });
                 };
             };
-            /** @description Error: proof_unavailable. */
+            /** @description Error: proof_unavailable, evidence_pending, evidence_failed. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -31211,7 +31274,7 @@ export interface operations {
                          * @description The codes this status can carry here.
                          * @enum {string}
                          */
-                        code: "proof_unavailable";
+                        code: "proof_unavailable" | "evidence_pending" | "evidence_failed";
                     } & {
                         [key: string]: unknown;
                     });
@@ -31233,6 +31296,221 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: rate_limited. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    createSignatureEnvelopeSeal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key and body within 24 h gets the first response again (Idempotent-Replayed: true) instead of doing it twice; the same key with another body is 422 idempotency_key_reused, and while the first is still running 409 idempotency_in_progress. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The envelope, its evidence pending again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignatureEnvelopeWithSigners"];
+                };
+            };
+            /** @description Error: credentials_in_query. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: unauthorized. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: forbidden, no_active_org, cross_origin_request. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: evidence_not_failed, idempotency_in_progress. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "evidence_not_failed" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: unsupported_media_type. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: validation_error, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
                     } & {
                         [key: string]: unknown;
                     });

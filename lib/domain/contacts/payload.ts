@@ -3,6 +3,7 @@ import { CONTACT_TYPES, LANGUAGES, LEAD_STATUSES } from '@/db/schema/contact-val
 import { issuePath } from '@/lib/platform/errors';
 import { COUNTRY_CODES } from './countries';
 import { hasControlCharacter } from '@/lib/platform/http/client';
+import { withinEmailLengths } from '@/lib/platform/contract/client';
 
 /*
  * The contact payload: what POST /v1/contacts, PATCH and every import row accept. Kept apart from schemas.ts
@@ -65,7 +66,7 @@ const fieldSchemas = {
   company: text(200).meta({ description: 'Legal name of a business.' }),
   email: code(
     (s) => s.trim().toLowerCase(),
-    (s) => s.length <= 254 && z.email().safeParse(s).success,
+    (s) => withinEmailLengths(s) && z.email().safeParse(s).success,
     'malformed e-mail',
     'jeanne.martin@example.fr',
   ).meta({ description: 'Trimmed and lowercased; the import deduplicates on it.' }),

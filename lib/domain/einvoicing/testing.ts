@@ -19,12 +19,15 @@ export const sandboxPdpConfig = (url: string, clientId = 'paraphe-test', secret 
 
 /**
  * A sandbox PA for a test file: started in-process on a free port before its tests, stopped after. `sandbox.url` and
- * `sandbox.pa` (its state, switches) are set once `beforeAll` has run.
+ * `sandbox.pa` (its state, switches) are set once `beforeAll` has run. It listens on http://127.0.0.1, which the PA
+ * connector refuses unless EINVOICING_ALLOW_PRIVATE: the file opts in, as an operator with a local PA would (the test
+ * setup restores the environment when the file ends).
  */
 export function sandboxPaFixture(options: SandboxOptions = {}) {
   const sandbox = {} as { url: string; pa: SandboxPa };
   let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
+    process.env.EINVOICING_ALLOW_PRIVATE = 'true';
     const started = await startSandboxPa(options);
     sandbox.url = started.url;
     sandbox.pa = started.pa;

@@ -7,7 +7,7 @@ import type { DocumentType } from '@/db/schema/billing';
 import { todayParis } from '@/lib/platform/dates';
 import { storedEReportingPrefs } from './ereporting-prefs';
 import { belowLegalFloors } from './legal-floors';
-import { maskPdpConfig, type PdpConfigInput, sealPdpConfig } from './pdp-config';
+import { checkPdpTargets, maskPdpConfig, type PdpConfigInput, sealPdpConfig } from './pdp-config';
 import type { InvoiceSettings, InvoiceSettingsInput } from './schemas';
 
 export type InvoiceSettingsRow = typeof invoiceSettings.$inferSelect;
@@ -61,6 +61,7 @@ export async function getInvoiceSettings(db: Db, orgId: string): Promise<Invoice
  * that has one keeps it. Returns whether it configured the org. One statement: two starts racing configure it once.
  */
 export async function configurePdpIfUnset(db: Db, orgId: string, input: PdpConfigInput): Promise<boolean> {
+  await checkPdpTargets(input, null);
   await loadSettings(db, orgId);
   const pdp_config = sealPdpConfig(input, null);
   const updated = await db
@@ -80,6 +81,7 @@ const TYPES = ['devis', 'facture', 'acompte', 'avoir'] as const;
 export async function putInvoiceSettings(db: Db, orgId: string, given: InvoiceSettingsInput): Promise<InvoiceSettings> {
   // The PA secret is sealed before it is stored; a masked one (as GET shows it) keeps the stored secret.
   const [current] = await db.select({ pdp_config: invoiceSettings.pdp_config }).from(invoiceSettings).where(eq(invoiceSettings.org_id, orgId));
+  await checkPdpTargets(given.pdp_config, current?.pdp_config);
   const input = { ...given, pdp_config: sealPdpConfig(given.pdp_config, current?.pdp_config) };
   // The late-payment mentions are printed on every B2B invoice: never below the law (D441-5, L441-10).
   const [floor] = Object.entries(belowLegalFloors(input, todayParis()));

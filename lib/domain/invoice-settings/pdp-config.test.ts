@@ -4,6 +4,7 @@ import { invoiceSettings } from '@/db/schema';
 import { routes } from '@/lib/domain/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { fakeDns } from '@/lib/platform/outbound/testing';
 import { openSecret, readPdpConfig, resealPdpConfig, type StoredPdpConfig } from './pdp-config';
 
 /*
@@ -23,12 +24,15 @@ const stored = async (o = org) => ((await o.db.select({ pdp_config: invoiceSetti
 const SECRET = 's3cr3t-client-secret-wxyz';
 const CONFIG = { provider: 'afnor', base_url: 'https://api.pa.example.fr/', client_id: 'paraphe-42', client_secret: SECRET };
 
+// The tests have no DNS: these names resolve as a real PA's (public) and a planted one's (a private address) would.
+fakeDns({ localhost: ['127.0.0.1', '::1'], 'api.pa.example.fr': ['93.184.215.14'], 'pa.example.fr': ['93.184.215.14'], 'pa-internal.example.fr': ['93.184.215.14', '10.1.2.3'] });
+
 const saved = { ...process.env };
 afterEach(() => {
-  process.env.SECRETS_ENCRYPTION_KEY = saved.SECRETS_ENCRYPTION_KEY;
-  process.env.SECRETS_ENCRYPTION_KEY_PREVIOUS = saved.SECRETS_ENCRYPTION_KEY_PREVIOUS;
-  if (saved.SECRETS_ENCRYPTION_KEY === undefined) delete process.env.SECRETS_ENCRYPTION_KEY;
-  if (saved.SECRETS_ENCRYPTION_KEY_PREVIOUS === undefined) delete process.env.SECRETS_ENCRYPTION_KEY_PREVIOUS;
+  for (const name of ['SECRETS_ENCRYPTION_KEY', 'SECRETS_ENCRYPTION_KEY_PREVIOUS', 'EINVOICING_ALLOW_PRIVATE'] as const) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
 });
 
 describe('pdp_config', () => {
@@ -85,9 +89,60 @@ describe('pdp_config', () => {
     expect(await stored(fresh)).toBeNull();
   });
 
-  it('http is accepted on a loopback host only (the local sandbox PA)', async () => {
-    const res = await put({ pdp_config: { ...CONFIG, base_url: 'http://127.0.0.1:4010' } });
-    expect([res.status, res.body.pdp_config.base_url]).toEqual([200, 'http://127.0.0.1:4010']);
+  // Issue 33: an org made the server call its own loopback, the cloud metadata service and the internal network.
+  it.each([
+    [{ ...CONFIG, base_url: 'http://127.0.0.1:4010/internal/admin' }, 'pdp_config.base_url', /must be an https URL/],
+    [{ ...CONFIG, base_url: 'https://127.0.0.1:4010/internal/admin' }, 'pdp_config.base_url', /non-public address \(127\.0\.0\.1, loopback\)/],
+    [{ ...CONFIG, base_url: 'https://169.254.169.254/latest' }, 'pdp_config.base_url', /169\.254\.169\.254, linkLocal/],
+    [{ ...CONFIG, base_url: 'https://10.0.0.1' }, 'pdp_config.base_url', /10\.0\.0\.1, private/],
+    [{ ...CONFIG, base_url: 'https://[::127.0.0.1]' }, 'pdp_config.base_url', /ipv4Compatible/],
+    [{ ...CONFIG, base_url: 'https://localhost:4010' }, 'pdp_config.base_url', /loopback/],
+    [{ ...CONFIG, token_url: 'https://192.168.0.1/oauth/token' }, 'pdp_config.token_url', /192\.168\.0\.1, private/],
+    [{ ...CONFIG, base_url: 'https://pa-internal.example.fr' }, 'pdp_config.base_url', /10\.1\.2\.3, private/],
+    [{ ...CONFIG, base_url: 'https://unknown.example.fr' }, 'pdp_config.base_url', /host name does not resolve/],
+    [{ ...CONFIG, base_url: 'https://pa.example.fr/api?x=1' }, 'pdp_config.base_url', /query or fragment/],
+  ])('refuses a PA that is not on the public internet: %j → 422 on %s, nothing stored', async (pdp_config, field, message) => {
+    const fresh = await createTestOrg();
+    const res = await put({ pdp_config }, await fresh.key());
+    expect([res.status, res.body.code, res.body.field], JSON.stringify(res.body)).toEqual([422, 'validation_error', field]);
+    expect(res.body.message).toMatch(message);
+    expect(await stored(fresh)).toBeNull();
+  });
+
+  it('EINVOICING_ALLOW_PRIVATE=true lets http and private addresses pass (a PA on the operator’s network, the sandbox)', async () => {
+    process.env.EINVOICING_ALLOW_PRIVATE = 'true';
+    const res = await put({ pdp_config: { ...CONFIG, base_url: 'http://127.0.0.1:4010', token_url: 'https://192.168.0.1/oauth/token' } });
+    expect([res.status, res.body.pdp_config?.base_url, res.body.pdp_config?.token_url], JSON.stringify(res.body)).toEqual([200, 'http://127.0.0.1:4010', 'https://192.168.0.1/oauth/token']);
+    expect([(await put({ pdp_config: { ...CONFIG, base_url: 'ftp://127.0.0.1' } })).body.field]).toEqual(['pdp_config.base_url']);
+    // Lift withdrawn: the stored private PA is refused again on its next PUT.
+    process.env.EINVOICING_ALLOW_PRIVATE = 'false';
+    expect((await put({ pdp_config: { ...CONFIG, base_url: 'http://127.0.0.1:4010' } })).body.field).toBe('pdp_config.base_url');
+  });
+
+  it('unset, the lift follows the development sandbox (PA_SANDBOX=true), never in production', async () => {
+    const { einvoicingAllowPrivate } = await import('@/lib/platform/config');
+    expect(einvoicingAllowPrivate({})).toBe(false);
+    expect(einvoicingAllowPrivate({ PA_SANDBOX: 'true', NODE_ENV: 'development' })).toBe(true);
+    expect(einvoicingAllowPrivate({ PA_SANDBOX: 'true', NODE_ENV: 'production' })).toBe(false);
+    expect(einvoicingAllowPrivate({ PA_SANDBOX: 'true', EINVOICING_ALLOW_PRIVATE: 'false' })).toBe(false);
+    expect(einvoicingAllowPrivate({ EINVOICING_ALLOW_PRIVATE: 'true', NODE_ENV: 'production' })).toBe(true);
+  });
+
+  it('a PUT sending the stored PA back does not resolve it again (other settings do not depend on DNS)', async () => {
+    const fresh = await createTestOrg();
+    const t = await fresh.key();
+    expect((await put({ pdp_config: CONFIG }, t)).status).toBe(200);
+    const back = (await get(t)).body;
+    const { checkPdpTargets } = await import('./pdp-config');
+    let asked = 0;
+    const resolve = async () => {
+      asked++;
+      return [];
+    };
+    await checkPdpTargets({ ...back.pdp_config, client_secret: 'x' }, await stored(fresh), { resolve });
+    expect(asked).toBe(0);
+    await expect(checkPdpTargets({ ...back.pdp_config, base_url: 'https://other.example.fr', client_secret: 'x' }, await stored(fresh), { resolve })).rejects.toMatchObject({ field: 'pdp_config.base_url' });
+    expect(asked).toBe(1);
   });
 
   it('rotation: SECRETS_ENCRYPTION_KEY_PREVIOUS still opens the old ciphertext, resealing moves it to the new key; an unknown key opens nothing', async () => {

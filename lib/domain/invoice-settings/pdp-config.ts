@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { type SecretKey, secretEncryptionKeys } from '@/lib/platform/config';
+import { einvoicingAllowPrivate, type SecretKey, secretEncryptionKeys } from '@/lib/platform/config';
 import { ApiError, validationError } from '@/lib/platform/errors';
+import { checkUrlShape, resolveTarget, type Resolver, TargetRefused } from '@/lib/platform/outbound';
 
 /*
  * The org's connection to its Plateforme Agréée (DESIGN §11, docs/einvoicing.md): `{provider: "afnor", base_url,
@@ -12,25 +13,23 @@ import { ApiError, validationError } from '@/lib/platform/errors';
 export const PDP_PROVIDERS = ['afnor'] as const;
 export const SECRET_MASK = '••••';
 
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-/** https, or http on a loopback host (the local sandbox PA, `npm run pa:sandbox`). No credentials, query or fragment. */
+/**
+ * The URL's shape (lib/platform/outbound checkUrlShape): absolute, https — http only under EINVOICING_ALLOW_PRIVATE —,
+ * no credentials, no query or fragment. Where it leads (public addresses only, after DNS) is checkPdpTargets'.
+ */
 const PaUrl = z
   .string({ error: 'must be a URL' })
   .trim()
   .max(500, { error: 'at most 500 characters' })
-  .refine(
-    (raw) => {
-      try {
-        const url = new URL(raw);
-        if (url.username || url.password || url.search || url.hash) return false;
-        return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
-      } catch {
-        return false;
-      }
-    },
-    { error: 'must be an https URL (http only on localhost), without credentials, query or fragment' },
-  )
+  .superRefine((raw, ctx) => {
+    try {
+      const url = checkUrlShape(raw, einvoicingAllowPrivate());
+      if (url.search || url.hash) ctx.addIssue({ code: 'custom', message: 'must not have a query or fragment' });
+    } catch (error) {
+      if (!(error instanceof TargetRefused)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.reason });
+    }
+  })
   .transform((raw) => raw.replace(/\/+$/, ''));
 
 export const PdpConfigInput = z
@@ -59,6 +58,28 @@ export const PdpConfigInput = z
   .transform((v) => v ?? null)
   .meta({ description: 'The PA connection (e-invoicing), or null. The secret is encrypted at rest and never answered in clear.' });
 export type PdpConfigInput = z.output<typeof PdpConfigInput>;
+
+/**
+ * Where the PA URLs lead, checked as each connection will check them again (lib/platform/outbound): every address
+ * their host names resolve to must be public, unless EINVOICING_ALLOW_PRIVATE; a name that does not resolve is
+ * refused too. A refusal is a 422 naming the field. Only the URLs that differ from the stored ones are resolved, so a
+ * PUT of other settings that sends pdp_config back as it is does not depend on DNS.
+ */
+export async function checkPdpTargets(input: PdpConfigInput, stored: unknown, options: { resolve?: Resolver } = {}): Promise<void> {
+  if (!input) return;
+  const before = stored && typeof stored === 'object' ? (stored as Partial<StoredPdpConfig>) : {};
+  const allowPrivate = einvoicingAllowPrivate();
+  for (const field of ['base_url', 'token_url'] as const) {
+    const url = input[field];
+    if (!url || url === before[field]) continue;
+    try {
+      await resolveTarget(url, { allowPrivate, resolve: options.resolve });
+    } catch (error) {
+      if (!(error instanceof TargetRefused)) throw error;
+      throw validationError(`pdp_config.${field}`, `pdp_config.${field}: ${error.reason}`);
+    }
+  }
+}
 
 /** What the column holds. */
 export interface StoredPdpConfig {

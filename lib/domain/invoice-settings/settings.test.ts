@@ -3,6 +3,10 @@ import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { addDays, todayParis } from '@/lib/platform/dates';
 import { billingContext, line, routes } from '@/lib/domain/documents/testing';
+import { fakeDns } from '@/lib/platform/outbound/testing';
+
+// pdp_config's host is resolved on a PUT that changes it, and the tests have no DNS.
+fakeDns({ 'pa.example.fr': ['93.184.215.14'] });
 
 let org: TestOrg;
 let token: string;

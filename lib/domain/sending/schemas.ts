@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { BillingDocument } from '@/lib/domain/documents';
-import { text } from '@/lib/platform/contract';
+import { EmailAddress, text } from '@/lib/platform/contract';
 
-const Email = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
 
 export const SendDocumentInput = z
   .strictObject({
@@ -11,10 +10,10 @@ export const SendDocumentInput = z
       .trim()
       .nullish()
       .transform((s) => s || null)
-      .pipe(Email.nullable())
+      .pipe(EmailAddress.nullable())
       .meta({ type: ['string', 'null'], description: "This send only; omitted, null or blank: the contact's e-mail. The contact is not modified." }),
     cc: z
-      .array(Email, { error: 'must be an array of e-mail addresses' })
+      .array(EmailAddress, { error: 'must be an array of e-mail addresses' })
       .max(20, { error: 'at most 20 addresses' })
       .nullish()
       .transform((a) => [...new Set(a ?? [])])

@@ -152,6 +152,21 @@ describe('POST /v1/signature/envelopes/bulk', () => {
     expect(hundred.body.sent_count).toBe(100);
   });
 
+  it('a NUL or a control character in a recipient is a 422 naming it (the NUL e-mail was a 500); a 65-character local part is that recipient’s error', async () => {
+    for (const [recipient, field] of [
+      [{ email: 'nul\u0000@exemple.fr', full_name: 'Nul' }, 'recipients.1.email'],
+      [{ email: 'esc@exemple.fr', full_name: 'Es\u001bc' }, 'recipients.1.full_name'],
+    ] as const) {
+      const res = await send(org, { source_document_id: documentId, recipients: [...people(1, 'ctl'), recipient] });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ code: 'validation_error', message: `${field}: contains an invalid character`, field });
+    }
+    const long = `${'l'.repeat(65)}@exemple.fr`;
+    const res = await send(org, { source_document_id: documentId, recipients: [{ email: long, full_name: 'Trop Long' }, { email: `${'l'.repeat(64)}@exemple.fr`, full_name: 'Juste' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { error: string | null }) => r.error)).toEqual(['recipients.0.email: must be an e-mail address of at most 254 characters, 64 before the @', null]);
+  });
+
   it('sms_otp needs each recipient’s phone; needs signature:write', async () => {
     const res = await send(org, {
       source_document_id: documentId,

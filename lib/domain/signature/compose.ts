@@ -1,6 +1,7 @@
-import { type PDFFont, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type PDFFont, PDFDocument, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { signatureEnvelopes, signatureFields, signatureSigners } from '@/db/schema';
 import { formatInstant } from '@/lib/platform/format';
+import { SealFailure } from './evidence-state';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
 type SignerRow = typeof signatureSigners.$inferSelect;
@@ -113,7 +114,13 @@ async function drawSignature(doc: PDFDocument, page: PDFPage, signer: SignerRow,
     const match = /^data:image\/(png|jpeg);base64,(.+)$/.exec(signer.signature_value);
     if (match) {
       const bytes = Buffer.from(match[2]!, 'base64');
-      const image = match[1] === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+      let image: PDFImage;
+      try {
+        image = match[1] === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+      } catch (err) {
+        // Named, so that the envelope says which cause to fix before the seal is retried (docs/signature.md).
+        throw new SealFailure('signature_image_invalid', `the drawn signature of signer ${signer.id} cannot be decoded (${err instanceof Error ? `${err.name}: ${err.message}` : String(err)})`);
+      }
       const scale = Math.min(box.width / image.width, box.height / image.height);
       const w = image.width * scale;
       const h = image.height * scale;
@@ -139,7 +146,9 @@ export interface ComposeInput {
  * document hash. Returns the pdf-lib document, to be sealed (seal.ts) and saved there.
  */
 export async function composeSignedPdf(input: ComposeInput): Promise<PDFDocument> {
-  const doc = await PDFDocument.load(input.original, { updateMetadata: false });
+  const doc = await PDFDocument.load(input.original, { updateMetadata: false }).catch((err: unknown) => {
+    throw new SealFailure('original_unreadable', `the original PDF does not load (${err instanceof Error ? err.message : String(err)})`);
+  });
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const script = await doc.embedFont(StandardFonts.TimesRomanItalic);
   const pages = doc.getPages();

@@ -1,35 +1,29 @@
-import { PDFDocument } from 'pdf-lib';
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '@/db/client';
 import { signatureDocuments } from '@/db/schema';
 import { ApiError } from '@/lib/platform/errors';
+import { runSandboxed, sandboxRefusalError, sandboxTask } from '@/lib/platform/sandbox';
 import { getStorage, objectKey, sha256Hex } from '@/lib/platform/storage';
 import { MAX_PDF_BYTES, type SignatureDocument } from './schemas';
-import { findTextTags } from './text-tags';
+import type { TextTag } from './text-tags';
+import type { UploadInspection } from './upload-inspection';
 
 type DocumentRow = typeof signatureDocuments.$inferSelect;
 
-const PDF_MAGIC = Buffer.from('%PDF-');
-
-const notAPdf = (why: string) => new ApiError(422, 'invalid_pdf', `file: not a readable PDF (${why}).`, 'file');
+/** The PDF read in a worker (lib/platform/sandbox): what a hostile file may cost is its time and heap. */
+const inspectUploadTask = sandboxTask<Uint8Array, UploadInspection>('lib/domain/signature/upload-inspection.ts', 'inspectUpload', { timeMs: 20_000, heapMb: 512 });
 
 /**
- * What the signers will see, checked before anything is kept: the `%PDF-` header within the first 1024 bytes (where
- * readers look for it), a document pdf-lib can load with at least one page, and no encryption (a password-protected
- * PDF can be neither shown nor composited: 422 `pdf_encrypted`).
+ * What the signers will see, checked before anything is kept (upload-inspection.ts): a PDF of 1 to MAX_PDF_PAGES
+ * pages, unencrypted, its text tags well-formed; 422 on `file` otherwise, `pdf_too_complex` when reading it takes more
+ * than the worker's time or memory.
  */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number }> {
-  if (Buffer.from(bytes.subarray(0, 1024)).indexOf(PDF_MAGIC) < 0) throw notAPdf('no %PDF- header');
-  let pdf: PDFDocument;
-  try {
-    pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-  } catch (error) {
-    throw notAPdf(error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : 'unreadable');
-  }
-  if (pdf.isEncrypted) throw new ApiError(422, 'pdf_encrypted', 'file: the PDF is encrypted or password-protected; upload an unprotected copy.', 'file');
-  const pageCount = pdf.getPageCount();
-  if (pageCount < 1) throw notAPdf('it has no page');
-  return { pageCount };
+async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number; textTags: TextTag[] }> {
+  const answer = await runSandboxed(inspectUploadTask, bytes).catch((error) => {
+    throw sandboxRefusalError(error, { code: 'pdf_too_complex', field: 'file', what: 'the PDF' });
+  });
+  if (!answer.ok) throw new ApiError(answer.status, answer.code, answer.message, answer.field);
+  return answer;
 }
 
 /** A file name kept for display: its last path segment, without control characters, at most 255 characters. */
@@ -55,9 +49,8 @@ export function publicDocument(row: DocumentRow): SignatureDocument {
 export async function uploadDocument(db: Db, orgId: string, file: File): Promise<SignatureDocument> {
   if (file.size > MAX_PDF_BYTES) throw new ApiError(413, 'payload_too_large', 'file: the PDF is larger than 20 MB.', 'file');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const { pageCount } = await inspectPdf(bytes);
   // Read before anything is kept: a malformed tag refuses the upload (422 invalid_text_tag).
-  const textTags = await findTextTags(bytes);
+  const { pageCount, textTags } = await inspectPdf(bytes);
   const id = uuidv7();
   const key = objectKey('signature', orgId, 'documents', `${id}.pdf`);
   const stored = await getStorage().put(key, bytes, { contentType: 'application/pdf' });

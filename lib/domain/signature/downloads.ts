@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { signatureDocuments } from '@/db/schema';
+import { signatureDocuments, type signatureEnvelopes } from '@/db/schema';
 import { conflict } from '@/lib/platform/errors';
 import { readStoredPdf } from '@/lib/domain/pdf';
 import { getStorage, type StoredBody, sha256Hex } from '@/lib/platform/storage';
+import { evidenceOf } from './evidence-state';
 import { envelopeForEvidence } from './fields';
+
+type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
 
 /** A PDF to answer with: its ETag (SHA-256), its name, and its bytes opened only when the client lacks them. */
 export interface EnvelopePdf {
@@ -59,25 +62,35 @@ async function documentName(db: Db, documentId: string | null): Promise<string> 
   return stem(doc?.name ?? 'document');
 }
 
+/**
+ * A finished envelope whose evidence is not stored: 409 `evidence_pending` while the seal job has it, `evidence_failed`
+ * once it failed for good (POST …/seal retries). Never a 200 nor a plain "unavailable" that reads as "there is none".
+ */
+function requireEvidence(e: EnvelopeRow) {
+  const evidence = evidenceOf(e);
+  if (evidence?.status === 'failed') {
+    throw conflict('evidence_failed', `The seal job failed for good (${evidence.error_code ?? 'internal_error'}): no signed PDF nor proof until POST /v1/signature/envelopes/${e.id}/seal succeeds.`);
+  }
+  if (evidence?.status === 'pending') throw conflict('evidence_pending', 'The signed PDF and the proof are being made by the seal job; try again in a moment.');
+}
+
 /** `GET …/signed`: the composited, sealed PDF; 409 `signed_document_unavailable` until it exists (none without positioned fields). */
 export async function signedPdf(db: Db, orgId: string, envelopeId: string): Promise<EnvelopePdf> {
   const e = await envelopeForEvidence(db, orgId, envelopeId);
   if (!e.signed_document_key || !e.signed_document_sha256) {
-    const why =
-      e.status !== 'completed'
-        ? `the envelope is ${e.status}, not completed`
-        : 'it is being sealed, or the envelope has no positioned field (then only the proof is made)';
+    if (e.status === 'completed') requireEvidence(e);
+    const why = e.status !== 'completed' ? `the envelope is ${e.status}, not completed` : 'the envelope has no positioned field (then only the proof is made)';
     throw conflict('signed_document_unavailable', `No signed PDF: ${why}.`);
   }
   return stored(e.signed_document_key, e.signed_document_sha256, `${await documentName(db, e.document_id)} - signé.pdf`);
 }
 
-/** `GET …/proof`: the evidence report, once completed or declined (409 `proof_unavailable` before, or while it is built). */
+/** `GET …/proof`: the evidence report, once completed or declined (409 `proof_unavailable` before, `evidence_*` while it is not stored). */
 export async function proofPdf(db: Db, orgId: string, envelopeId: string): Promise<EnvelopePdf> {
   const e = await envelopeForEvidence(db, orgId, envelopeId);
   if (!e.proof_key) {
-    const why = e.status === 'completed' || e.status === 'declined' ? 'it is being built; try again in a moment' : `the envelope is ${e.status}, not completed or declined`;
-    throw conflict('proof_unavailable', `No proof yet: ${why}.`);
+    requireEvidence(e);
+    throw conflict('proof_unavailable', `No proof yet: the envelope is ${e.status}, not completed or declined.`);
   }
   const head = await getStorage().head(e.proof_key);
   if (!head) throw new Error(`signature proof missing from storage (key ${e.proof_key})`);

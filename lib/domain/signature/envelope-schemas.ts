@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ASSURANCE_LEVELS, ENVELOPE_STATUSES, ROUTING_MODES, SIGNATURE_SOURCE_KINDS, SIGNER_STATUSES, VERIFICATION_METHODS } from '@/db/schema/signature';
 import { PageQuery } from '@/lib/platform/http';
 import { pageOf, Timestamp, text } from '@/lib/platform/contract';
+import { EnvelopeEvidence } from './evidence-state';
 import { EmailAddress, EmailList, LabelList } from './schemas';
 
 /** The version of the consent text the signing page shows (DESIGN §12); recorded on the envelope and at consent. */
@@ -117,6 +118,11 @@ const envelopeShape = {
   document_hash: z.string().nullable().meta({ description: 'Lowercase hex SHA-256 of the frozen document, set at send; null for a draft.' }),
   has_proof: z.boolean().meta({ description: 'True when the proof bundle can be downloaded.' }),
   has_signed_document: z.boolean().meta({ description: 'True when the signed PDF with its fields can be downloaded (envelopes with positioned fields).' }),
+  // An addition to the spec's shape (issue 33): has_proof alone cannot tell a seal under way from one that failed.
+  evidence: EnvelopeEvidence.nullable().meta({
+    description:
+      'Where the signed PDF and the proof of a completed or declined envelope stand (the seal job makes them after the last signature or the decline); null for any other status.',
+  }),
   reminder_count: z.number().int().meta({ description: 'Automatic reminders sent so far.' }),
   reminder_max_count: z.number().int().meta({ description: 'Most automatic reminders.' }),
   reminder_interval_hours: z.number().int().nullable().meta({ description: 'Hours between automatic reminders; null: the default cadence.' }),

@@ -6,6 +6,7 @@ import { ApiError, conflict, notFound, validationError } from '@/lib/platform/er
 import { afterCursor, toPage } from '@/lib/platform/http';
 import { appendAuditEvent, auditEvents, publicAuditEvent } from './audit';
 import { CONSENT_TEXT_VERSION, type EnvelopeCreate, type EnvelopeListQuery } from './envelope-schemas';
+import { evidenceOf } from './evidence-state';
 import { placeTagFields } from './text-tags';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
@@ -60,6 +61,7 @@ export function envelopeSummary(row: EnvelopeRow) {
     document_hash: row.document_hash,
     has_proof: row.proof_key !== null,
     has_signed_document: row.signed_document_key !== null,
+    evidence: evidenceOf(row),
     reminder_count: row.reminder_count,
     reminder_max_count: row.reminder_max_count,
     reminder_interval_hours: row.reminder_interval_hours,

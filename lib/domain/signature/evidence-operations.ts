@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParams, operation, PathId } from '@/lib/platform/contract';
 import { PdfFile, PdfQuery } from '@/lib/domain/pdf';
 import { AttachDocumentBody, AttachedDocument, AttachedDocumentList } from './attachments';
+import { EnvelopeWithSigners } from './envelope-schemas';
 import { FieldsPut, SignatureFieldList } from './fields';
 import { RequestedDocumentList, RequestedDocumentsPut } from './requested-documents';
 import { NoQuery } from './schemas';
@@ -129,12 +130,17 @@ export const getSignedDocumentOperation = operation({
   summary: 'Download the signed PDF (composited and sealed PAdES-B)',
   description:
     'The fields and signatures drawn on the document, a signature page, and the seal of the instance certificate (ETSI.CAdES.detached). ' +
-    '409 `signed_document_unavailable` before completion, while it is being sealed, or when the envelope has no positioned field.',
+    '409 `signed_document_unavailable` before completion or when the envelope has no positioned field; on a completed envelope whose evidence is not stored, ' +
+    '409 `evidence_pending` while the seal job makes it and `evidence_failed` once it failed for good (see the envelope\'s `evidence`; POST …/seal retries).',
   scope: 'signature:read',
   params: IdParams,
   query: PdfQuery,
   responses: { 200: { description: 'The signed PDF.', schema: PdfFile, contentType: 'application/pdf' }, 304: notModified },
-  errors: [[409, 'signed_document_unavailable']],
+  errors: [
+    [409, 'signed_document_unavailable'],
+    [409, 'evidence_pending'],
+    [409, 'evidence_failed'],
+  ],
 });
 
 export const getProofOperation = operation({
@@ -144,12 +150,33 @@ export const getProofOperation = operation({
   summary: 'Download the proof (evidence report)',
   description:
     'A PDF report (signers, verification methods, times, IP addresses, user agents, document hashes, the whole audit chain) with the same evidence as ' +
-    'JSON attached inside it (evidence.json). Once the envelope is completed or declined; 409 `proof_unavailable` before, or while it is being built.',
+    'JSON attached inside it (evidence.json). Once the envelope is completed or declined (409 `proof_unavailable` before); then 409 `evidence_pending` while the seal ' +
+    'job builds it and `evidence_failed` once it failed for good (POST …/seal retries).',
   scope: 'signature:read',
   params: IdParams,
   query: PdfQuery,
   responses: { 200: { description: 'The proof PDF.', schema: PdfFile, contentType: 'application/pdf' }, 304: notModified },
-  errors: [[409, 'proof_unavailable']],
+  errors: [
+    [409, 'proof_unavailable'],
+    [409, 'evidence_pending'],
+    [409, 'evidence_failed'],
+  ],
+});
+
+export const retrySealOperation = operation({
+  method: 'post',
+  path: `${base}/seal`,
+  tag,
+  summary: 'Retry the seal of a finished envelope',
+  description:
+    'Queues the seal job again (a fresh set of retries) for a completed or declined envelope whose `evidence` is `failed`, or `pending` with no job left to make it. ' +
+    'Fix the cause its `error_code` names first. The answer reads `evidence.status` `pending`; the signed PDF, the proof and the completed e-mails follow once the job succeeds. ' +
+    '409 `evidence_not_failed` for any other envelope: not finished, already sealed, or its seal job still queued or running.',
+  scope: 'signature:write',
+  params: IdParams,
+  query: NoQuery,
+  responses: { 200: { description: 'The envelope, its evidence pending again.', schema: EnvelopeWithSigners } },
+  errors: [[409, 'evidence_not_failed']],
 });
 
 export const evidenceOperations = [
@@ -163,4 +190,5 @@ export const evidenceOperations = [
   getOriginalDocumentOperation,
   getSignedDocumentOperation,
   getProofOperation,
+  retrySealOperation,
 ];

@@ -74,6 +74,16 @@ export const BulkSend = z
       .array(z.unknown(), { error: 'required (an array of 1 to 100 recipients)' })
       .min(1, 'at least one recipient')
       .max(MAX_BULK_RECIPIENTS, `at most ${MAX_BULK_RECIPIENTS} recipients`)
+      // An invalid recipient is reported in results, with its e-mail as given: one that PostgreSQL cannot store (a NUL,
+      // a lone surrogate) or a control character is no recipient's mistake but a malformed request, refused whole.
+      .superRefine((recipients, ctx) =>
+        recipients.forEach((recipient, index) => {
+          if (!recipient || typeof recipient !== 'object') return;
+          for (const [key, value] of Object.entries(recipient)) {
+            if (typeof value === 'string' && !wellFormed(value)) ctx.addIssue({ code: 'custom', path: [index, key], message: 'contains an invalid character' });
+          }
+        }),
+      )
       .meta({
         description: 'Each: email, full_name (required), phone (E.164, required with sms_otp). An invalid recipient is reported in results, the others are sent.',
       }),

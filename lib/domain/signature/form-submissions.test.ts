@@ -7,7 +7,7 @@ import { emails, signatureDocuments, signatureEnvelopes, signatureFormSubmission
 import { getStorage } from '@/lib/platform/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { verifyAuditChain } from './audit';
-import { FORM_LIMITS } from './form-submissions';
+import { FORM_LIMITS, startFormSubmission } from './form-submissions';
 import { createForm, setFormActive } from './forms';
 import { hashSignerToken } from './tokens';
 
@@ -137,6 +137,31 @@ describe('public signature form', () => {
     for (let i = 0; i < 5; i++) expect((await post(code.POST, form.slug, 'code', { s, code: wrong }, ip)).location).toContain('error=invalid_code');
     expect((await post(code.POST, form.slug, 'code', { s, code: right }, ip)).location).toContain('error=signer_locked');
     expect(await org.db.select().from(signatureEnvelopes).where(eq(signatureEnvelopes.form_id, form.id))).toEqual([]);
+  });
+
+  it('refuses a control character in any field with its field (NUL was a 500, ESC was kept), recording nothing', async () => {
+    const form = await newForm();
+    const ip = freshIp();
+    for (const full_name of ['Zoé\u0000', 'Zo\u001bé']) {
+      const refused = await post(start.POST, form.slug, 'start', { full_name, email: 'zoe.ctrl@exemple.fr', lang: 'fr' }, ip);
+      expect(refused).toEqual({ status: 303, location: `/sign/forms/${form.slug}?lang=fr&error=validation_error&field=full_name` });
+    }
+    await expect(startFormSubmission(org.db, form.slug, { full_name: 'Zoé', email: 'zoe.ctrl@exemple.fr', phone: '\u0007' }, { ip, userAgent: null, lang: 'fr' })).rejects.toMatchObject({
+      status: 422,
+      code: 'validation_error',
+      field: 'phone',
+    });
+    expect(await org.db.select().from(signatureFormSubmissions).where(eq(signatureFormSubmissions.form_id, form.id))).toEqual([]);
+    // Tabs and line breaks are no control characters for the API (notes keep them); a name is trimmed of them.
+    expect((await post(start.POST, form.slug, 'start', { full_name: '\tZoé\n', email: 'zoe.ctrl@exemple.fr' }, ip)).location).toContain('/verify?');
+  });
+
+  it('refuses an e-mail beyond RFC 5321: 64 characters before the @, 254 in all', async () => {
+    const form = await newForm();
+    const ip = freshIp();
+    const long = await post(start.POST, form.slug, 'start', { full_name: 'Zoé', email: `${'z'.repeat(65)}@exemple.fr` }, ip);
+    expect(long.location).toContain('error=validation_error&field=email');
+    expect((await post(start.POST, form.slug, 'start', { full_name: 'Zoé', email: `${'z'.repeat(64)}@exemple.fr` }, ip)).location).toContain('/verify?');
   });
 
   it('limits starts per client address and per form', async () => {

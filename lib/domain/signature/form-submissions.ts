@@ -7,7 +7,7 @@ import { signatureDocuments, signatureEnvelopes, signatureFormSubmissions, signa
 import { queueEmail } from '@/lib/platform/email';
 import { getStorage } from '@/lib/platform/storage';
 import { ApiError, conflict, fromZodError, notFound } from '@/lib/platform/errors';
-import { sharedLimiter } from '@/lib/platform/http';
+import { refuseControlCharacters, sharedLimiter } from '@/lib/platform/http';
 import { getOrg } from '@/lib/platform/orgs';
 import { appendAuditEvent } from './audit';
 import { E164, EnvelopeCreate } from './envelope-schemas';
@@ -92,6 +92,8 @@ export async function startFormSubmission(db: Db, slug: string, fields: Record<s
   await consume('sign_form_start_address', FORM_LIMITS.startsPerAddress, ctx.ip);
   const form = await activeForm(db, slug);
   await consume('sign_form_start_form', FORM_LIMITS.startsPerForm, form.id);
+  // The page's post is read by its route, not by a wrapper: its texts are refused here, all of them, as a server action's.
+  refuseControlCharacters(fields);
   const parsed = FormStart.safeParse(fields);
   if (!parsed.success) throw fromZodError(parsed.error);
   const input = parsed.data;

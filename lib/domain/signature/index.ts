@@ -24,7 +24,8 @@ export const manifest = defineModule({
 });
 
 export { AUDIT_EVENT_TYPES, type AuditChainReport, type AuditEventInput, type AuditEventType, appendAuditEvent, auditEvents, publicAuditEvent, verifyAuditChain } from './audit';
-export { inspectPdf, uploadDocument } from './documents';
+export { uploadDocument } from './documents';
+export { MAX_PDF_PAGES, MAX_TEXT_TAGS } from './upload-inspection';
 export { envelopeEventObject, SignatureEnvelopeEvent, SignatureSignerEvent, signerEventObject } from './events';
 export { envelopeMailContext, envelopePageUrl, queueSignerRequest } from './signature-emails';
 export { decryptSignerToken, hashSignerToken, issueSignerToken, killSignerTokens, signerUrl } from './tokens';
@@ -65,6 +66,8 @@ export { envelopeForEvidence, FieldsPut, listFields, replaceFields, SignatureFie
 export { EVIDENCE_FILE_NAME } from './proof';
 export { listRequestedDocuments, replaceRequestedDocuments, RequestedDocumentsPut } from './requested-documents';
 export { SEAL_JOB, sealEnvelope, sealEnvelopeJob } from './seal-job';
+export { EVIDENCE_ERROR_CODES, EVIDENCE_STATUSES, EnvelopeEvidence, type EvidenceErrorCode, type EvidenceStatus } from './evidence-state';
+export { retrySeal } from './seal-retry';
 export { checkSeal, verifyEnvelope } from './verify';
 export { bulkSend, bulkSendBatch } from './bulk';
 export { type BulkSendJobData, bulkSendJob } from './bulk-job';

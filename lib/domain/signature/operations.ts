@@ -12,6 +12,8 @@ export const uploadDocumentOperation = operation({
   description:
     'multipart/form-data with the PDF in the field `file` (at most 20 MB). It must really be a PDF (a `%PDF-` header and a document that loads, ' +
     'with at least one page; else 422 `invalid_pdf`) and not be encrypted (422 `pdf_encrypted`). Its page count and SHA-256 are kept. ' +
+    'It is read in a bounded worker: more than 500 pages or 500 text tags, or a file that takes more than 20 s or 512 MB to read, is 422 `pdf_too_complex`; ' +
+    'when every worker is busy for a minute, 503 `busy` with Retry-After. ' +
     'Text tags `{{type:signer[:label][:required|optional]}}` (e.g. `{{signature:1}}`, `{{text:1:Fonction:required}}`) are read from it: ' +
     'they become the fields of the envelopes made on it; a malformed one is 422 `invalid_text_tag` naming it.',
   scope: 'signature:write',
@@ -25,6 +27,8 @@ export const uploadDocumentOperation = operation({
     [422, 'invalid_pdf'],
     [422, 'pdf_encrypted'],
     [422, 'invalid_text_tag'],
+    [422, 'pdf_too_complex'],
+    [503, 'busy'],
   ],
 });
 

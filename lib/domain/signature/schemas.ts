@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery } from '@/lib/platform/http';
-import { pageOf, Timestamp, text, wellFormed } from '@/lib/platform/contract';
+import { EmailAddress, pageOf, Timestamp, text, wellFormed } from '@/lib/platform/contract';
 
 /** The largest PDF `POST /v1/signature/documents` keeps (DESIGN §12: 20 MB). */
 export const MAX_PDF_BYTES = 20 * 1024 * 1024;
@@ -33,7 +33,8 @@ export const Label = z
   .max(100, 'at most 100 characters')
   .refine(wellFormed, 'contains an invalid character');
 
-export const EmailAddress = z.string({ error: 'must be an e-mail address' }).trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' }));
+/** The shared e-mail field (lib/platform/contract): RFC 5321's lengths included. */
+export { EmailAddress };
 
 /** Labels: non-blank, deduplicated, at most 50. */
 export const LabelList = z

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { signatureDocuments, signatureEnvelopeDocuments, signatureEnvelopes, signatureRequestedDocuments, signatureSigners, signatureUploads } from '@/db/schema';
 import { queueEmail } from '@/lib/platform/email';
@@ -7,10 +7,11 @@ import { getStorage, objectKey, readAll, sha256Hex } from '@/lib/platform/storag
 import { auditEvents, verifyAuditChain } from './audit';
 import { sealingIdentity } from './certificate';
 import { composeSignedPdf } from './compose';
+import { SealFailure, sealErrorCode } from './evidence-state';
 import { fieldsOf } from './fields';
 import { buildProofPdf } from './proof';
 import { sealPdf } from './seal';
-import { envelopeMailContext } from './signature-emails';
+import { envelopeMailContext, queueSealFailedEmail } from './signature-emails';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
 type SignerRow = typeof signatureSigners.$inferSelect;
@@ -19,10 +20,22 @@ export const SEAL_JOB = 'signature.seal';
 
 export type SealOutcome = 'sealed' | 'proof_only' | 'already_done' | 'not_finished';
 
-async function readObject(key: string): Promise<Buffer> {
+/** The original the signers signed, as stored: refused when it is gone or no longer the document whose hash they signed. */
+async function readOriginal(key: string, expectedSha256: string): Promise<Buffer> {
   const object = await getStorage().get(key);
-  if (!object) throw new Error(`signature file missing from storage (key ${key})`);
-  return readAll(object.body);
+  if (!object) throw new SealFailure('original_missing', `the original PDF is missing from storage (key ${key})`);
+  const bytes = await readAll(object.body);
+  // Sealing other bytes than those whose hash the chain recorded would make the evidence contradict itself.
+  if (sha256Hex(bytes) !== expectedSha256) throw new SealFailure('original_altered', `the stored original's SHA-256 is not the envelope's document_hash (key ${key})`);
+  return bytes;
+}
+
+function currentIdentity() {
+  try {
+    return sealingIdentity();
+  } catch (err) {
+    throw new SealFailure('certificate_unavailable', `the sealing certificate cannot be used (${err instanceof Error ? err.message : String(err)})`);
+  }
 }
 
 /**
@@ -30,8 +43,45 @@ async function readObject(key: string): Promise<Buffer> {
  * positioned fields), stored, its key and SHA-256 set; then the proof; then the completed e-mail with the signed PDF
  * (the proof without one). Declined: the proof only. All in one transaction on the locked envelope, whose proof_key
  * says it was done: a re-run finds it and does nothing (no second seal, no second e-mail).
+ *
+ * A failed attempt rolls all that back, then records itself on the envelope (attempts, the cause's code and message)
+ * and is rethrown for the queue's retry; the last attempt (`lastAttempt`, true outside the job: nothing retries a
+ * direct call) also marks the evidence failed and e-mails the sender, once (docs/signature.md).
  */
-export async function sealEnvelope(db: Db, envelopeId: string, now = new Date()): Promise<SealOutcome> {
+export async function sealEnvelope(db: Db, envelopeId: string, now = new Date(), { lastAttempt = true } = {}): Promise<SealOutcome> {
+  try {
+    return await sealOnce(db, envelopeId, now);
+  } catch (err) {
+    await recordSealFailure(db, envelopeId, err, lastAttempt);
+    throw err;
+  }
+}
+
+async function recordSealFailure(db: Db, envelopeId: string, err: unknown, lastAttempt: boolean) {
+  const message = (err instanceof Error ? `${err.name}: ${err.message}` : String(err)).slice(0, 2000);
+  await db.transaction(async (tx) => {
+    const [envelope] = await tx.select().from(signatureEnvelopes).where(eq(signatureEnvelopes.id, envelopeId)).for('update');
+    // Another job stored the evidence meanwhile (or the envelope is gone): this failure no longer describes it.
+    if (!envelope || envelope.proof_key) return;
+    const now = new Date();
+    const failsNow = lastAttempt && !envelope.evidence_failed_at;
+    const [row] = (await tx
+      .update(signatureEnvelopes)
+      .set({
+        evidence_attempts: sql`${signatureEnvelopes.evidence_attempts} + 1`,
+        evidence_error_code: sealErrorCode(err),
+        evidence_error: message,
+        ...(failsNow ? { evidence_failed_at: now } : {}),
+        updated_at: now,
+      })
+      .where(eq(signatureEnvelopes.id, envelopeId))
+      .returning()) as [EnvelopeRow];
+    // Once per failure: a second job failing on an envelope already failed does not write to the sender again.
+    if (failsNow) await queueSealFailedEmail(tx, row);
+  });
+}
+
+async function sealOnce(db: Db, envelopeId: string, now: Date): Promise<SealOutcome> {
   return db.transaction(async (tx) => {
     const [envelope] = await tx.select().from(signatureEnvelopes).where(eq(signatureEnvelopes.id, envelopeId)).for('update');
     if (!envelope || (envelope.status !== 'completed' && envelope.status !== 'declined')) return 'not_finished';
@@ -40,11 +90,12 @@ export async function sealEnvelope(db: Db, envelopeId: string, now = new Date())
     const [doc] = envelope.document_id ? await tx.select().from(signatureDocuments).where(eq(signatureDocuments.id, envelope.document_id)) : [];
     let row: EnvelopeRow = envelope;
     let signed: Buffer | null = null;
-    const identity = sealingIdentity();
+    const identity = currentIdentity();
     if (envelope.status === 'completed') {
       const fields = await fieldsOf(tx, envelopeId);
       if (fields.length > 0 && doc) {
-        const composed = await composeSignedPdf({ original: await readObject(doc.storage_key), envelope, signers, fields, documentName: doc.name });
+        const original = await readOriginal(doc.storage_key, envelope.document_hash ?? doc.sha256);
+        const composed = await composeSignedPdf({ original, envelope, signers, fields, documentName: doc.name });
         signed = await sealPdf(composed, identity, {
           reason: `Signature électronique de l'enveloppe ${envelope.id} / Electronic signature of envelope ${envelope.id}`,
           location: 'Paraphe',
@@ -92,7 +143,11 @@ export async function sealEnvelope(db: Db, envelopeId: string, now = new Date())
     });
     const proofKey = objectKey('signature', envelope.org_id, 'proofs', `${envelope.id}.pdf`);
     await getStorage().put(proofKey, proof, { contentType: 'application/pdf' });
-    await tx.update(signatureEnvelopes).set({ proof_key: proofKey, updated_at: now }).where(eq(signatureEnvelopes.id, envelopeId));
+    // This attempt counts, and the earlier failures' cause no longer applies (evidence `sealed`).
+    await tx
+      .update(signatureEnvelopes)
+      .set({ proof_key: proofKey, evidence_attempts: sql`${signatureEnvelopes.evidence_attempts} + 1`, evidence_error_code: null, evidence_error: null, evidence_failed_at: null, updated_at: now })
+      .where(eq(signatureEnvelopes.id, envelopeId));
     if (envelope.status === 'completed') await queueCompletedEmails(tx, row, signers, signed ?? Buffer.from(proof), signed ? 'signed' : 'proof', doc?.name ?? 'document.pdf');
     return signed ? 'sealed' : 'proof_only';
   });
@@ -136,7 +191,8 @@ export const sealEnvelopeJob = defineJob<{ envelope_id: string }>({
   retryDelaySeconds: 30,
   retryBackoff: true,
   expireInSeconds: 600,
-  async handle(data, { db }) {
-    await sealEnvelope(db, data.envelope_id);
+  async handle(data, { db, attempt }) {
+    // pdf's convention (lib/domain/pdf/jobs.ts): the attempt after the last retry is the last; pg-boss runs no other.
+    await sealEnvelope(db, data.envelope_id, new Date(), { lastAttempt: attempt > sealEnvelopeJob.retryLimit });
   },
 });

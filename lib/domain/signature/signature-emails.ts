@@ -118,3 +118,27 @@ export async function queueApproverAdded(tx: Tx | Db, envelope: EnvelopeRow, app
     },
   });
 }
+
+/**
+ * To the sender, once the seal job failed for good: the envelope is finished but its signed PDF and proof are not
+ * stored, so the signers have not had their copy (the completed e-mail waits for the seal). French, as the back-office.
+ */
+export async function queueSealFailedEmail(tx: Tx | Db, envelope: EnvelopeRow) {
+  const c = await envelopeMailContext(tx, envelope);
+  if (!c.sender_email) return null;
+  return queueEmail(tx as Db, envelope.org_id, {
+    template: 'signature_seal_failed',
+    to: [c.sender_email],
+    language: 'fr',
+    data: {
+      seller_name: c.seller_name,
+      sender_name: c.sender_name,
+      document_title: c.document_title,
+      envelope_status: envelope.status === 'declined' ? 'declined' : 'completed',
+      error_code: envelope.evidence_error_code ?? 'internal_error',
+      attempts: envelope.evidence_attempts,
+      failed_at: (envelope.evidence_failed_at ?? new Date()).toISOString(),
+      envelope_url: envelopePageUrl(envelope.id),
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as codeRoute from '@/app/api/sign/[token]/code/route';
@@ -16,6 +17,7 @@ import { renderEmail } from '@/lib/platform/email';
 import { getStorage, LocalStorage, readAll, setStorage, sha256Hex } from '@/lib/platform/storage';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { slowestHealthzWhile } from '@/lib/testing/responsiveness';
 import { pdfBytes, emailedCode, sentEnvelope, textedCode, tokenOf, uploadedPdf } from './testing/signer';
 
 let dir = '';
@@ -51,6 +53,27 @@ async function upload(t: string, requestedId: string, bytes: Uint8Array, name: s
 }
 const chainOf = async (envelopeId: string) =>
   (await org.db.select().from(signatureAuditEvents).where(eq(signatureAuditEvents.envelope_id, envelopeId))).sort((a, b) => a.seq_index - b.seq_index);
+
+/** A PNG of one colour, width × height at `depth` bits and colour `type`: a few bytes however large, as zlib packs zeros. */
+function pngOf(width: number, height: number, depth: number, type: number): Buffer {
+  const chunk = (name: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(name, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(depth, 8);
+  ihdr.writeUInt8(type, 9);
+  const channels = type === 6 ? 4 : type === 2 ? 3 : 1;
+  const row = 1 + Math.ceil((width * channels * depth) / 8);
+  const pixels = deflateSync(Buffer.alloc(row * height));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 describe('GET /api/sign/<token>', () => {
   it('404 for an unknown or malformed token, saying nothing more', async () => {
@@ -240,8 +263,26 @@ describe('fields, uploads and signing', () => {
     expect((await signAs(t, typed)).body.code).toBe('uploads_incomplete');
     await upload(t, s.body.requested_documents[0].id, await pdfBytes(1), 'kbis.pdf');
     expect(await signAs(t, { kind: 'drawn', value: 'data:image/png;base64,AAAA' })).toMatchObject({ status: 422, body: { field: 'signature.value' } });
+    // Hostile drawings are refused while the signer is there, not at the seal (issue 33): the PNG magic followed by text,
+    // and a 6000×6000 1-bit image of a few KB that decodes to 144 MB of pixels.
+    const magicThenText = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('not a png at all, only its first bytes')]);
+    expect(await signAs(t, { kind: 'drawn', value: `data:image/png;base64,${magicThenText.toString('base64')}` })).toMatchObject({ status: 422, body: { field: 'signature.value' } });
+    const huge = pngOf(6000, 6000, 1, 0);
+    expect(huge.length).toBeLessThan(10_000);
+    const hugeAnswer = await signAs(t, { kind: 'drawn', value: `data:image/png;base64,${huge.toString('base64')}` });
+    expect(hugeAnswer).toMatchObject({ status: 422, body: { field: 'signature.value' } });
+    expect(hugeAnswer.body.message).toContain('6000×6000');
+    // A header within bounds over data that is no deflate stream: pdf-lib's decoder (the seal's) never returns on it; the
+    // worker's 5 s end it, a 422, and the server served meanwhile. A truncated stream is refused at once.
+    const broken = Buffer.from(pngOf(200, 100, 8, 6));
+    broken.fill(0x41, 45, broken.length - 20);
+    const brokenAnswer = signAs(t, { kind: 'drawn', value: `data:image/png;base64,${broken.toString('base64')}` });
+    expect(await slowestHealthzWhile(brokenAnswer)).toBeLessThan(1_000);
+    expect(await brokenAnswer).toMatchObject({ status: 422, body: { field: 'signature.value' } });
+    const truncated = pngOf(200, 100, 8, 6).subarray(0, 50);
+    expect(await signAs(t, { kind: 'drawn', value: `data:image/png;base64,${truncated.toString('base64')}` })).toMatchObject({ status: 422, body: { field: 'signature.value', message: expect.stringContaining('not a readable PNG') } });
     expect(await signAs(t, { kind: 'stamped', value: 'x' })).toMatchObject({ status: 422, body: { field: 'signature.kind' } });
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4cb0000000049454e44ae426082', 'hex');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000b49444154780163f80f040009fb03fdcf0b68720000000049454e44ae426082', 'hex');
     const signed = await signAs(t, { kind: 'drawn', value: `data:image/png;base64,${png.toString('base64')}` });
     expect(signed.status).toBe(200);
     expect(signed.body.signer).toMatchObject({ status: 'signed', signed_at: expect.any(String) });

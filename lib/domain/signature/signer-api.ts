@@ -7,7 +7,7 @@ import { getStorage } from '@/lib/platform/storage';
 import { declineEnvelope } from './completion';
 import { checkSignerCode, sendSignerCode } from './otp';
 import { giveConsent, markInProgress, openSession, openSigner, type SignerSession, signerState } from './signer-session';
-import { addUpload, fillField, sign } from './signing';
+import { addUpload, fillField, sign, vetSignature } from './signing';
 import type { TurnContext } from './turns';
 
 /**
@@ -71,8 +71,12 @@ export const uploadSignerDocument = (db: Db, token: string, requestedDocumentId:
   act(db, token, lang, (tx, s) => addUpload(tx, s, requestedDocumentId, file, ctx));
 
 /** `POST …/sign`. */
-export const signEnvelope = (db: Db, token: string, signature: { kind: 'typed' | 'drawn'; value: string }, ctx: TurnContext, lang: Lang = 'fr') =>
-  act(db, token, lang, (tx, s) => sign(tx, s, signature, ctx));
+export async function signEnvelope(db: Db, token: string, signature: { kind: 'typed' | 'drawn'; value: string }, ctx: TurnContext, lang: Lang = 'fr') {
+  // A drawing is decoded in a worker before the transaction (and its envelope lock) opens; a dead link is told so first.
+  if (signature.kind === 'drawn') await openSession(db, token);
+  const vetted = await vetSignature(signature);
+  return act(db, token, lang, (tx, s) => sign(tx, s, vetted, ctx));
+}
 
 /** `POST …/decline`. */
 export const declineToSign = (db: Db, token: string, reason: string, ctx: TurnContext, lang: Lang = 'fr') =>

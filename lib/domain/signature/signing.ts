@@ -7,16 +7,22 @@ import { todayParis } from '@/lib/platform/dates';
 import { recordEvent } from '@/lib/platform/events';
 import { ApiError, conflict, notFound, validationError } from '@/lib/platform/errors';
 import { wellFormed } from '@/lib/platform/contract';
+import { runSandboxed, sandboxRefusalError, sandboxTask } from '@/lib/platform/sandbox';
 import { getStorage, objectKey, sha256Hex } from '@/lib/platform/storage';
 import { appendAuditEvent } from './audit';
 import { completeEnvelope } from './completion';
+import type { DrawingCheck } from './drawing-check';
 import { signerEventObject } from './events';
 import { signerLocked } from './otp';
 import { isSignersTurn, markInProgress, type SignerRow, type SignerSession } from './signer-session';
 import { openTurns, type TurnContext } from './turns';
 
-/** A drawn signature: a PNG data URL of at most this many bytes once decoded. */
+/** A drawn signature: a PNG data URL of at most this many bytes once decoded, */
 export const MAX_DRAWN_SIGNATURE_BYTES = 200 * 1024;
+/** of at most this many pixels a side (a signature pad at 3× on a wide screen is under 2,500), */
+export const MAX_DRAWN_SIGNATURE_SIDE = 4096;
+/** and in all (what decoding it costs: 4 bytes a pixel). */
+export const MAX_DRAWN_SIGNATURE_PIXELS = 8_000_000;
 /** A file a signer uploads for a requested document. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -143,19 +149,58 @@ export async function addUpload(tx: Db | Tx, session: SignerSession, requestedDo
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 
-/** A typed name (plain text) or a drawn PNG data URL within the size limit; 422 on `signature.value` otherwise. */
-function checkSignature(kind: 'typed' | 'drawn', value: string): string {
-  if (kind === 'typed') {
-    const r = Text(200).safeParse(value);
+const badDrawing = (why: string) => validationError('signature.value', `signature.value: ${why}`);
+
+/** The PNG of a drawn signature, or the 422 saying why it is none: its data URL, size, header and dimensions (read, not decoded). */
+function drawnPng(value: string): Buffer | ApiError {
+  const match = PNG_DATA_URL.exec(value);
+  if (!match) return badDrawing('must be a PNG data URL (data:image/png;base64,…)');
+  const png = Buffer.from(match[1]!, 'base64');
+  if (png.length > MAX_DRAWN_SIGNATURE_BYTES) return badDrawing(`the drawing is larger than ${MAX_DRAWN_SIGNATURE_BYTES / 1024} KiB`);
+  if (kindOf(png)?.[1] !== 'image/png') return badDrawing('not a PNG image');
+  // The first chunk of a PNG is its IHDR: width and height, big-endian, at bytes 16 and 20.
+  if (png.length < 33 || png.toString('latin1', 12, 16) !== 'IHDR') return badDrawing('not a PNG image (no IHDR header)');
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  if (width < 1 || height < 1 || width > MAX_DRAWN_SIGNATURE_SIDE || height > MAX_DRAWN_SIGNATURE_SIDE || width * height > MAX_DRAWN_SIGNATURE_PIXELS) {
+    return badDrawing(`the drawing is ${width}×${height} pixels; at most ${MAX_DRAWN_SIGNATURE_SIDE} a side and ${MAX_DRAWN_SIGNATURE_PIXELS / 1_000_000} million in all`);
+  }
+  return png;
+}
+
+const decodeDrawingTask = sandboxTask<Uint8Array, DrawingCheck>('lib/domain/signature/drawing-check.ts', 'decodeDrawing', { timeMs: 5_000, heapMb: 256 });
+
+/** What sign() needs of a drawn signature: decoded in a worker before its transaction opens. */
+export interface VettedSignature {
+  kind: 'typed' | 'drawn';
+  value: string;
+  /** Why the drawing is refused (thrown by sign() in its turn, after the 409s), or null. */
+  refusal: ApiError | null;
+}
+
+/**
+ * A drawn signature decoded as the seal will (drawing-check.ts, in lib/platform/sandbox), outside any transaction: a
+ * PNG the seal could not embed is a 422 now, not an envelope without evidence later. Typed ones pass as they are.
+ */
+export async function vetSignature(signature: { kind: 'typed' | 'drawn'; value: string }): Promise<VettedSignature> {
+  if (signature.kind !== 'drawn') return { ...signature, refusal: null };
+  const png = drawnPng(signature.value);
+  if (png instanceof ApiError) return { ...signature, refusal: png };
+  const answer = await runSandboxed(decodeDrawingTask, new Uint8Array(png)).catch((error) => {
+    throw sandboxRefusalError(error, { code: 'validation_error', field: 'signature.value', what: 'the drawing' });
+  });
+  return { ...signature, refusal: answer.ok ? null : badDrawing(answer.message) };
+}
+
+/** A typed name (plain text), or a drawn PNG that vetSignature() decoded; 422 on `signature.value` otherwise. */
+function checkSignature(signature: VettedSignature): string {
+  if (signature.kind === 'typed') {
+    const r = Text(200).safeParse(signature.value);
     if (!r.success) throw validationError('signature.value', `signature.value: ${r.error.issues[0]?.message}`);
     return r.data;
   }
-  const match = PNG_DATA_URL.exec(value);
-  if (!match) throw validationError('signature.value', 'signature.value: must be a PNG data URL (data:image/png;base64,…)');
-  const png = Buffer.from(match[1]!, 'base64');
-  if (png.length > MAX_DRAWN_SIGNATURE_BYTES) throw validationError('signature.value', `signature.value: the drawing is larger than ${MAX_DRAWN_SIGNATURE_BYTES / 1024} KiB`);
-  if (!kindOf(png) || kindOf(png)![1] !== 'image/png') throw validationError('signature.value', 'signature.value: not a PNG image');
-  return value;
+  if (signature.refusal) throw signature.refusal;
+  return signature.value;
 }
 
 /**
@@ -164,14 +209,14 @@ function checkSignature(kind: 'typed' | 'drawn', value: string): string {
  * signature fields stamped and their name / e-mail / date fields defaulted, `signer.signed` in the chain and
  * `signature.signer.signed` recorded; then the next turn opens, or the envelope completes.
  */
-export async function sign(tx: Db | Tx, session: SignerSession, signature: { kind: 'typed' | 'drawn'; value: string }, ctx: TurnContext): Promise<SignerSession> {
+export async function sign(tx: Db | Tx, session: SignerSession, signature: VettedSignature, ctx: TurnContext): Promise<SignerSession> {
   const { signer } = session;
   let { envelope } = session;
   if (signer.locked_at) throw signerLocked();
   if (!(await isSignersTurn(tx, envelope, signer))) throw conflict('not_your_turn', 'Another signer signs before you: you will be e-mailed when it is your turn.');
   if (!signer.consent_given_at) throw conflict('consent_required', 'Give your consent to sign electronically first.');
   if (signer.verification_method !== 'none' && !signer.verified_at) throw conflict('verification_required', 'Confirm your identity with the one-time code first.');
-  const value = checkSignature(signature.kind, signature.value);
+  const value = checkSignature(signature);
   const fields = await tx
     .select()
     .from(signatureFields)

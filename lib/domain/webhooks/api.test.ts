@@ -62,6 +62,9 @@ describe('POST /v1/webhooks/endpoints', () => {
     [{ url: 'https://user:pw@93.184.215.14/hook', events: ['invoice.paid'] }, 'url'],
     [{ url: 'https://127.0.0.1/hook', events: ['invoice.paid'] }, 'url'],
     [{ url: 'https://[::1]/hook', events: ['invoice.paid'] }, 'url'],
+    // IPv4-compatible IPv6 (::/96): the URL parser writes it [::7f00:1], which ipaddr.js alone calls unicast.
+    [{ url: 'https://[::127.0.0.1]/', events: ['invoice.paid'] }, 'url'],
+    [{ url: 'https://[64:ff9b::10.0.0.1]/', events: ['invoice.paid'] }, 'url'],
     [{ url: 'https://10.0.0.8/hook', events: ['invoice.paid'] }, 'url'],
     [{ url: 'https://localhost/hook', events: ['invoice.paid'] }, 'url'],
     [{ url: URL_OK }, 'events'],

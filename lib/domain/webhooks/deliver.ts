@@ -3,12 +3,12 @@ import type { Db } from '@/db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { webhooksAllowPrivate } from '@/lib/platform/config';
 import { defineJob, enqueue, enqueueMany, type JobDefinition } from '@/lib/platform/jobs';
+import type { Resolver } from '@/lib/platform/outbound';
 import { batcher, Gates } from './gate';
 import { DISABLE_AFTER_FAILING_MS, notifyEndpointDisabled } from './notify';
 import { type PostResult, postWebhook } from './post';
 import { TEST_EVENT_TYPE } from './schemas';
 import { signedHeaders } from './signing';
-import type { Resolver } from './ssrf';
 
 /** Waits after the 1st, 2nd… failed attempt (DESIGN §10); after the last one fails the delivery is `failed`. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;

@@ -4,12 +4,13 @@ import type { Db } from '@/db/client';
 import { webhookDeliveries, webhookEndpoints } from '@/db/schema';
 import { conflict, notFound, validationError } from '@/lib/platform/errors';
 import { afterCursor, type PageQuery, toPage } from '@/lib/platform/http';
+import { webhooksAllowPrivate } from '@/lib/platform/config';
 import { enqueue } from '@/lib/platform/jobs';
+import { resolveTarget, type TargetOptions, TargetRefused } from '@/lib/platform/outbound';
 import { deliverWebhookJob } from './deliver';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate } from './schemas';
 import { TEST_EVENT_TYPE } from './schemas';
 import { newWebhookSecret } from './signing';
-import { resolveTarget, type TargetOptions, TargetRefused } from './ssrf';
 
 /** A rotated-out secret still signs this long, so receivers can switch without losing a delivery. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600 * 1000;
@@ -48,9 +49,9 @@ export function publicDelivery(row: DeliveryRow): WebhookDelivery {
 }
 
 /** The URL, checked as a delivery will be (after DNS): a refusal is a 422 on `url`. Before any transaction. */
-async function checkedUrl(url: string, options: TargetOptions): Promise<string> {
+async function checkedUrl(url: string, options: Partial<TargetOptions>): Promise<string> {
   try {
-    return (await resolveTarget(url, options)).url.toString();
+    return (await resolveTarget(url, { ...options, allowPrivate: options.allowPrivate ?? webhooksAllowPrivate() })).url.toString();
   } catch (error) {
     if (error instanceof TargetRefused) throw validationError('url', `url: ${error.reason}`);
     throw error;
@@ -66,7 +67,7 @@ async function endpointOf(db: Db, orgId: string, id: string): Promise<EndpointRo
   return row;
 }
 
-export async function createEndpoint(db: Db, orgId: string, input: WebhookEndpointCreate, options: TargetOptions = {}) {
+export async function createEndpoint(db: Db, orgId: string, input: WebhookEndpointCreate, options: Partial<TargetOptions> = {}) {
   const url = await checkedUrl(input.url, options);
   const [row] = await db
     .insert(webhookEndpoints)
@@ -89,7 +90,7 @@ export async function getEndpoint(db: Db, orgId: string, id: string) {
   return publicEndpoint(await endpointOf(db, orgId, id));
 }
 
-export async function updateEndpoint(db: Db, orgId: string, id: string, input: WebhookEndpointUpdate, options: TargetOptions = {}) {
+export async function updateEndpoint(db: Db, orgId: string, id: string, input: WebhookEndpointUpdate, options: Partial<TargetOptions> = {}) {
   await endpointOf(db, orgId, id);
   const url = input.url === undefined ? undefined : await checkedUrl(input.url, options);
   const changes: Partial<typeof webhookEndpoints.$inferInsert> = {};

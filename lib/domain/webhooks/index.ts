@@ -16,5 +16,4 @@ export { createEndpoint, deleteEndpoint, getEndpoint, listDeliveries, listEndpoi
 export { deliveryLog } from './log';
 export { pruneDeliveries } from './prune';
 export { TEST_EVENT_TYPE, WebhookEndpointCreate } from './schemas';
-export { isPublicAddress, resolveTarget, TargetRefused } from './ssrf';
 export { createEndpointOperation, deleteEndpointOperation, getEndpointOperation, listDeliveriesOperation, listEndpointsOperation, redeliverOperation, rotateSecretOperation, testEndpointOperation, updateEndpointOperation } from './operations';

@@ -1,39 +1,13 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { type Resolver, resolveTarget, TargetRefused } from './ssrf';
+import type http from 'node:http';
+import { type PinnedConnection, pinnedConnection, type Resolver, TargetRefused } from '@/lib/platform/outbound';
 
 export const RESPONSE_BODY_LIMIT = 1024;
 
 export interface PostOptions {
   timeoutMs: number;
-  allowPrivate?: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE, read by the caller. */
+  allowPrivate: boolean;
   resolve?: Resolver;
-}
-
-/**
- * Keep-alive agents, one per checked address (and protocol): a pooled socket of one was connected to that address
- * and nothing else, so reusing it is connecting to the address that was checked. Most recently used last; the
- * oldest is closed beyond MAX_AGENTS.
- */
-const MAX_AGENTS = 256;
-const agents = new Map<string, http.Agent>();
-function agentFor(protocol: string, address: string): http.Agent {
-  const key = `${protocol}//${address}`;
-  let agent = agents.get(key);
-  if (agent) agents.delete(key);
-  else {
-    // An idle socket is closed after 4 s, before a receiver's usual 5 s keep-alive timeout closes it under a request.
-    const options = { keepAlive: true, timeout: 4000 };
-    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
-  }
-  agents.set(key, agent);
-  if (agents.size > MAX_AGENTS) {
-    const [oldest, old] = agents.entries().next().value as [string, http.Agent];
-    agents.delete(oldest);
-    old.destroy();
-  }
-  return agent;
 }
 
 export type PostResult =
@@ -48,27 +22,19 @@ function logged(bytes: Buffer): string {
 
 /**
  * POSTs a delivery, once: the target is checked after DNS resolution and the socket connects to that very address
- * (the request's `lookup` answers with it, so no second resolution can rebind the name). Redirects are not followed
+ * (lib/platform/outbound pinnedConnection, so no second resolution can rebind the name). Redirects are not followed
  * (node's client never does); a response is read up to 1 KB; the whole exchange is bounded by `timeoutMs`.
  */
 export async function postWebhook(rawUrl: string, body: string, headers: Record<string, string>, options: PostOptions): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  let url: URL;
-  let lookup: LookupFunction;
-  let agent: http.Agent;
+  let connection: PinnedConnection;
   try {
-    const resolved = await resolveTarget(rawUrl, options);
-    url = resolved.url;
-    const { address, family } = resolved.target;
-    agent = agentFor(url.protocol, address);
-    lookup = (_host, opts, callback) => {
-      if ((opts as { all?: boolean }).all) (callback as (err: null, addresses: Array<{ address: string; family: number }>) => void)(null, [{ address, family }]);
-      else callback(null, address, family);
-    };
+    connection = await pinnedConnection(rawUrl, options);
   } catch (error) {
     return { kind: 'error', error: error instanceof TargetRefused ? `refused: ${error.reason}` : String(error), durationMs: elapsed() };
   }
+  const { url, agent, lookup, client } = connection;
 
   return new Promise<PostResult>((resolve) => {
     let settled = false;
@@ -78,7 +44,6 @@ export async function postWebhook(rawUrl: string, body: string, headers: Record<
       clearTimeout(timer);
       resolve(result);
     };
-    const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,
       {

@@ -105,6 +105,18 @@ export function webhooksAllowPrivate(env: Record<string, string | undefined> = p
 }
 
 /**
+ * EINVOICING_ALLOW_PRIVATE=true lets pdp_config (the PA connection) use http and loopback, private, link-local…
+ * addresses (a PA on the operator's own network, the tests' sandbox PA; on a shared server it opens the internal
+ * network to whoever may edit an org's PA settings). Unset, it follows PA_SANDBOX: on while the development sandbox
+ * PA runs beside the app (never under NODE_ENV=production, paSandboxPort), off otherwise. `false` refuses even then.
+ */
+export function einvoicingAllowPrivate(env: Record<string, string | undefined> = process.env): boolean {
+  const raw = env.EINVOICING_ALLOW_PRIVATE?.trim().toLowerCase();
+  if (raw) return raw === 'true' || raw === '1' || raw === 'yes';
+  return paSandboxPort(env) !== null;
+}
+
+/**
  * COMPANY_REGISTRY_URL (e.g. https://recherche-entreprises.api.gouv.fr): turns on "Remplir depuis le SIREN" in the
  * contact and organisation forms (lib/domain/company-registry). Unset: off, no request leaves for the register.
  */
@@ -157,4 +169,17 @@ export function secretEncryptionKeys(env: Record<string, string | undefined> = p
   const previousRaw = env.SECRETS_ENCRYPTION_KEY_PREVIOUS?.trim();
   const identify = (key: Buffer): SecretKey => ({ id: createHash('sha256').update(key).digest('hex').slice(0, 8), key });
   return { current: identify(current), previous: previousRaw ? identify(secretKeyFrom(previousRaw, 'SECRETS_ENCRYPTION_KEY_PREVIOUS')) : null };
+}
+
+/**
+ * SANDBOX_THREADS (default 1): how many untrusted files (uploaded PDFs, received e-invoices, drawn signatures) are
+ * parsed or rendered at once per process, each in a worker thread of lib/platform/sandbox. One leaves the other
+ * cores to the requests whatever the files do; more only help a process that receives many at once.
+ */
+export function sandboxThreads(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.SANDBOX_THREADS?.trim();
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`SANDBOX_THREADS must be a whole number from 1 to 64, not "${raw}".`);
+  return n;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasControlCharacter } from '@/lib/platform/http';
+import { withinEmailLengths } from './email';
 
 export const ErrorBody = z
   .object({
@@ -48,6 +49,16 @@ export const text = (max: number) =>
     .refine(wellFormed, { error: 'contains an invalid character' })
     .transform((s) => (s === '' ? null : s))
     .nullish();
+
+/**
+ * An e-mail address: trimmed, lower-cased, z.email's syntax within RFC 5321's lengths (an address no mail server
+ * takes is refused here, not by the provider after the envelope is made). z.email refuses control characters.
+ */
+export const EmailAddress = z
+  .string({ error: 'must be an e-mail address' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'must be an e-mail address' }).refine(withinEmailLengths, { error: 'must be an e-mail address of at most 254 characters, 64 before the @' }));
 
 export const IsoDate = z.iso.date({ error: 'must be a date YYYY-MM-DD' }).meta({ description: 'Calendar date YYYY-MM-DD (Europe/Paris).' });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appBaseUrl } from '@/lib/platform/config';
 import { ApiError } from '@/lib/platform/errors';
+import { refuseControlCharacters } from './control-characters';
 
 /** What a request body may weigh unless its operation says otherwise (Operation.maxBodyBytes). */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -101,6 +102,8 @@ export async function readMultipart(req: Request, limit = DEFAULT_BODY_LIMIT): P
   const digest = createHash('sha256');
   for (const [name, value] of form.entries()) {
     if (name in fields) continue;
+    // A form's texts, as every query and server action's: a multipart body has no rows to report one by one.
+    if (typeof value === 'string') refuseControlCharacters(value, [name]);
     fields[name] = value;
     digest.update(`${name}\n`);
     digest.update(typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer()));

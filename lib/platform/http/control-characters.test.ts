@@ -4,6 +4,7 @@ import { routes as contactRoutes } from '@/lib/domain/contacts/testing';
 import { billingContext, routes } from '@/lib/domain/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
+import { readMultipart } from './body';
 
 let org: TestOrg;
 let token: string;
@@ -35,5 +36,20 @@ describe('a control character in a query or a body is a 422 naming its field, on
     const good = await api.create({ type: 'facture', contact_id: contact.id, notes: 'ligne 1\r\n\tligne 2', items: [{ description: 'Audit', quantity: '1', unit_price: 100, vat_rate: '20' }] });
     expect(good.status).toBe(201);
     expect(good.body.notes).toBe('ligne 1\r\n\tligne 2');
+  });
+});
+
+describe('a multipart body’s text fields', () => {
+  const multipart = (fields: Record<string, string | File>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return new Request('http://localhost/upload', { method: 'POST', body: form });
+  };
+
+  it('are refused with a control character, like a query’s or a form’s; a file’s bytes are its own', async () => {
+    await expect(readMultipart(multipart({ requested_document_id: 'a\u0000b' }))).rejects.toMatchObject({ status: 422, code: 'validation_error', field: 'requested_document_id' });
+    const read = await readMultipart(multipart({ note: 'ligne 1\r\n\tligne 2', file: new File([new Uint8Array([0, 27, 127])], 'x.bin') }));
+    expect(read.fields.note).toBe('ligne 1\r\n\tligne 2');
+    expect(read.fields.file).toBeInstanceOf(File);
   });
 });

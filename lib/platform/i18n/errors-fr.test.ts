@@ -55,7 +55,14 @@ const RELAYED_CODES = new Set([
   'lib/domain/reminders/reminders.ts',
   'lib/domain/sending/send-document.ts',
   'app/(backoffice)/invoices/received/actions.ts',
+  // The upload's answer from its worker: invalid_pdf, pdf_encrypted, pdf_too_complex, invalid_text_tag (upload-inspection.ts).
+  'lib/domain/signature/documents.ts',
+  // sandboxRefusalError: the code its caller names (pdf_too_complex, validation_error).
+  'lib/platform/sandbox/sandbox.ts',
 ]);
+
+/** Codes only ever relayed (above), never written where the scan reads them. */
+const RELAYED_ONLY_CODES = ['pdf_too_complex', 'busy'];
 
 /** The codes DESIGN.md §3 lists, some thrown by modules still to come: they are worded before they arrive. */
 const DESIGN_CODES = [
@@ -145,6 +152,7 @@ describe('the French catalogue covers every error', () => {
     const missing = [...codes].filter(([code]) => !hasFrenchCode(code)).map(([code, file]) => `${code} (${file})`);
     expect(missing, 'add these codes to CODE_MESSAGES in lib/platform/i18n/errors-fr.ts').toEqual([]);
     expect(DESIGN_CODES.filter((code) => !hasFrenchCode(code))).toEqual([]);
+    expect(RELAYED_ONLY_CODES.filter((code) => !hasFrenchCode(code))).toEqual([]);
   });
 
   it('knows every place where a code is relayed rather than written', () => {

@@ -13,6 +13,7 @@ import { frenchText } from './texts-fr';
 export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // Requests
   invalid_json: 'La requête est illisible.',
+  busy: 'Le serveur lit déjà beaucoup de fichiers : réessayez dans quelques secondes.',
   unauthorized: 'Identification requise : reconnectez-vous.',
   forbidden: 'Vous n’avez pas le droit de faire cela.',
   no_active_org: 'Aucune organisation active : choisissez-en une.',
@@ -92,11 +93,15 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   invalid_code: 'Code invalide.',
   invalid_pdf: 'Ce fichier n’est pas un PDF lisible.',
   pdf_encrypted: 'Ce PDF est protégé par un mot de passe : envoyez-en une copie non protégée.',
+  pdf_too_complex: `Ce PDF est trop lourd à lire : trop de pages (500 au plus), de balises, ou d’une structure trop complexe. Envoyez-en une version allégée.`,
   invalid_text_tag: 'Une balise {{…}} de ce PDF est mal écrite : corrigez-la (type:signataire[:libellé][:required]) puis envoyez-le à nouveau.',
   form_inactive: 'Ce formulaire de signature n’accepte plus de signatures.',
   invalid_multipart: 'Le fichier envoyé est illisible : réessayez.',
   signed_document_unavailable: 'Le document signé n’est pas disponible : l’enveloppe n’est pas terminée, son scellement est en cours, ou elle n’a aucun champ placé.',
   proof_unavailable: 'Le rapport de preuve n’est disponible qu’une fois l’enveloppe terminée ou refusée.',
+  evidence_pending: 'Le document signé et le dossier de preuve sont en cours de scellement : réessayez dans un instant.',
+  evidence_failed: 'Le scellement de cette enveloppe a échoué : corrigez la cause indiquée puis relancez le scellement.',
+  evidence_not_failed: 'Il n’y a pas de scellement à relancer : l’enveloppe n’est pas terminée, elle est déjà scellée, ou son scellement est en cours.',
   verification_failed: 'La vérification de l’enveloppe a échoué : sa chaîne d’audit, son document ou son sceau ne correspond plus.',
   // The signer's API (/api/sign/<token>/…)
   link_expired: 'Ce lien de signature ne fonctionne plus : la demande est terminée, annulée ou expirée.',

@@ -54,6 +54,7 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be at most (-?\d+) \(days from the (\w+)\)$/, (m) => `Au plus ${m[1]} jours.`],
   // Identifiers and formats
   [/^must be an e-mail address$|^malformed e-mail$/, 'Adresse e-mail invalide (ex. nom@exemple.fr).'],
+  [/^must be an e-mail address of at most 254 characters, 64 before the @$|^E-mail address is too long \(RFC 5321\)\.$/, 'Adresse e-mail trop longue : 64 caractères au plus avant le @, 254 en tout.'],
   [/^must be an ISO 3166-1 alpha-2 country code$|^Country must be an ISO 3166-1 alpha-2 code\.$|^country code not assigned$/, 'Choisissez un pays de la liste.'],
   [/^(\S+) must be (\d+) digits\.?$/, (m) => `Le ${m[1]} compte ${m[2]} chiffres.`],
   [/^SIRET must start with the SIREN\.$/, 'Le SIRET doit commencer par le SIREN.'],
@@ -173,7 +174,7 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   // E-invoicing (PA connection, directory enrollment)
   [/^must be afnor \(the AFNOR XP Z12-013 interface\)$/, 'Choisissez l’interface AFNOR XP Z12-013 (afnor).'],
   [/^must be a URL$/, 'Indiquez une adresse complète (https://…).'],
-  [/^must be an https URL \(http only on localhost\), without credentials, query or fragment$/, 'L’adresse doit commencer par https:// (http seulement en local), sans identifiant, paramètre ni ancre.'],
+  [/^must not have a query or fragment$/, 'L’adresse ne doit contenir ni paramètre (?…) ni ancre (#…).'],
   [/^send the secret itself \(a masked value only keeps the stored secret, and none is stored\)$/, 'Saisissez le secret lui-même : la valeur masquée ne fait que conserver un secret déjà enregistré, et il n’y en a pas.'],
   [/^must be a SIREN: 9 digits with a valid check digit \(Luhn\)$/, 'SIREN invalide : 9 chiffres dont une clé de contrôle valide.'],
   [/^must be a SIRET: 14 digits with a valid check digit \(Luhn\)$/, 'SIRET invalide : 14 chiffres dont une clé de contrôle valide.'],

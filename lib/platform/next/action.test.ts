@@ -95,6 +95,21 @@ describe('formAction', () => {
     expect((await rowsOf(org)).map((c) => c.company)).not.toContain('Menuiserie\u0000');
   });
 
+  it('refuses it too when a function reads the form (files beside texts), before the function runs', async () => {
+    let ran = false;
+    const upload = formAction(
+      async () => {
+        ran = true;
+        return { done: 'Envoyé.' };
+      },
+      { input: (data: FormData) => data },
+    );
+    const state = await upload(initialFormState, form({ title: 'Adh\u001bsion' }));
+    expect(state.errors).toEqual({ title: 'Ce texte contient un caractère invisible interdit : retapez-le.' });
+    expect(ran).toBe(false);
+    expect((await upload(initialFormState, form({ title: 'Adhésion\r\n\tfin' }))).done).toBe('Envoyé.');
+  });
+
   it('answers every invalid field of the schema, with what was typed, and runs nothing', async () => {
     const typed = form({ type: 'professionnel', email: 'not-an-address', lead_score: '300' });
     const state = await createContactAction({ attempt: 4 }, typed);

@@ -94,9 +94,11 @@ export function refusalOf(err: unknown, options: ActionOptions = {}): Refusal | 
 type Outcome<Out> = { ok: true; value: Out } | { ok: false; refusal: Refusal; cause: unknown };
 
 async function readInput<Raw, Input>(reader: InputReader<Raw, Input> | undefined, raw: Raw, staff: StaffContext): Promise<Input> {
+  // Every form's texts, whichever reader takes them (a function reads the files too: the bulk page, the uploads).
+  if (raw instanceof FormData) refuseControlCharacters(formTexts(raw));
   if (!reader) return raw as unknown as Input;
   if (typeof reader === 'function') return reader(raw, staff);
-  return reader.parse(raw instanceof FormData ? refuseControlCharacters(formTexts(raw)) : raw);
+  return reader.parse(raw instanceof FormData ? formTexts(raw) : raw);
 }
 
 /** The wrappers, over a way to read the session: the request's cookie in the app, a given one in tests. */

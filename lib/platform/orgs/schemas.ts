@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withinEmailLengths } from '@/lib/platform/contract/client';
 
 const optionalText = (max = 200) =>
   z
@@ -39,7 +40,7 @@ export const OrgIdentityInput = z
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, 'Country must be an ISO 3166-1 alpha-2 code.')
       .default('FR'),
-    email: z.email('E-mail address is malformed.').nullish(),
+    email: z.email('E-mail address is malformed.').refine(withinEmailLengths, 'E-mail address is too long (RFC 5321).').nullish(),
     phone: optionalText(40),
   })
   .superRefine((org, ctx) => {
@@ -55,6 +56,7 @@ export type Role = z.infer<typeof Role>;
 export const CreateUserInput = z.object({
   email: z
     .email('E-mail address is malformed.')
+    .refine(withinEmailLengths, 'E-mail address is too long (RFC 5321).')
     .transform((e) => e.trim().toLowerCase()),
   password: z.string().min(10, 'Password must be at least 10 characters.').max(200),
   name: optionalText(),

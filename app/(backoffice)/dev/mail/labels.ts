@@ -14,6 +14,7 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   signature_code: 'Code de signature',
   signature_declined: 'Signature refusée',
   signature_completed: 'Document signé',
+  signature_seal_failed: 'Échec du scellement',
 };
 
 /** 2048 → "2 Ko". */

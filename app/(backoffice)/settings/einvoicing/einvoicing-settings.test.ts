@@ -55,8 +55,11 @@ describe('Réglages → Facturation électronique', () => {
 
   it('refuses an invalid URL in French on its field; a member may not change anything', async () => {
     as('owner');
-    const bad = await saveAction(initialFormState as never, form({ base_url: 'http://pa.example.fr', client_id: 'x', client_secret: 'y' }));
-    expect(bad.errors?.['pdp_config.base_url']).toBe('L’adresse doit commencer par https:// (http seulement en local), sans identifiant, paramètre ni ancre.');
+    // ftp: refused even under EINVOICING_ALLOW_PRIVATE (which this file's sandbox PA sets, and which lets http pass).
+    const bad = await saveAction(initialFormState as never, form({ base_url: 'ftp://pa.example.fr', client_id: 'x', client_secret: 'y' }));
+    expect(bad.errors?.['pdp_config.base_url']).toBe('L’adresse doit commencer par https://.');
+    const query = await saveAction(initialFormState as never, form({ base_url: 'https://pa.example.fr/?x=1', client_id: 'x', client_secret: 'y' }));
+    expect(query.errors?.['pdp_config.base_url']).toBe('L’adresse ne doit contenir ni paramètre (?…) ni ancre (#…).');
     as('member');
     expect((await saveAction(initialFormState as never, form({ base_url: '' }))).error).toBe(ADMIN_ONLY);
   });

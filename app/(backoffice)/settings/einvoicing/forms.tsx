@@ -28,7 +28,7 @@ export function PlatformForm({ action, values, secretMask }: { action: BoundForm
   return (
     <form className="form" action={formAction} key={state.attempt}>
       <FormErrors state={state} summary="Rien n’a été enregistré : corrigez les champs signalés." placed={['pdp_config.base_url', 'pdp_config.token_url', 'pdp_config.client_id', 'pdp_config.client_secret', 'pdp_config.provider']} />
-      <Field id="pa-base-url" label="Adresse de l’API de la plateforme" hint="Interface AFNOR XP Z12-013 : https://… (http seulement en local, pour la plateforme de test)." error={error('base_url')}>
+      <Field id="pa-base-url" label="Adresse de l’API de la plateforme" hint="Interface AFNOR XP Z12-013 : https://… vers une adresse publique (http et adresses locales seulement si l’exploitant les autorise, pour la plateforme de test)." error={error('base_url')}>
         <Input name="base_url" type="url" inputMode="url" placeholder="https://api.ma-plateforme.fr" maxLength={500} defaultValue={texts.base_url} />
       </Field>
       <Field id="pa-token-url" label="Adresse du jeton OAuth (facultatif)" hint="Par défaut : l’adresse de l’API suivie de /oauth/token." error={error('token_url')}>

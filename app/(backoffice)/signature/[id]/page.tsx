@@ -19,6 +19,7 @@ import {
 import { loadEnvelopeOr404, orgMembers } from '../load';
 import { Approvers } from './approvers';
 import { EnvelopeActions } from './envelope-actions';
+import { Evidence } from './evidence';
 import { FieldPlacer } from './field-placer';
 import { RequestedDocumentsEditor } from './requested-documents';
 import { SignerLink } from './signer-link';
@@ -79,6 +80,8 @@ export default async function EnvelopePage({ params }: { params: Promise<{ id: s
       </div>
 
       <EnvelopeActions id={e.id} status={e.status} canApprove={canApprove} pendingApprovals={draft ? pendingApprovals : 0} />
+
+      {e.evidence && <Evidence id={e.id} evidence={e.evidence} completed={e.status === 'completed'} />}
 
       <section className="card" aria-labelledby="signers">
         <h2 id="signers">Signataires</h2>
@@ -178,7 +181,7 @@ export default async function EnvelopePage({ params }: { params: Promise<{ id: s
                   Document signé et scellé (PDF)
                 </a>
               ) : (
-                <span className="muted">Document signé : disponible une fois toutes les signatures recueillies.</span>
+                <span className="muted">{e.status === 'completed' && e.evidence?.status !== 'sealed' ? `Document signé : ${e.evidence?.status === 'failed' ? 'le scellement a échoué (voir ci-dessus).' : 'scellement en cours.'}` : 'Document signé : disponible une fois toutes les signatures recueillies.'}</span>
               )}
             </li>
             <li>
@@ -187,7 +190,7 @@ export default async function EnvelopePage({ params }: { params: Promise<{ id: s
                   Dossier de preuve (PDF)
                 </a>
               ) : (
-                <span className="muted">Dossier de preuve : disponible une fois l’enveloppe signée ou refusée.</span>
+                <span className="muted">{e.evidence ? `Dossier de preuve : ${e.evidence.status === 'failed' ? 'le scellement a échoué (voir ci-dessus).' : 'en cours de production.'}` : 'Dossier de preuve : disponible une fois l’enveloppe signée ou refusée.'}</span>
               )}
             </li>
           </ul>

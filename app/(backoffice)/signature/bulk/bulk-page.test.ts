@@ -70,4 +70,15 @@ describe('the bulk send page against lib/domain/signature', () => {
     expect((await submit({ attempt: 0 }, formOf({ csv: many }))).errors?.csv).toMatch(/^101 destinataires : 100 au plus/);
     expect((await submit({ attempt: 0 }, formOf({ csv: CSV, intent: 'send' }))).errors).toEqual({ file: 'Choisissez le PDF à faire signer.' });
   });
+
+  it('refuses a control character in the CSV, a file or pasted, before anything is sent (a NUL e-mail was a 500)', async () => {
+    const envelopes = () => org.db.select({ id: signatureEnvelopes.id }).from(signatureEnvelopes).where(eq(signatureEnvelopes.org_id, org.org.id));
+    const before = (await envelopes()).length;
+    const file = new File(['email;nom\nlou@exemple.fr;Lou\nnul\u0000@exemple.fr;Nul'], 'destinataires.csv', { type: 'text/csv' });
+    const fromFile = await submit({ attempt: 0 }, formOf({ csv_file: file, file: await pdf(), intent: 'send' }));
+    expect(fromFile.errors).toEqual({ csv: 'Le fichier contient un caractère de contrôle (ligne 3) : enregistrez-le à nouveau en CSV.' });
+    const pasted = await submit({ attempt: 0 }, formOf({ csv: 'email;nom\nesc@exemple.fr;E\u001bsc', file: await pdf(), intent: 'send' }));
+    expect(Object.keys(pasted.errors ?? {})).toEqual(['csv']);
+    expect((await envelopes()).length).toBe(before);
+  });
 });

@@ -1,4 +1,5 @@
 import { fieldErrors } from '@/lib/platform/errors';
+import { hasControlCharacter } from '@/lib/platform/http/client';
 import { BulkRecipient } from '@/lib/domain/signature';
 import { parseCsv, toRecords } from '../../contacts/import/csv';
 import { fold } from '../../contacts/text-values';
@@ -26,6 +27,9 @@ const COLUMNS = {
  * first and last name), a phone when signing by SMS. Each row is checked as the API checks it.
  */
 export function readRecipients(text: string, sms: boolean): { rows: RecipientRow[]; problem?: string } {
+  // A file is no form field (lib/platform/next/action.ts refuses those): a NUL would reach PostgreSQL with the results.
+  const control = text.split(/\r\n|\n|\r/).findIndex(hasControlCharacter);
+  if (control !== -1) return { rows: [], problem: `Le fichier contient un caractère de contrôle (ligne ${control + 1}) : enregistrez-le à nouveau en CSV.` };
   const { table, error } = parseCsv(text);
   if (error) return { rows: [], problem: `Le fichier CSV est illisible : ${error}.` };
   const { headers, rows } = toRecords(table);

@@ -165,7 +165,7 @@ describe('AFNOR connector — failures', () => {
     const gone = new AfnorConnector({ provider: 'afnor', base_url: 'http://127.0.0.1:1', token_url: null, client_id: 'x', client_secret: 'y' });
     const unreachable = (await failure(gone.searchFlows({}))) as PaError;
     expect([unreachable.kind, unreachable.retryable]).toEqual(['unreachable', true]);
-    expect(unreachable.message).toMatch(/cannot be reached at 127\.0\.0\.1:1/);
+    expect(unreachable.message).toMatch(/could not connect to the PA at 127\.0\.0\.1:1$/);
   });
 
   it('slow: PaError timeout after the timeout, retryable', async () => {

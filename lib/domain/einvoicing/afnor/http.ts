@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { einvoicingAllowPrivate } from '@/lib/platform/config';
+import { type OutboundInit, OutboundError, outboundFetch, type Resolver } from '@/lib/platform/outbound';
 import type { PdpConfig } from '@/lib/domain/invoice-settings';
 import { PaError } from '../port';
 
@@ -7,6 +9,10 @@ import { PaError } from '../port';
  * token is retrieved by a call to a token URL." — an OAuth 2.0 client-credentials grant (RFC 6749 §4.4) at
  * pdp_config.token_url (default {base_url}/oauth/token), client authenticated with HTTP Basic (§2.3.1). The token is
  * cached per client until 30 s before it expires, and fetched again once on a 401.
+ *
+ * Every call goes through lib/platform/outbound (docs/security.md, "Outbound calls"): https to public addresses only,
+ * checked after DNS at each connection and the socket pinned to the checked address, no redirect followed; under
+ * EINVOICING_ALLOW_PRIVATE http and private addresses too.
  */
 
 export const TOKEN_TIMEOUT_MS = 10_000;
@@ -24,41 +30,60 @@ const tokens = new Map<string, CachedToken>();
 export interface AfnorHttpOptions {
   /** Per-call timeout (ms); the token request has its own, TOKEN_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** EINVOICING_ALLOW_PRIVATE by default. */
+  allowPrivate?: boolean;
+  /** The system's resolver by default (tests inject theirs). */
+  resolve?: Resolver;
 }
 
 export const tokenUrlOf = (config: PdpConfig) => config.token_url ?? `${config.base_url}/oauth/token`;
 
-/** A short, safe excerpt of an error body for messages (never the request's credentials). */
-async function errorOf(res: Response): Promise<{ code: string | null; text: string }> {
-  const raw = (await res.text().catch(() => '')).slice(0, 2000);
+/** An errorCode as the annexes give them (SIREN_NOT_ELIGIBLE, invalid_client): a short token, nothing else. */
+const ERROR_CODE = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * The PA's errorCode (or OAuth `error`), when its answer is JSON with a token there; null otherwise. The rest of the
+ * body — free text the remote chose — never reaches a message: an error that echoed it would let whoever sets
+ * pdp_config read what a server answers to this one.
+ */
+async function errorCodeOf(res: Response): Promise<string | null> {
+  const raw = (await res.text().catch(() => '')).slice(0, 4000);
   try {
     const body = JSON.parse(raw) as Record<string, unknown>;
-    const code = typeof body.errorCode === 'string' ? body.errorCode : typeof body.error === 'string' ? body.error : null;
-    const message = [body.errorMessage, body.message, body.details, body.error_description].find((v) => typeof v === 'string') as string | undefined;
-    return { code, text: [code, message].filter(Boolean).join(': ').slice(0, 300) };
+    const code = [body.errorCode, body.error].find((v) => typeof v === 'string');
+    return typeof code === 'string' && ERROR_CODE.test(code) ? code : null;
   } catch {
-    return { code: null, text: raw.replace(/\s+/g, ' ').trim().slice(0, 300) };
+    return null;
   }
 }
 
-export function paErrorOfStatus(status: number, what: string, detail: { code: string | null; text: string }): PaError {
-  const suffix = detail.text ? ` — ${detail.text}` : '';
-  if (status === 401 || status === 403) return new PaError('auth', `${what}: the PA refused the credentials (HTTP ${status})${suffix}`, status, detail.code);
-  if (status === 404) return new PaError('not_found', `${what}: not found at the PA (HTTP 404)${suffix}`, status, detail.code);
-  if (status === 408) return new PaError('timeout', `${what}: the PA timed out (HTTP 408)${suffix}`, status, detail.code);
-  if (status === 429) return new PaError('rate_limited', `${what}: too many requests to the PA (HTTP 429)${suffix}`, status, detail.code);
-  if (status >= 500) return new PaError('server', `${what}: the PA failed (HTTP ${status})${suffix}`, status, detail.code);
-  return new PaError('rejected', `${what}: the PA refused the request (HTTP ${status})${suffix}`, status, detail.code);
+export function paErrorOfStatus(status: number, what: string, code: string | null): PaError {
+  const suffix = code ? `, errorCode ${code}` : '';
+  if (status === 401 || status === 403) return new PaError('auth', `${what}: the PA refused the credentials (HTTP ${status}${suffix})`, status, code);
+  if (status >= 300 && status < 400) return new PaError('rejected', `${what}: the PA answered a redirect (HTTP ${status}), which is not followed: check pdp_config`, status, code);
+  if (status === 404) return new PaError('not_found', `${what}: not found at the PA (HTTP 404${suffix})`, status, code);
+  if (status === 408) return new PaError('timeout', `${what}: the PA timed out (HTTP 408${suffix})`, status, code);
+  if (status === 429) return new PaError('rate_limited', `${what}: too many requests to the PA (HTTP 429${suffix})`, status, code);
+  if (status >= 500) return new PaError('server', `${what}: the PA answered HTTP ${status}${suffix}`, status, code);
+  return new PaError('rejected', `${what}: the PA refused the request (HTTP ${status}${suffix})`, status, code);
 }
 
-async function send(url: string, init: RequestInit, timeoutMs: number, what: string): Promise<Response> {
+/**
+ * One exchange. A refused connection, a closed port, an unreachable host, a reset or a TLS failure all read "could
+ * not connect" (the platform's OutboundError says no more): the PA's address is public, but a message that told them
+ * apart would still map whatever network EINVOICING_ALLOW_PRIVATE opens. A timeout stays apart (retried the same way,
+ * and what staff need to know). A refused address says why: it is the org's own host name and what it resolves to.
+ */
+async function send(url: string, init: OutboundInit, timeoutMs: number, what: string, options: AfnorHttpOptions): Promise<Response> {
+  const host = new URL(url).host;
   try {
-    return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    return await outboundFetch(url, init, { timeoutMs, allowPrivate: options.allowPrivate ?? einvoicingAllowPrivate(), resolve: options.resolve });
   } catch (error) {
-    const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new PaError('timeout', `${what}: no answer from the PA within ${timeoutMs / 1000} s (${new URL(url).host})`);
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-    throw new PaError('unreachable', `${what}: the PA cannot be reached at ${new URL(url).host} (${cause?.code ?? cause?.message ?? (error as Error).message})`);
+    if (!(error instanceof OutboundError)) throw error;
+    if (error.kind === 'timeout') throw new PaError('timeout', `${what}: no answer from the PA within ${timeoutMs / 1000} s (${host})`);
+    if (error.kind === 'refused') throw new PaError('unreachable', `${what}: the PA's address is refused (${host}: ${error.message})`);
+    if (error.kind === 'connect') throw new PaError('unreachable', `${what}: could not connect to the PA at ${host}`);
+    throw new PaError('invalid_response', `${what}: the PA ${error.message} (${host})`);
   }
 }
 
@@ -68,7 +93,7 @@ export class AfnorHttp {
 
   constructor(
     private readonly config: PdpConfig,
-    options: AfnorHttpOptions = {},
+    private readonly options: AfnorHttpOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? CALL_TIMEOUT_MS;
     this.cacheKey = createHash('sha256').update(`${tokenUrlOf(config)}\n${config.client_id}\n${config.client_secret}`).digest('hex');
@@ -88,8 +113,9 @@ export class AfnorHttp {
       },
       TOKEN_TIMEOUT_MS,
       what,
+      this.options,
     );
-    if (!res.ok) throw paErrorOfStatus(res.status === 400 ? 401 : res.status, what, await errorOf(res));
+    if (!res.ok) throw paErrorOfStatus(res.status === 400 ? 401 : res.status, what, await errorCodeOf(res));
     const body = (await res.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
     if (!body || typeof body.access_token !== 'string' || !body.access_token) throw new PaError('invalid_response', `${what}: the PA's token answer has no access_token`);
     const lifetime = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300;
@@ -110,13 +136,13 @@ export class AfnorHttp {
         'x-request-id': randomUUID(),
       };
       if (init.json !== undefined) headers['content-type'] = 'application/json';
-      const res = await send(url, { method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }, this.timeoutMs, what);
+      const res = await send(url, { method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }, this.timeoutMs, what, this.options);
       if (res.status === 401 && !fresh) {
         await res.body?.cancel();
         continue;
       }
       if (res.ok || init.expect?.includes(res.status)) return res;
-      throw paErrorOfStatus(res.status, what, await errorOf(res));
+      throw paErrorOfStatus(res.status, what, await errorCodeOf(res));
     }
     throw new PaError('auth', `${what}: the PA refused a fresh token (HTTP 401)`, 401);
   }

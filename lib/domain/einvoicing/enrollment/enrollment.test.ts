@@ -117,10 +117,10 @@ describe('POST /v1/invoice/einvoicing/enrollment', () => {
     const { token } = await connectedOrg();
     const res = await post(token, { siren: '422000000', siret: null });
     expectError(res, 422, 'enrollment_refused', null);
-    expect(res.body.message).toMatch(/not eligible to the directory/);
+    expect(res.body.message).toMatch(/errorCode SIREN_NOT_ELIGIBLE/);
     const state = (await get(token)).body;
     expect(state).toMatchObject({ status: 'failed', siren: '422000000', electronic_address: '0225:422000000', requested_at: expect.any(String), enrolled_at: null });
-    expect(state.reason).toMatch(/SIREN_NOT_ELIGIBLE|not eligible/);
+    expect(state.reason).toMatch(/SIREN_NOT_ELIGIBLE/);
     expect((await post(token)).body.status).toBe('enrolled');
   });
 

@@ -3,8 +3,7 @@ import type { Db } from '@/db/client';
 import { inboundInvoices } from '@/db/schema';
 import { recordEvent } from '@/lib/platform/events';
 import { getStorage, readAll } from '@/lib/platform/storage';
-import { type InboundParseResult, parseInboundInvoice, renderInboundPdf } from '../parse';
-import { isPdf } from '../parse/pdf';
+import { type InboundParseResult, isPdf, parseInboundBounded, renderInboundPdfBounded } from '../parse';
 import { type InboundRow, readablePdfKey, toInboundInvoice } from './view';
 
 /** What the inbox shows beyond the API's fields (the `parsed` column): lines, VAT groups, buyer, the parse error's code. */
@@ -62,14 +61,14 @@ function columnsOf(result: InboundParseResult): Partial<InboundRow> {
 /**
  * The readable PDF of a received file: a PDF original is its own (a Factur-X, or a PDF the parser could not read:
  * staff still see what came); an XML that parsed gets one rendered with our invoice templates, stored beside the
- * original. An XML that did not parse has none. A rendering failure is logged and leaves none: the parsed fields
- * stand, the inbox says the view is missing.
+ * original. An XML that did not parse has none. A rendering failure (the sandbox's time or heap included) is logged
+ * and leaves none: the parsed fields stand, the inbox says the view is missing.
  */
 async function readablePdf(row: InboundRow, bytes: Uint8Array, result: InboundParseResult): Promise<string | null> {
   if (isPdf(bytes)) return row.storage_key;
   if (result.status !== 'parsed') return null;
   try {
-    const pdf = await renderInboundPdf(result.fields, { format: result.format, received_at: row.received_at });
+    const pdf = await renderInboundPdfBounded(result.fields, { format: result.format, received_at: row.received_at });
     const key = readablePdfKey(row.org_id, row.flow_id);
     await getStorage().put(key, pdf, { contentType: 'application/pdf' });
     return key;
@@ -82,8 +81,8 @@ async function readablePdf(row: InboundRow, bytes: Uint8Array, result: InboundPa
 /**
  * Parses a stored received invoice still `pending`: its fields (parsed) or the parser's error (parse_failed), its
  * readable PDF, then `inbound_invoice.received` in the transaction that leaves `pending` — once, whoever gets there
- * first (the update is conditional). The parser never throws; a storage fault does, and leaves the row pending for
- * the next run. Returns the row as it stands.
+ * first (the update is conditional). Both run in lib/platform/sandbox: the file is anyone's on the network. The parser
+ * never throws; a storage fault or a busy sandbox does, and leaves the row pending for the next run. Returns the row as it stands.
  */
 export async function processInbound(db: Db, orgId: string, id: string): Promise<InboundRow> {
   const [row] = await db.select().from(inboundInvoices).where(and(eq(inboundInvoices.org_id, orgId), eq(inboundInvoices.id, id)));
@@ -92,7 +91,7 @@ export async function processInbound(db: Db, orgId: string, id: string): Promise
   const object = await getStorage().get(row.storage_key);
   if (!object) throw new Error(`The original of received invoice ${id} is missing from storage (key ${row.storage_key}).`);
   const bytes = await readAll(object.body);
-  const result = await parseInboundInvoice(bytes, { mime: row.content_type });
+  const result = await parseInboundBounded(bytes, { mime: row.content_type });
   const pdfKey = await readablePdf(row, bytes, result);
   return db.transaction(async (tx) => {
     const [done] = await tx

@@ -1,3 +1,5 @@
+export { INBOUND_PARSE_LIMITS, INBOUND_RENDER_LIMITS, parseInboundBounded, renderInboundPdfBounded } from './bounded';
 export { MAX_INBOUND_BYTES, type ParseHint, parseInboundInvoice } from './parse-inbound-invoice';
+export { isPdf } from './pdf';
+export { type InboundView, MAX_READABLE_LINES, MAX_READABLE_TEXT } from './render-inbound-pdf';
 export type { InboundFields, InboundFormat, InboundLine, InboundParseError, InboundParseResult, InboundVatGroup, ParseErrorCode } from './types';
-export { type InboundView, renderInboundPdf } from './render-inbound-pdf';

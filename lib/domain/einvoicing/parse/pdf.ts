@@ -1,80 +1,99 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { InboundParseFailure, type ParseErrorCode } from './types';
+import { inflateSync } from 'node:zlib';
+import { EncryptedPDFError, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
+import { InboundParseFailure } from './types';
+
+/*
+ * The invoice XML out of a received PDF (pdf-lib). pdf-lib parses every object of a file, and some garbage keeps it
+ * busy tens of seconds: the parser runs in lib/platform/sandbox (bounded.ts), whose time and heap bound what a hostile
+ * PDF costs, never on the thread that serves requests or runs jobs.
+ */
 
 /** The embedded XML names of Factur-X, ZUGFeRD 2 and XRechnung hybrids, lower-cased. */
 export const INVOICE_ATTACHMENTS = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'];
 
-/**
- * A PDF is read in a worker thread given this long and this much heap: pdf-lib parses every object of a file, and
- * a 9 MB PDF of garbage kept it busy 40 s here. A Factur-X invoice takes about 30 ms once the worker is up (docs/einvoicing.md).
- */
-export const PDF_TIME_LIMIT_MS = 10_000;
-const PDF_HEAP_MB = 256;
-
-const WORKER_FILE = path.join(process.cwd(), 'lib/domain/einvoicing/parse/pdf-worker.mjs');
+/** Name-tree depth and node count walked at most: a hostile PDF's loops and fan-out end here. */
+const MAX_TREE_DEPTH = 8;
+const MAX_TREE_NODES = 1000;
 
 export const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-');
 
-type Answer = { id: number; name?: string; xml?: Uint8Array; code?: ParseErrorCode; message?: string };
+const textOf = (o: unknown) => (o instanceof PDFString || o instanceof PDFHexString ? o.decodeText() : null);
 
-/**
- * One worker per process, kept between files (loading pdf-lib costs about a second here), reading one PDF at a
- * time: a file that exceeds the limits takes the worker down with it, and the next file gets a fresh one.
- */
-let reader: { worker: Worker; pending: Map<number, (answer: Answer | Error) => void> } | null = null;
-let nextId = 0;
-let queue: Promise<unknown> = Promise.resolve();
-
-function pdfReader() {
-  if (reader) return reader;
-  const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: PDF_HEAP_MB } });
-  const current = { worker, pending: new Map<number, (answer: Answer | Error) => void>() };
-  const fail = (err: Error) => {
-    if (reader === current) reader = null;
-    for (const settle of current.pending.values()) settle(err);
-    current.pending.clear();
+/** Every file specification: the EmbeddedFiles name tree and the catalog's /AF array (PDF/A-3). */
+function fileSpecs(pdf: PDFDocument): PDFDict[] {
+  const specs: PDFDict[] = [];
+  const seen = new Set<PDFDict>();
+  let nodes = 0;
+  const add = (o: unknown) => {
+    const spec = o ? pdf.context.lookup(o as PDFDict) : undefined;
+    if (spec instanceof PDFDict && !seen.has(spec)) {
+      seen.add(spec);
+      specs.push(spec);
+    }
   };
-  worker.on('message', (answer: Answer) => {
-    current.pending.get(answer.id)?.(answer);
-    current.pending.delete(answer.id);
-    if (current.pending.size === 0) worker.unref();
-  });
-  // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or any crash: the file being read is what broke it.
-  worker.on('error', () => fail(new InboundParseFailure('pdf_unreadable', 'The PDF could not be read within the memory allowed.')));
-  worker.on('exit', () => fail(new InboundParseFailure('pdf_unreadable', 'The PDF reader stopped without an answer.')));
-  reader = current;
-  return current;
+  const walk = (node: unknown, depth: number) => {
+    const dict = node ? pdf.context.lookup(node as PDFDict) : undefined;
+    if (!(dict instanceof PDFDict) || depth > MAX_TREE_DEPTH || ++nodes > MAX_TREE_NODES) return;
+    const names = dict.lookup(PDFName.of('Names'));
+    if (names instanceof PDFArray) for (let i = 1; i < names.size(); i += 2) add(names.get(i));
+    const kids = dict.lookup(PDFName.of('Kids'));
+    if (kids instanceof PDFArray) for (let i = 0; i < kids.size(); i++) walk(kids.get(i), depth + 1);
+  };
+  const catalogNames = pdf.catalog.lookup(PDFName.of('Names'));
+  if (catalogNames instanceof PDFDict) walk(catalogNames.get(PDFName.of('EmbeddedFiles')), 0);
+  const af = pdf.catalog.lookup(PDFName.of('AF'));
+  if (af instanceof PDFArray) for (let i = 0; i < Math.min(af.size(), MAX_TREE_NODES); i++) add(af.get(i));
+  return specs;
 }
 
-function readInWorker(bytes: Uint8Array, maxBytes: number): Promise<{ name: string; xml: Uint8Array }> {
-  return new Promise((resolve, reject) => {
-    const { worker, pending } = pdfReader();
-    const id = nextId++;
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      if (reader?.worker === worker) reader = null;
-      void worker.terminate();
-      reject(new InboundParseFailure('timeout', `The PDF was not read within ${PDF_TIME_LIMIT_MS / 1000} s: refused as unreadable.`));
-    }, PDF_TIME_LIMIT_MS);
-    pending.set(id, (answer) => {
-      clearTimeout(timer);
-      if (answer instanceof Error) reject(answer);
-      else if (answer.code) reject(new InboundParseFailure(answer.code, answer.message ?? answer.code));
-      else resolve({ name: answer.name!, xml: answer.xml! });
-    });
-    worker.ref();
-    worker.postMessage({ id, bytes, maxBytes, names: INVOICE_ATTACHMENTS });
-  });
+/** The stream's bytes, inflated within maxBytes (a zip bomb stops there); Flate or no filter only. */
+function streamBytes(stream: PDFRawStream, maxBytes: number): Uint8Array {
+  const filter = stream.dict.lookup(PDFName.of('Filter'));
+  const filters = filter instanceof PDFArray ? filter.asArray().map(String) : filter ? [String(filter)] : [];
+  if (filters.length === 0) {
+    if (stream.contents.length > maxBytes) throw new InboundParseFailure('attachment_too_large', `The embedded XML is larger than ${maxBytes} bytes.`);
+    return stream.contents;
+  }
+  if (filters.length !== 1 || filters[0] !== '/FlateDecode') {
+    throw new InboundParseFailure('pdf_unreadable', `The embedded XML is encoded with ${filters.join(' ').slice(0, 60)}: only FlateDecode is read.`);
+  }
+  try {
+    return inflateSync(stream.contents, { maxOutputLength: maxBytes });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new InboundParseFailure('attachment_too_large', `The embedded XML inflates beyond ${maxBytes} bytes.`);
+    throw new InboundParseFailure('pdf_unreadable', 'The embedded XML stream is corrupt.');
+  }
 }
 
-/** The Factur-X / ZUGFeRD / XRechnung XML embedded in a PDF, as bytes. One PDF at a time per process. */
-export function invoiceAttachment(bytes: Uint8Array, maxBytes: number): Promise<{ name: string; xml: Uint8Array }> {
+/** The Factur-X / ZUGFeRD / XRechnung XML embedded in a PDF, as bytes. */
+export async function invoiceAttachment(bytes: Uint8Array, maxBytes: number): Promise<{ name: string; xml: Uint8Array }> {
   // A PDF ends with %%EOF (within its last kilobyte): without it the file was cut short, and is refused at once.
   if (!Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).includes('%%EOF')) {
-    return Promise.reject(new InboundParseFailure('pdf_unreadable', 'The PDF is truncated (no %%EOF end marker).'));
+    throw new InboundParseFailure('pdf_unreadable', 'The PDF is truncated (no %%EOF end marker).');
   }
-  const read = queue.then(() => readInWorker(bytes, maxBytes));
-  queue = read.catch(() => undefined);
-  return read;
+  let pdf: PDFDocument;
+  try {
+    pdf = await PDFDocument.load(bytes, { ignoreEncryption: true, throwOnInvalidObject: true, updateMetadata: false });
+  } catch (err) {
+    if (err instanceof EncryptedPDFError) throw new InboundParseFailure('pdf_encrypted', 'The PDF is encrypted.');
+    throw new InboundParseFailure('pdf_unreadable', 'The PDF cannot be read (corrupt or truncated).');
+  }
+  if (pdf.isEncrypted) throw new InboundParseFailure('pdf_encrypted', 'The PDF is encrypted: its attachments cannot be read.');
+  if (!(pdf.catalog instanceof PDFDict)) throw new InboundParseFailure('pdf_unreadable', 'The PDF has no document catalog.');
+  let specs: PDFDict[];
+  try {
+    specs = fileSpecs(pdf);
+  } catch {
+    // A broken object graph (a name tree of the wrong types) is the file's fault, not ours.
+    throw new InboundParseFailure('pdf_unreadable', 'The PDF cannot be read (a broken attachment tree).');
+  }
+  for (const spec of specs) {
+    const name = textOf(spec.lookup(PDFName.of('UF'))) ?? textOf(spec.lookup(PDFName.of('F')));
+    if (!name || !INVOICE_ATTACHMENTS.includes(name.toLowerCase())) continue;
+    const ef = spec.lookup(PDFName.of('EF'));
+    const stream = ef instanceof PDFDict ? ef.lookup(PDFName.of('F')) : undefined;
+    if (!(stream instanceof PDFRawStream)) throw new InboundParseFailure('pdf_unreadable', `The PDF names ${name.slice(0, 60)} but holds no file for it.`);
+    return { name, xml: streamBytes(stream, maxBytes) };
+  }
+  throw new InboundParseFailure('pdf_no_invoice_attachment', `The PDF carries no ${INVOICE_ATTACHMENTS.join(', ')} attachment: it is not a Factur-X or ZUGFeRD invoice.`);
 }

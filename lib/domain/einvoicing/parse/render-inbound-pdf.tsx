@@ -1,5 +1,5 @@
 import { Document, Page, renderToBuffer, Text, View } from '@react-pdf/renderer';
-import { formatDecimal, formatDecimalAsTyped, formatMoneyIn, formatRate } from '@/lib/platform/format';
+import { formatDecimal, formatDecimalAsTyped, formatMoneyIn, formatNumber, formatRate } from '@/lib/platform/format';
 import { Dec } from '@/lib/platform/money';
 import { Box, documentDay, documentStyles as s, LABELS, LineRow, LinesHeader, Meta, printable, registerFonts, Section, unitLabel, VatSummaryHeader } from '@/lib/domain/pdf';
 import type { InboundFields, InboundFormat } from './types';
@@ -14,6 +14,21 @@ export interface InboundView {
   received_at?: Date | null;
 }
 
+/** Lines the readable view lays out; the others are counted under the table (the file received has them all). */
+export const MAX_READABLE_LINES = 200;
+/** Characters of one value shown (a name, a description): the sender writes what it likes, up to the file's 10 MiB. */
+export const MAX_READABLE_TEXT = 500;
+
+/** A copy of the fields as the view shows them: every list cut at MAX_READABLE_LINES, every text at MAX_READABLE_TEXT. */
+function within<T>(value: T): T {
+  if (typeof value === 'string') return (value.length > MAX_READABLE_TEXT ? `${value.slice(0, MAX_READABLE_TEXT)}…` : value) as T;
+  if (Array.isArray(value)) return value.slice(0, MAX_READABLE_LINES).map(within) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, within(v)])) as T;
+  }
+  return value;
+}
+
 /**
  * A readable PDF of a received XML-only e-invoice (CII or UBL), with the templates and fonts of our own invoices
  * (lib/domain/pdf): seller, buyer, number and dates, the lines, the VAT breakdown and the totals, as the seller printed
@@ -22,13 +37,14 @@ export interface InboundView {
  */
 export async function renderInboundPdf(parsed: InboundFields, view: InboundView): Promise<Uint8Array> {
   registerFonts();
-  const raw = await renderToBuffer(<InboundDocument fields={await printable(parsed)} view={view} />);
+  const omitted = Math.max(0, parsed.lines.length - MAX_READABLE_LINES);
+  const raw = await renderToBuffer(<InboundDocument fields={await printable(within(parsed))} view={view} omitted={omitted} />);
   // As lib/domain/pdf's renderDocument: let React's scheduler release the finished root before the next render.
   await new Promise<void>((resolve) => setImmediate(resolve));
   return new Uint8Array(raw);
 }
 
-function InboundDocument({ fields: f, view }: { fields: InboundFields; view: InboundView }) {
+function InboundDocument({ fields: f, view, omitted }: { fields: InboundFields; view: InboundView; omitted: number }) {
   const credit = f.document_type === 'credit_note';
   const kind = credit ? 'Avoir reçu' : 'Facture reçue';
   // As printed by the seller: the parser negates a credit note's amounts, the view shows them as written.
@@ -94,6 +110,11 @@ function InboundDocument({ fields: f, view }: { fields: InboundFields; view: Inb
               />
             ))}
           </View>
+          {omitted > 0 && (
+            <Text style={[s.muted, s.small]}>
+              {`… et ${formatNumber(omitted)} autres lignes, que seul le fichier reçu détaille (cette vue en montre ${MAX_READABLE_LINES}).`}
+            </Text>
+          )}
 
           <View style={s.summary} wrap={false}>
             <View style={s.vatTable}>

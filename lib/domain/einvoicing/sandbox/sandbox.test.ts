@@ -72,7 +72,9 @@ describe('sandbox PA — Directory service', () => {
     expect(await pa.getDirectoryLine(withdrawn.idInstance)).toBeNull();
     const refused = (await failure(pa.registerDirectoryLine({ siren: '422000000', dateFrom: '2026-11-26' }))) as PaError;
     expect([refused.kind, refused.status, refused.code]).toEqual(['rejected', 422, 'SIREN_NOT_ELIGIBLE']);
-    expect(refused.message).toMatch(/not eligible to the directory/);
+    // The annex's errorCode is the reason staff read; the PA's free text is never echoed.
+    expect(refused.message).toMatch(/HTTP 422, errorCode SIREN_NOT_ELIGIBLE/);
+    expect(refused.message).not.toMatch(/not eligible to the directory/);
   });
 });
 

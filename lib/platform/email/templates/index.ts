@@ -11,6 +11,7 @@ import { quoteExpiryReminder } from './quote-expiry-reminder';
 import { SignatureApprovalRequestedData, SignatureExpiredData, SignatureRequestData } from './signature-data';
 import { signatureApprovalRequested, signatureExpired, signatureReminder, signatureRequest } from './signature-lifecycle';
 import { SignatureCompletedData, signatureCompleted } from './signature-completed';
+import { SignatureSealFailedData, signatureSealFailed } from './signature-seal-failed';
 import { SignatureCodeData, SignatureDeclinedData, signatureCode, signatureDeclined } from './signature-signer';
 import type { RenderedTemplate } from './types';
 import { webhookEndpointDisabled } from './webhook-endpoint-disabled';
@@ -29,6 +30,7 @@ const TEMPLATES = {
   signature_code: { schema: SignatureCodeData, build: signatureCode },
   signature_declined: { schema: SignatureDeclinedData, build: signatureDeclined },
   signature_completed: { schema: SignatureCompletedData, build: signatureCompleted },
+  signature_seal_failed: { schema: SignatureSealFailedData, build: signatureSealFailed },
 } satisfies Record<EmailTemplate, { schema: z.ZodType; build: (data: never, lang: Language) => RenderedTemplate }>;
 
 /** The data a caller passes for each template (zod input: optional fields may be left out). */

@@ -1,21 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { webhooksAllowPrivate } from '@/lib/platform/config';
-
-/**
- * Where a webhook may be sent (DESIGN §10): https, to addresses of the public internet only. ipaddr.js names the
- * special-purpose range of an address; only `unicast` (no special purpose) passes, so loopback, private (RFC 1918,
- * ULA), link-local, CGNAT, multicast, unspecified, broadcast, IPv4-mapped, NAT64, 6to4, Teredo, benchmarking and the
- * documentation ranges are all refused.
- */
-export function addressRange(address: string): string {
-  return ipaddr.parse(address).range();
-}
-
-export function isPublicAddress(address: string): boolean {
-  return ipaddr.isValid(address) && addressRange(address) === 'unicast';
-}
+import { addressRange, isPublicAddress } from './address';
 
 export interface ResolvedAddress {
   address: string;
@@ -28,12 +14,23 @@ export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 export const systemResolver: Resolver = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
+let defaultResolver: Resolver = systemResolver;
+
+/** The resolver of calls that pass none: the system's, or a test's (outbound/testing.ts fakeDns). */
+export function setDefaultResolver(resolver: Resolver | null) {
+  defaultResolver = resolver ?? systemResolver;
+}
+
 export interface TargetOptions {
-  allowPrivate?: boolean;
+  /**
+   * The caller's explicit lift (WEBHOOKS_ALLOW_PRIVATE, EINVOICING_ALLOW_PRIVATE): http and non-public addresses
+   * pass. Required, so that no caller inherits another's setting.
+   */
+  allowPrivate: boolean;
   resolve?: Resolver;
 }
 
-/** A refused target: `reason` is English for the API and the delivery log. */
+/** A refused target: `reason` is English, for the API (422) and the logs. */
 export class TargetRefused extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -41,8 +38,8 @@ export class TargetRefused extends Error {
   }
 }
 
-/** The URL's own checks, before any DNS: scheme, no credentials. */
-export function checkUrlShape(raw: string, allowPrivate = webhooksAllowPrivate()): URL {
+/** The URL's own checks, before any DNS: absolute, https (http too under the lift), no credentials. */
+export function checkUrlShape(raw: string, allowPrivate: boolean): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -58,10 +55,11 @@ export function checkUrlShape(raw: string, allowPrivate = webhooksAllowPrivate()
 /**
  * The address to connect to for this URL, checked: every address the name resolves to must be public (one private
  * answer is enough to refuse: a round-robin would reach it sometimes). The caller connects to the returned address
- * itself, so a second, different DNS answer (rebinding) is never used. A DNS failure refuses (fail closed).
+ * itself (connection.ts), so a second, different DNS answer (rebinding) is never used. A DNS failure refuses (fail
+ * closed).
  */
-export async function resolveTarget(raw: string, options: TargetOptions = {}): Promise<{ url: URL; target: ResolvedAddress }> {
-  const allowPrivate = options.allowPrivate ?? webhooksAllowPrivate();
+export async function resolveTarget(raw: string, options: TargetOptions): Promise<{ url: URL; target: ResolvedAddress }> {
+  const { allowPrivate } = options;
   const url = checkUrlShape(raw, allowPrivate);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: ResolvedAddress[];
@@ -69,7 +67,7 @@ export async function resolveTarget(raw: string, options: TargetOptions = {}): P
     addresses = [{ address: host, family: isIP(host) === 6 ? 6 : 4 }];
   } else {
     try {
-      addresses = await (options.resolve ?? systemResolver)(host);
+      addresses = await (options.resolve ?? defaultResolver)(host);
     } catch {
       throw new TargetRefused('host name does not resolve');
     }
