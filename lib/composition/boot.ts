@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { appBaseUrl, demoDataEnabled, einvoicingAllowPrivate, paSandboxPort, webhooksAllowPrivate } from '@/lib/platform/config';
 import { connectToDevSandbox } from '@/lib/domain/einvoicing';
 import { prepareQueues, startWorkers } from '@/lib/platform/jobs';
-import { jobs } from '@/lib/composition/modules';
+import { jobs, sandboxTasks } from '@/lib/composition/modules';
+import { prepareSandbox } from '@/lib/platform/sandbox';
 import { demoOrgId, fillDemoData } from '@/lib/composition/demo-data';
 import { formatCredentials, seedDemo } from '@/lib/composition/seed';
 import { schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/facturx';
@@ -36,7 +37,10 @@ export async function boot() {
   // The JVM compiles the stylesheets for seconds, which the first finalization would otherwise wait: in production the
   // server is ready once they are; under `npm run dev` they compile in the background.
   const validation = warmUpEInvoiceValidation();
-  if (process.env.NODE_ENV === 'production') await validation;
+  // The untrusted-file workers' code (lib/platform/sandbox): compiled now, so that a start that cannot build it stops.
+  const sandbox = prepareSandbox(sandboxTasks);
+  if (process.env.NODE_ENV === 'production') await Promise.all([validation, sandbox]);
+  else sandbox.catch((error) => console.error('[paraphe] the sandbox tasks could not be compiled:', error));
   console.log(`[paraphe] e-invoice validation: ${schematronEngine() === 'jvm' ? 'Saxon-HE on the JVM' : 'SaxonJS (EINVOICE_VALIDATOR=saxonjs, or no Java and Saxon-HE here)'}`);
   if ((process.env.WORKER_MODE ?? 'inline') !== 'off') {
     await startWorkers(jobs);

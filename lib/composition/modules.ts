@@ -57,3 +57,4 @@ installModules(modules);
 
 export const operations = modules.flatMap((m) => m.operations ?? []);
 export const jobs = modules.flatMap((m) => m.jobs ?? []);
+export const sandboxTasks = modules.flatMap((m) => m.sandboxTasks ?? []);

@@ -2,6 +2,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db/client';
 import type { EmittedEvent, EventSchemas, Subscription } from '@/lib/platform/events';
 import type { JobDefinition } from '@/lib/platform/jobs';
+import type { SandboxTask } from '@/lib/platform/sandbox';
 import type { Operation } from '@/lib/platform/contract';
 
 /**
@@ -49,6 +50,11 @@ export interface ModuleManifest {
    * module declares it: a hook must not write another module's rows, record events, or change the emitted object.
    */
   onEvents?: (tx: Db, events: readonly EmittedEvent[]) => Promise<void>;
+  /**
+   * What it runs on untrusted files in lib/platform/sandbox: compiled at the production start, which stops if one
+   * cannot be (rather than at the first file).
+   */
+  sandboxTasks?: readonly SandboxTask<never, unknown>[];
   /** Its records that point at contacts. */
   contactReferences?: readonly ContactReference[];
 }

@@ -8,6 +8,7 @@ import { openOnFinalize, openTransmissionJob, submitOnRendered, submitTransmissi
 import { transmissionOperations } from './transmission/operations';
 import { inboundJobs } from './inbound/jobs';
 import { inboundOperations } from './inbound/operations';
+import { parseTask, renderTask } from './parse';
 import { InboundInvoice } from './schemas';
 
 /**
@@ -19,6 +20,8 @@ export const manifest = defineModule({
   operations: [...enrollmentOperations, ...ereportingOperations, ...inboundOperations, ...transmissionOperations],
   jobs: [checkEnrollmentsJob, ...inboundJobs, openTransmissionJob, submitTransmissionJob, ...lifecycleJobs],
   subscriptions: [openOnFinalize, submitOnRendered, encaisseeOnPaid],
+  // A received e-invoice is anyone's on the network: read and rendered in a bounded worker.
+  sandboxTasks: [parseTask, renderTask],
   events: {
     'invoice.transmission_updated': BillingDocument,
     'invoice.lifecycle_updated': BillingDocument,

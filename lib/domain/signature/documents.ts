@@ -11,7 +11,7 @@ import type { UploadInspection } from './upload-inspection';
 type DocumentRow = typeof signatureDocuments.$inferSelect;
 
 /** The PDF read in a worker (lib/platform/sandbox): what a hostile file may cost is its time and heap. */
-const inspectUploadTask = sandboxTask<Uint8Array, UploadInspection>('lib/domain/signature/upload-inspection.ts', 'inspectUpload', { timeMs: 20_000, heapMb: 512 });
+export const inspectUploadTask = sandboxTask<Uint8Array, UploadInspection>('lib/domain/signature/upload-inspection.ts', 'inspectUpload', { timeMs: 20_000, heapMb: 512 });
 
 /**
  * What the signers will see, checked before anything is kept (upload-inspection.ts): a PDF of 1 to MAX_PDF_PAGES

@@ -7,7 +7,9 @@ import { bulkOperations, formOperations } from './form-operations';
 import { signatureLifecycleJobs } from './lifecycle-jobs';
 import { lifecycleOperations } from './lifecycle-operations';
 import { envelopeOperations, signatureOperations } from './operations';
-import { sealEnvelopeJob } from './seal-job';
+import { composeTask, sealEnvelopeJob } from './seal-job';
+import { inspectUploadTask } from './documents';
+import { decodeDrawingTask } from './signing';
 import { emailSuggestionOperation } from './suggestion-operations';
 
 /**
@@ -18,6 +20,7 @@ export const manifest = defineModule({
   name: 'signature',
   operations: [...signatureOperations, ...envelopeOperations, ...lifecycleOperations, emailSuggestionOperation, ...formOperations, ...bulkOperations, ...evidenceOperations],
   jobs: [...signatureLifecycleJobs, sealEnvelopeJob, bulkSendJob],
+  sandboxTasks: [inspectUploadTask, decodeDrawingTask, composeTask],
   // The payloads of its 7 `signature.*` tokens (./events.ts), each declared once it has left NOT_EMITTED_YET.
   events: signatureEventSchemas,
   contactReferences: [{ resource: 'signature_envelopes', table: signatureEnvelopes, column: signatureEnvelopes.contact_id }],

@@ -3,14 +3,16 @@ import type { Db, Tx } from '@/db/client';
 import { signatureDocuments, signatureEnvelopeDocuments, signatureEnvelopes, signatureRequestedDocuments, signatureSigners, signatureUploads } from '@/db/schema';
 import { queueEmail } from '@/lib/platform/email';
 import { defineJob } from '@/lib/platform/jobs';
+import { runSandboxed, SandboxRefusal, sandboxTask } from '@/lib/platform/sandbox';
 import { getStorage, objectKey, readAll, sha256Hex } from '@/lib/platform/storage';
 import { auditEvents, verifyAuditChain } from './audit';
 import { sealingIdentity } from './certificate';
-import { composeSignedPdf } from './compose';
+import type { ComposeInput } from './compose';
 import { SealFailure, sealErrorCode } from './evidence-state';
 import { fieldsOf } from './fields';
 import { buildProofPdf } from './proof';
-import { sealPdf } from './seal';
+import { type SealOptions, signPlaceholder } from './seal';
+import type { ComposedForSeal } from './seal-in-worker';
 import { envelopeMailContext, queueSealFailedEmail } from './signature-emails';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
@@ -28,6 +30,28 @@ async function readOriginal(key: string, expectedSha256: string): Promise<Buffer
   // Sealing other bytes than those whose hash the chain recorded would make the evidence contradict itself.
   if (sha256Hex(bytes) !== expectedSha256) throw new SealFailure('original_altered', `the stored original's SHA-256 is not the envelope's document_hash (key ${key})`);
   return bytes;
+}
+
+/** A 500-page original of 20 MB (the upload's limits) composes in a few seconds; the limits leave room for a loaded machine. */
+export const composeTask = sandboxTask<{ input: ComposeInput; options: SealOptions }, ComposedForSeal>('lib/domain/signature/seal-in-worker.ts', 'composeForSeal', {
+  timeMs: 120_000,
+  heapMb: 1024,
+});
+
+/** The original composited and saved with the seal's placeholder, in the sandbox; its refusals are the seal's failures. */
+async function composeInSandbox(input: ComposeInput, options: SealOptions): Promise<Uint8Array> {
+  let answer: ComposedForSeal;
+  try {
+    answer = await runSandboxed(composeTask, { input, options });
+  } catch (err) {
+    // Busy or a crash: the queue tries again. Past the time or the heap, the original is what cannot be read.
+    if (err instanceof SandboxRefusal && (err.reason === 'timeout' || err.reason === 'memory')) {
+      throw new SealFailure('original_unreadable', `composing the signed PDF took more than its limits (${err.message})`);
+    }
+    throw err;
+  }
+  if (!answer.ok) throw new SealFailure(answer.code, answer.message);
+  return answer.bytes;
 }
 
 function currentIdentity() {
@@ -95,14 +119,14 @@ async function sealOnce(db: Db, envelopeId: string, now: Date): Promise<SealOutc
       const fields = await fieldsOf(tx, envelopeId);
       if (fields.length > 0 && doc) {
         const original = await readOriginal(doc.storage_key, envelope.document_hash ?? doc.sha256);
-        const composed = await composeSignedPdf({ original, envelope, signers, fields, documentName: doc.name });
-        signed = await sealPdf(composed, identity, {
+        const options = {
           reason: `Signature électronique de l'enveloppe ${envelope.id} / Electronic signature of envelope ${envelope.id}`,
           location: 'Paraphe',
           name: identity.subject,
           contactInfo: envelope.reply_to ?? '',
           signingTime: now,
-        });
+        };
+        signed = await signPlaceholder(await composeInSandbox({ original, envelope, signers, fields, documentName: doc.name }, options), identity, now);
         const key = objectKey('signature', envelope.org_id, 'signed', `${envelope.id}.pdf`);
         await getStorage().put(key, signed, { contentType: 'application/pdf' });
         [row] = (await tx

@@ -89,8 +89,11 @@ export interface SealOptions {
   signingTime: Date;
 }
 
-/** Adds the signature placeholder to `pdf`, saves it, and fills the placeholder with the CMS: the sealed file. */
-export async function sealPdf(pdf: PDFDocument, identity: SealingIdentity, options: SealOptions): Promise<Buffer> {
+/**
+ * Adds the signature placeholder to `pdf` and saves it: the file to seal. In the sandbox with the composition
+ * (seal-in-worker.ts): pdf-lib rewrites every object of the signers' original there. The private key never goes in.
+ */
+export async function withSealPlaceholder(pdf: PDFDocument, options: SealOptions): Promise<Uint8Array> {
   pdflibAddPlaceholder({
     pdfDoc: pdf,
     reason: options.reason,
@@ -103,6 +106,15 @@ export async function sealPdf(pdf: PDFDocument, identity: SealingIdentity, optio
     appName: 'Paraphe',
   });
   // Without object streams: the byte range is found in plain text, and the file reads in every validator.
-  const bytes = Buffer.from(await pdf.save({ useObjectStreams: false }));
-  return new SignPdf().sign(bytes, new CadesSigner(identity), options.signingTime);
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** Fills the placeholder with the CMS of the byte ranges, signed with the identity's key: the sealed file. */
+export function signPlaceholder(bytes: Uint8Array, identity: SealingIdentity, signingTime: Date): Promise<Buffer> {
+  return new SignPdf().sign(Buffer.from(bytes), new CadesSigner(identity), signingTime);
+}
+
+/** Both steps on this thread (the bench's reference; the seal job runs the first in the sandbox). */
+export async function sealPdf(pdf: PDFDocument, identity: SealingIdentity, options: SealOptions): Promise<Buffer> {
+  return signPlaceholder(await withSealPlaceholder(pdf, options), identity, options.signingTime);
 }

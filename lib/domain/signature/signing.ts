@@ -168,7 +168,7 @@ function drawnPng(value: string): Buffer | ApiError {
   return png;
 }
 
-const decodeDrawingTask = sandboxTask<Uint8Array, DrawingCheck>('lib/domain/signature/drawing-check.ts', 'decodeDrawing', { timeMs: 5_000, heapMb: 256 });
+export const decodeDrawingTask = sandboxTask<Uint8Array, DrawingCheck>('lib/domain/signature/drawing-check.ts', 'decodeDrawing', { timeMs: 5_000, heapMb: 256 });
 
 /** What sign() needs of a drawn signature: decoded in a worker before its transaction opens. */
 export interface VettedSignature {

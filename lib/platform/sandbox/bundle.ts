@@ -22,7 +22,7 @@ export function bundledTask(file: string): Promise<string> {
 }
 
 async function compile(file: string): Promise<string> {
-  const root = process.cwd();
+  const root = /*turbopackIgnore: true*/ process.cwd();
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,

@@ -48,7 +48,7 @@ export class SandboxRefusal extends Error {
 const MAX_WAITING = 64;
 const MAX_WAIT_MS = 60_000;
 
-const WORKER_FILE = path.join(process.cwd(), 'lib/platform/sandbox/worker.mjs');
+const WORKER_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/platform/sandbox/worker.mjs');
 
 interface State {
   pools: Map<number, Piscina>;
@@ -130,7 +130,7 @@ export async function runSandboxed<I, O>(task: SandboxTask<I, O>, input: I): Pro
 }
 
 /** Compiles the tasks' bundles ahead of the first file (the production start does, and stops if one cannot be built). */
-export async function prepareSandbox(tasks: readonly SandboxTask<unknown, unknown>[]): Promise<void> {
+export async function prepareSandbox(tasks: readonly SandboxTask<never, unknown>[]): Promise<void> {
   await Promise.all([...new Set(tasks.map((t) => t.file))].map((file) => bundledTask(file)));
 }
 

@@ -14,8 +14,8 @@ export const INBOUND_PARSE_LIMITS = { timeMs: 15_000, heapMb: 512 };
 /** react-pdf lays out at most MAX_READABLE_LINES lines (render-inbound-pdf.tsx): 200 take about 6 s here. */
 export const INBOUND_RENDER_LIMITS = { timeMs: 30_000, heapMb: 512 };
 
-const parseTask = sandboxTask<{ bytes: Uint8Array; hint: ParseHint }, InboundParseResult>(FILE, 'parseInWorker', INBOUND_PARSE_LIMITS);
-const renderTask = sandboxTask<{ fields: InboundFields; view: InboundView }, Uint8Array>(FILE, 'renderInWorker', INBOUND_RENDER_LIMITS);
+export const parseTask = sandboxTask<{ bytes: Uint8Array; hint: ParseHint }, InboundParseResult>(FILE, 'parseInWorker', INBOUND_PARSE_LIMITS);
+export const renderTask = sandboxTask<{ fields: InboundFields; view: InboundView }, Uint8Array>(FILE, 'renderInWorker', INBOUND_RENDER_LIMITS);
 
 /**
  * parseInboundInvoice in the sandbox: a file past the time is `parse_failed` with `timeout`, past the heap with

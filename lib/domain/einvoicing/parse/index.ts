@@ -1,4 +1,4 @@
-export { INBOUND_PARSE_LIMITS, INBOUND_RENDER_LIMITS, parseInboundBounded, renderInboundPdfBounded } from './bounded';
+export { INBOUND_PARSE_LIMITS, INBOUND_RENDER_LIMITS, parseInboundBounded, parseTask, renderInboundPdfBounded, renderTask } from './bounded';
 export { MAX_INBOUND_BYTES, type ParseHint, parseInboundInvoice } from './parse-inbound-invoice';
 export { isPdf } from './pdf';
 export { type InboundView, MAX_READABLE_LINES, MAX_READABLE_TEXT } from './render-inbound-pdf';
