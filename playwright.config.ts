@@ -55,7 +55,7 @@ export default defineConfig({
         DEMO_PASSWORD: 'e2e-password-123',
         APP_BASE_URL: baseURL,
         NEXTAUTH_URL: baseURL,
-        AUTH_SECRET: 'e2e-secret',
+        AUTH_SECRET: 'e2e-secret-of-at-least-thirty-two-bytes',
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,

@@ -1,4 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { getDb } from '@/db/client';
+import { formPageStatus, signerPageStatus } from '@/lib/domain/signature';
 import { refuseCredentialsInQuery } from '@/lib/platform/auth/secret-query';
 import { appBaseUrl } from '@/lib/platform/config';
 import { ApiError } from '@/lib/platform/errors';
@@ -19,7 +21,7 @@ import {
  * policy from the request to put the nonce on the scripts it renders; a route handler that writes its own HTML
  * (the API reference) reads it from `x-nonce`.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const nonce = newNonce();
   const tokenPage = isTokenPage(request.nextUrl.pathname);
   const headers = securityHeaders({
@@ -41,7 +43,8 @@ export function proxy(request: NextRequest) {
   const forwarded = new Headers(request.headers);
   forwarded.set('x-nonce', nonce);
   forwarded.set('Content-Security-Policy', headers['Content-Security-Policy'] as string);
-  const response = NextResponse.next({ request: { headers: forwarded } });
+  const unavailable = await unavailableSignPage(request);
+  const response = unavailable ? NextResponse.rewrite(unavailable, { request: { headers: forwarded } }) : NextResponse.next({ request: { headers: forwarded } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }
@@ -60,6 +63,34 @@ function credentialsInQuery(request: NextRequest): NextResponse | null {
     if (!(err instanceof ApiError)) throw err;
     return NextResponse.json(err.toBody(), { status: err.status, headers: { 'Cache-Control': 'no-store' } });
   }
+}
+
+/**
+ * A signing link or form that does not work answers with its status, as `/api/sign/<token>` does: an App Router page
+ * cannot answer 410, so `GET /sign/<token>` of a dead link (410), and `GET /sign/forms/<slug>[/verify]` of an unknown
+ * (404) or deleted (410) form, are rewritten to app/sign/unavailable, which writes the same page with that status. An
+ * unknown signer link stays with its page's notFound() (404, app/sign/[token]/not-found.tsx). Null: the page answers.
+ */
+async function unavailableSignPage(request: NextRequest): Promise<URL | null> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const { pathname } = request.nextUrl;
+  const form = /^\/sign\/forms\/([^/]+)(?:\/verify)?\/?$/.exec(pathname);
+  const link = form ? null : /^\/sign\/([^/]+)\/?$/.exec(pathname);
+  if (!form && (!link || link[1] === 'forms' || link[1] === 'unavailable')) return null;
+  let status: number;
+  try {
+    const db = await getDb();
+    status = form ? await formPageStatus(db, decodeURIComponent(form[1]!)) : await signerPageStatus(db, decodeURIComponent(link![1]!));
+  } catch {
+    return null; // the page looks again, and says what went wrong
+  }
+  if (status === 200 || (link && status === 404)) return null;
+  const url = new URL('/sign/unavailable', request.url);
+  url.searchParams.set('page', form ? 'form' : 'link');
+  url.searchParams.set('status', String(status));
+  const lang = request.nextUrl.searchParams.get('lang');
+  if (lang) url.searchParams.set('lang', lang);
+  return url;
 }
 
 export const config = {

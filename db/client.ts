@@ -34,12 +34,18 @@ export const MIGRATIONS_DIR = path.join(process.cwd(), 'db/migrations');
  * DATABASE_URL set → node-postgres pool. Unset → PGlite: file-backed in PGLITE_DIR (default .data/pglite),
  * or in memory when PGLITE_DIR=memory (tests).
  */
-export async function openDatabase(env: NodeJS.ProcessEnv = process.env): Promise<Database> {
+export async function openDatabase(env: NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): Promise<Database> {
   const url = env.DATABASE_URL;
-  return url ? openPostgres(url) : openPglite(env.PGLITE_DIR ?? path.join(process.cwd(), '.data/pglite'));
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_DIR;
+  return url ? openPostgres(url, migrationsFolder) : openPglite(env.PGLITE_DIR ?? path.join(process.cwd(), '.data/pglite'), migrationsFolder);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+export interface OpenOptions {
+  /** The migrations to apply at opening (default db/migrations); a restore first migrates to its backup's level. */
+  migrationsFolder?: string;
+}
+
+async function openPostgres(url: string, migrationsFolder: string): Promise<Database> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -49,7 +55,7 @@ async function openPostgres(url: string): Promise<Database> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(727274)');
-    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle({ client, schema }), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     client.release();
@@ -62,7 +68,7 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, migrationsFolder: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // PGlite only has the extensions it is given; the migrations create pg_trgm (contact search).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -81,7 +87,13 @@ async function openPglite(dir: string): Promise<Database> {
     client = new PGlite(dir, { extensions: { pg_trgm } });
   }
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => {});
+    await release?.();
+    throw err;
+  }
   return pgliteDatabase(client, db as unknown as Db, release);
 }
 

@@ -42,7 +42,9 @@ test('received invoices: fetched now, read beside the PDF, refused with a reason
   await page.goto('/invoices/received');
   await expect(page.getByRole('heading', { level: 1, name: 'Factures reçues' })).toBeVisible();
   await page.getByRole('button', { name: 'Relever maintenant' }).click();
-  await expect(page.locator('main').getByRole('status')).toContainText('2 nouvelles factures reçues');
+  // Each file is read, and the CII's readable PDF rendered, in the sandbox's worker, whose first run of the process
+  // loads pdf-lib, libxml2, react-pdf and the fonts (docs/security.md « Untrusted files »): seconds on a loaded machine.
+  await expect(page.locator('main').getByRole('status')).toContainText('2 nouvelles factures reçues', { timeout: 30_000 });
   const table = page.getByRole('table', { name: 'Factures reçues' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table).toContainText('FOURN-2026-042');

@@ -8,7 +8,7 @@ import { codeFor, expectAccessible, signerPage, staffApi, tokenOf, uploadDocumen
  * A closed form and an unknown link say so; the pages and the back-office's forms and bulk pages pass axe at 390 px.
  */
 let staff: Page;
-let form: { id: string; slug: string; url: string; title: string };
+let form: { id: string; slug: string; url: string; title: string; source_document_id: string };
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   staff = await (await browser.newContext()).newPage();
@@ -83,11 +83,24 @@ test('the form and code pages are accessible at 390 px, in French and English', 
 test('a closed form and an unknown link say so and take nothing', async ({ browser }) => {
   await staffApi(staff).post(`/v1/signature/forms/${form.id}/active`, { active: false });
   const page = await visitor(browser);
-  await page.goto(new URL(form.url).pathname);
+  expect((await page.goto(new URL(form.url).pathname))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Ce formulaire est fermé' })).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
-  await page.goto('/sign/forms/0123456789abcdefABCDEF');
+  // Issue 34: an unknown slug answers 404, a deleted form 410, with the same page, in French and in English.
+  const unknown = await page.goto('/sign/forms/0123456789abcdefABCDEF');
+  expect(unknown?.status()).toBe(404);
+  expect(unknown?.headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' });
   await expect(page.getByRole('heading', { level: 1, name: 'Formulaire introuvable' })).toBeVisible();
+  await expectAccessible(page, 'unknown form (404)');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect((await page.goto('/sign/forms/0123456789abcdefABCDEF?lang=en'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Form not found' })).toBeVisible();
+  const doomed = (await staffApi(staff).post('/v1/signature/forms', { title: 'Formulaire supprimé', source_document_id: form.source_document_id })) as typeof form;
+  expect((await staffApi(staff).send('DELETE', `/v1/signature/forms/${doomed.id}`)).status).toBe(204);
+  expect((await page.goto(new URL(doomed.url).pathname))?.status()).toBe(410);
+  await expect(page.getByRole('heading', { level: 1, name: 'Formulaire introuvable' })).toBeVisible();
+  expect((await page.goto(`${new URL(doomed.url).pathname}?lang=en`))?.status()).toBe(410);
+  await expect(page.getByRole('heading', { level: 1, name: 'Form not found' })).toBeVisible();
   await page.context().close();
   await staffApi(staff).post(`/v1/signature/forms/${form.id}/active`, { active: true });
 });

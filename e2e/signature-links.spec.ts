@@ -118,6 +118,15 @@ test('cancel kills the links: the open page cannot act any more, and the link is
   await signer.getByRole('button', { name: 'Accepter et continuer' }).click();
   await expect(signer.getByRole('heading', { level: 1, name: 'Lien expiré' })).toBeVisible();
   for (const url of urls) expect((await signer.request.get(`/api/sign/${tokenOf(url!)}`)).status()).toBe(410);
+  // The page answers as the API does (issue 34): 410, « Lien expiré » without a script, in French and in English.
+  const dead = await signer.goto(urls[1]!);
+  expect(dead?.status()).toBe(410);
+  expect(dead?.headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' });
+  await expect(signer.getByRole('heading', { level: 1, name: 'Lien expiré' })).toBeVisible();
+  await expectAccessible(signer, 'dead link (410)');
+  await signer.getByRole('link', { name: 'English' }).click();
+  await expect(signer.getByRole('heading', { level: 1, name: 'Link expired' })).toBeVisible();
+  expect(new URL(signer.url()).pathname).toBe(new URL(urls[1]!).pathname);
   await signer.context().close();
 });
 

@@ -1,3 +1,4 @@
+import { exitOnStartProblems } from '@/lib/composition/config-check';
 import { closeDatabase } from '@/db/client';
 import { einvoicingAllowPrivate, webhooksAllowPrivate } from '@/lib/platform/config';
 import { startWorkers, stopQueue } from '@/lib/platform/jobs';
@@ -6,6 +7,8 @@ import { closeSandbox, prepareSandbox } from '@/lib/platform/sandbox';
 import { einvoiceValidationStats, schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/facturx';
 
 // A separate worker process: with PostgreSQL, run as many as needed (WORKER_MODE=off on the app instances).
+// A bad environment stops it here, one line per variable and its fix (lib/composition/config-check.ts).
+exitOnStartProblems();
 if (webhooksAllowPrivate()) console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
 if (einvoicingAllowPrivate()) console.warn('[paraphe] EINVOICING_ALLOW_PRIVATE=true: the PA connection may target http and private, loopback and link-local addresses');
 // The JVM engine compiles its stylesheets before the worker takes jobs (seconds, once per process).

@@ -18,6 +18,7 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
   const tmp = mkdtempSync(path.join(tmpdir(), 'paraphe-bench-'));
   if (usePg) execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE ${dbName}"`);
   const env = {
+    ...sealingCertificate(tmp),
     ...process.env,
     PORT: String(port),
     WORKER_MODE: 'off',
@@ -53,6 +54,20 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
       rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A production start needs the sealing certificate (docs/signature.md): a throwaway self-signed PKCS#12 made with
+ * openssl for the run, unless SIGNATURE_CERT_PATH is already set.
+ */
+function sealingCertificate(dir: string): Record<string, string> {
+  if (process.env.SIGNATURE_CERT_PATH) return {};
+  const key = path.join(dir, 'seal.key');
+  const crt = path.join(dir, 'seal.crt');
+  const p12 = path.join(dir, 'seal.p12');
+  execSync(`openssl req -x509 -newkey rsa:2048 -nodes -keyout ${key} -out ${crt} -days 30 -subj "/CN=Paraphe bench seal"`, { stdio: 'ignore' });
+  execSync(`openssl pkcs12 -export -inkey ${key} -in ${crt} -out ${p12} -passout pass:bench`, { stdio: 'ignore' });
+  return { SIGNATURE_CERT_PATH: p12, SIGNATURE_CERT_PASSWORD: 'bench' };
 }
 
 function canReachPostgres(): boolean {

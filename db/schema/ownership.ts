@@ -72,7 +72,8 @@ export const tableOwners = {
   recurring_templates: 'domain/recurring',
   recurring_generations: 'domain/recurring',
 
-  // Electronic signature; signature_dead_tokens is written by a trigger on signature_signers (migration 0027).
+  // Electronic signature; signature_dead_tokens is written by a trigger on signature_signers (migration 0027),
+  // signature_deleted_forms by one on signature_forms (migration 0032).
   signature_documents: 'domain/signature',
   signature_templates: 'domain/signature',
   signature_forms: 'domain/signature',
@@ -88,6 +89,7 @@ export const tableOwners = {
   signature_form_submissions: 'domain/signature',
   signature_audit_events: 'domain/signature',
   signature_dead_tokens: 'domain/signature',
+  signature_deleted_forms: 'domain/signature',
 
   // Text messages.
   sms_messages: 'domain/sms',

@@ -18,3 +18,15 @@ export const signatureDeadTokens = pgTable('signature_dead_tokens', {
     .references(() => signatureSigners.id, { onDelete: 'cascade' }),
   died_at: timestamp('died_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The slugs of deleted signature forms, so that `/sign/forms/<slug>` tells a deleted form (410) from an unknown slug
+ * (404). Written by a trigger on `signature_forms` whenever a form is deleted (migration 0032), like the dead tokens.
+ */
+export const signatureDeletedForms = pgTable('signature_deleted_forms', {
+  slug: text('slug').primaryKey(),
+  org_id: uuid('org_id')
+    .notNull()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  deleted_at: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import { formatDecimal } from '@/lib/platform/format';
 import { chosenExemption, computeTotals, Dec, prorateGroups } from '@/lib/platform/money';
 import { insertDraft } from './create-document';
 import { todayParis } from '@/lib/platform/dates';
+import { documentLanguage, paymentTerms } from '@/lib/domain/facturx';
 import { loadDocument, loadItems, loadLiveContact, prepareItems, recordDocumentEvent, withStates } from './documents';
 import type { BillingDocument, ItemInput } from './schemas';
 import { assertAllowed } from './transitions';
@@ -56,6 +57,18 @@ export async function createDeposit(
       vat_exemption_reason: chosenExemption(quoteItems, share.vat_category),
     }));
     const contact = await loadLiveContact(tx, orgId, quote.contact_id);
+    // A deposit is asked for on receipt (an installment of a signed quote: on its own day).
+    const due_date = options.dueDate ?? today;
+    // The terms stored are those the deposit prints and its Factur-X states (BT-20): the quote's when they give this
+    // due date, else the ones lib/domain/facturx paymentTerms says from the dates (« Payable à réception »), in the
+    // contact's language — the document's while it is a draft.
+    const payment_terms = paymentTerms({
+      type: 'acompte',
+      language: documentLanguage(undefined, contact.preferred_language),
+      issue_date: today,
+      due_date,
+      payment_terms: quote.payment_terms,
+    });
     const row = await insertDraft(
       tx,
       orgId,
@@ -63,14 +76,13 @@ export async function createDeposit(
         type: 'acompte',
         contact_id: contact.id,
         issue_date: today,
-        // A deposit is asked for on receipt.
-        due_date: options.dueDate ?? today,
+        due_date,
         validity_date: null,
         service_date: null,
         title: quote.title ? `Acompte — ${quote.title}` : `Acompte sur le devis ${quote.number}`,
         parent_devis_id: quote.id,
         acompte_percentage: new Dec(percentage).toFixed(),
-        payment_terms: quote.payment_terms,
+        payment_terms,
         payment_method: quote.payment_method,
         discount_terms: quote.discount_terms,
         delivery_address: quote.delivery_address,

@@ -9,6 +9,7 @@ export {
   buyerSiren,
   type DeliveryAddress,
   type DocumentValues,
+  documentLanguage,
   type InvoiceModel,
   type InvoiceModelInput,
   invoiceModel,

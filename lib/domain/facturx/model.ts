@@ -144,9 +144,12 @@ export const isBusiness = (buyer: Buyer) => buyer.type !== 'particulier';
 /** The buyer's SIREN: stated, or the first 9 digits of the SIRET. */
 export const buyerSiren = (buyer: Buyer) => buyer.siren || (buyer.siret && /^\d{14}$/.test(buyer.siret) ? buyer.siret.slice(0, 9) : null);
 
+/** The language a document is printed in — presentation, not legal content: the snapshot's when it has one, else the contact's. */
+export const documentLanguage = (snapshotLanguage: string | null | undefined, contactLanguage: string | null | undefined): Language =>
+  (snapshotLanguage ?? contactLanguage) === 'en' ? 'en' : 'fr';
+
 export function invoiceModel({ doc, items, seller, buyer, contactLanguage, quote, deposits, credited }: InvoiceModelInput): InvoiceModel {
-  // The language is presentation, not legal content: the snapshot's when it has one, else the contact's.
-  const language: Language = (buyer.preferred_language ?? contactLanguage) === 'en' ? 'en' : 'fr';
+  const language = documentLanguage(buyer.preferred_language, contactLanguage);
   return {
     id: doc.id,
     type: doc.type,

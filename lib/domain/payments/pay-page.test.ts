@@ -256,24 +256,24 @@ describe('the return from Checkout', () => {
 });
 
 describe('the headers of the payer’s pages', () => {
-  it('no referrer, no indexing, no cache, and forms may lead to the hosted checkout only', () => {
-    const res = proxy(new NextRequest('http://localhost:3000/pay/abcdefghijklmnopqrstuvwxyz?lang=en'));
+  it('no referrer, no indexing, no cache, and forms may lead to the hosted checkout only', async () => {
+    const res = await proxy(new NextRequest('http://localhost:3000/pay/abcdefghijklmnopqrstuvwxyz?lang=en'));
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(res.headers.get('cache-control')).toBe('no-store');
     const formAction = res.headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('form-action'));
     expect(formAction).toBe(`form-action 'self' ${ctx.fake.url}`);
-    for (const path of ['/pay/abc/checkout', '/pay/abc/pdf']) expect(proxy(new NextRequest(`http://localhost:3000${path}`)).headers.get('referrer-policy')).toBe('no-referrer');
+    for (const path of ['/pay/abc/checkout', '/pay/abc/pdf']) expect((await proxy(new NextRequest(`http://localhost:3000${path}`))).headers.get('referrer-policy')).toBe('no-referrer');
 
     const base = process.env.STRIPE_API_BASE;
     delete process.env.STRIPE_API_BASE;
     try {
-      expect(proxy(new NextRequest('http://localhost:3000/pay/abc')).headers.get('content-security-policy')).toContain("form-action 'self' https://checkout.stripe.com;");
+      expect((await proxy(new NextRequest('http://localhost:3000/pay/abc'))).headers.get('content-security-policy')).toContain("form-action 'self' https://checkout.stripe.com;");
     } finally {
       process.env.STRIPE_API_BASE = base;
     }
     // The back-office keeps its own policy.
-    const staff = proxy(new NextRequest('http://localhost:3000/documents'));
+    const staff = await proxy(new NextRequest('http://localhost:3000/documents'));
     expect(staff.headers.get('referrer-policy')).toBe('same-origin');
     expect(staff.headers.get('x-robots-tag')).toBeNull();
     expect(staff.headers.get('content-security-policy')).toContain("form-action 'self';");

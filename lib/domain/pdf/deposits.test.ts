@@ -1,8 +1,18 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingContext, line } from '@/lib/domain/documents/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { buildFacturX } from '@/lib/domain/facturx';
+import { buildFacturX, paymentTerms } from '@/lib/domain/facturx';
+import { missingValidators } from '@/lib/domain/facturx/testing';
 import { loadRenderModel } from './model';
+import { renderDocument } from './render-document';
+
+const run = promisify(execFile);
+const hasPoppler = !missingValidators().some((m) => m === 'pdfdetach' || m === 'pdfinfo');
 
 let org: TestOrg;
 let api: Awaited<ReturnType<typeof billingContext>>;
@@ -66,5 +76,48 @@ describe('the deposits a final invoice prints and references', () => {
     // Nor anywhere else (the invoice's own FAC-… number ends like the first deposit's AC-…).
     expect(xml).not.toMatch(new RegExp(`[ >]${cancelled.number}[ <]`));
     expect(xml).not.toMatch(new RegExp(`[ >]${credited.number}[ <]`));
+  });
+});
+
+describe('the payment terms of a deposit invoice (issue 34)', () => {
+  const quoteWith = async (contact: string, payment_terms: string | null) =>
+    api.issued({ type: 'devis', contact_id: contact, operation_nature: 'services', payment_terms, items: [line('Développement', '10', 60_000, '20')] });
+
+  it('are stored as printed: « Payable à réception », not the quote’s « 30 jours », from the draft to the Factur-X', async () => {
+    const quote = await quoteWith(contactId, '30 jours');
+    expect(quote.payment_terms).toBe('30 jours');
+    const draft = api.expectStatus(await api.deposit(quote.id, { percentage: '30' }), 201, 'deposit');
+    expect([draft.payment_terms, draft.due_date]).toEqual(['Payable à réception', draft.issue_date]);
+    expect((await api.get(draft.id)).body.payment_terms).toBe('Payable à réception');
+    const deposit = api.expectStatus(await api.finalize(draft.id), 200, 'finalize deposit');
+    const read = (await api.get(deposit.id)).body;
+    expect([read.payment_terms, read.due_date]).toEqual(['Payable à réception', read.issue_date]);
+    // What the PDF prints and BT-20 states is the stored text, decided by the one function.
+    const model = await loadRenderModel(org.db, org.org.id, deposit.id);
+    expect(paymentTerms(model)).toBe(read.payment_terms);
+    expect(buildFacturX(model)).toContain('<ram:Description>Payable à réception</ram:Description>');
+    if (!hasPoppler) return;
+    // And the printed page says it, not the quote's terms.
+    const dir = await mkdtemp(path.join(tmpdir(), 'paraphe-deposit-terms-'));
+    try {
+      const file = path.join(dir, 'deposit.pdf');
+      await writeFile(file, (await renderDocument(model)).pdf);
+      const text = (await run('pdftotext', [file, '-'])).stdout.replace(/\s+/g, ' ');
+      expect(text).toContain('Payable à réception');
+      expect(text).not.toContain('30 jours');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('in the contact’s language, and when the quote states none; terms that state no delay are kept', async () => {
+    const english = (await api.contact({ email: 'billing@client.example', preferred_language: 'en' })).id;
+    const en = api.expectStatus(await api.deposit((await quoteWith(english, '30 jours')).id, { percentage: '30' }), 201, 'deposit');
+    expect(en.payment_terms).toBe('Payable upon receipt');
+    expect(paymentTerms(await loadRenderModel(org.db, org.org.id, en.id))).toBe('Payable upon receipt');
+    const none = api.expectStatus(await api.deposit((await quoteWith(contactId, null)).id, { percentage: '30' }), 201, 'deposit');
+    expect(none.payment_terms).toBe('Payable à réception');
+    const plan = api.expectStatus(await api.deposit((await quoteWith(contactId, 'Selon échéancier convenu')).id, { percentage: '30' }), 201, 'deposit');
+    expect(plan.payment_terms).toBe('Selon échéancier convenu');
   });
 });

@@ -294,7 +294,8 @@ describe.skipIf(missing.length > 0 && !process.env.CI)('every generated document
     for (const name of ['acompte', 'acompte-conditions']) {
       const m = models.get(name)!;
       expect(m.due_date, name).toBe(m.issue_date);
-      expect(m.payment_terms, `${name}: the quote's terms are stored`).toBe('30 jours');
+      // Issue 34: the stored terms are the printed ones, not the quote's « 30 jours ».
+      expect(m.payment_terms, `${name}: the printed terms are stored`).toBe('Payable à réception');
       expect(texts.get(name), name).toContain('Conditions de paiement : Payable à réception');
       expect(texts.get(name), name).not.toContain('30 jours');
       const xml = generated.get(name)!;

@@ -24,7 +24,7 @@ const expect422 = async (body: unknown, field: string) => {
 
 describe('POST /v1/recurring-invoices', () => {
   it('201: the template as the spec shows it, active, with its extensions', async () => {
-    const res = await api.create(templateBody(contact.id, { title: ' Maintenance ', notes: 'Merci', items: [line('Abonnement', '2', 5000, '20'), line('Remise', '-1', 1000, '20')] }));
+    const res = await api.create(templateBody(contact.id, { title: ' Maintenance ', notes: 'Merci', items: [line('Abonnement', '2', 5000, '20'), { kind: 'discount', description: 'Remise', unit_price: 1000, vat_rate: '20' }] }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -58,6 +58,10 @@ describe('POST /v1/recurring-invoices', () => {
     await expect422({ ...base, items: undefined }, 'items');
     await expect422({ ...base, items: [line('A', '0', 100)] }, 'items.0.quantity');
     await expect422({ ...base, items: [line('A', '-2', 100)] }, 'items.0.quantity');
+    // Issue 34: a product line of quantity "-1" is refused (a document's lines read it as a discount; a template's do not).
+    await expect422({ ...base, items: [line('A', '-1', 100)] }, 'items.0.quantity');
+    await expect422({ ...base, items: [line('A', '2', 1000), line('B', '-1', 100)] }, 'items.1.quantity');
+    await expect422({ ...base, items: [line('A', '1', 1000), { ...line('B', '1', 100), quantity: -1 }] }, 'items.1.quantity');
     await expect422({ ...base, items: [line('A', '1', -1)] }, 'items.0.unit_price');
     await expect422({ ...base, items: [line('A', '1', 100, '100.5')] }, 'items.0.vat_rate');
     await expect422({ ...base, items: [line('A', '1', 100, '-1')] }, 'items.0.vat_rate');
@@ -159,6 +163,10 @@ describe('list, get, patch, delete, pause, activate', () => {
     expect((await api.patch(t.id, { auto_send: true })).body.auto_send).toBe(true);
     expect((await api.patch(t.id, { operation_nature: null })).body.field).toBe('operation_nature');
     expect((await api.patch(t.id, { items: [] })).body.field).toBe('items');
+    // Issue 34: the lines of a PATCH as a creation's, a product line of quantity "-1" refused and nothing changed.
+    const minusOne = await api.patch(t.id, { items: [line('Autre', '3', 1000, '10'), line('Remise', '-1', 100, '10')] });
+    expect([minusOne.status, minusOne.body.code, minusOne.body.field]).toEqual([422, 'validation_error', 'items.1.quantity']);
+    expect((await api.get(t.id)).body.items).toEqual(res.body.items);
     expect((await api.patch(t.id, { contact_id: null })).body.field).toBe('contact_id');
   });
 

@@ -3,7 +3,7 @@ import { OPERATION_NATURES } from '@/db/schema/billing';
 import { RECURRING_COLLECT_STATUSES, RECURRING_FREQUENCIES, RECURRING_GENERATION_STAGES, RECURRING_GENERATION_STATUSES } from '@/db/schema/recurring';
 import { ItemInput } from '@/lib/domain/documents';
 import { PageQuery } from '@/lib/platform/http';
-import { Cents, decimalString, MAX_UNIT_PRICE, VatRate } from '@/lib/platform/money';
+import { Cents, Dec, decimalString, isDecimalString, MAX_UNIT_PRICE, VatRate } from '@/lib/platform/money';
 import { IsoDate, nullableString, Timestamp, text } from '@/lib/platform/contract';
 
 export { RECURRING_FREQUENCIES };
@@ -21,6 +21,13 @@ export const TemplateLine = ItemInput.omit({ product_id: true })
       .meta({ description: 'What is sold, as printed on each invoice; 1 to 1000 characters.' }),
     unit_price: Cents(MAX_UNIT_PRICE).meta({ description: 'Cents excluding VAT, >= 0; for a discount, the amount taken off.' }),
     vat_rate: VatRate,
+  })
+  // The spec's template line has a strictly positive quantity: a product line of "-1" (a discount, in a document's
+  // lines) is refused, not stored as a discount; a discount is kind discount, its quantity omitted (or the "-1" it
+  // reads back as, so that a template's items can be sent back unchanged).
+  .superRefine((l, ctx) => {
+    if (l.kind === 'discount' || typeof l.quantity !== 'string' || !isDecimalString(l.quantity) || new Dec(l.quantity).gt(0)) return;
+    ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'must be strictly positive (a discount is a line of kind discount, without quantity)' });
   })
   .meta({
     id: 'RecurringLineInput',

@@ -83,6 +83,9 @@ describe('Template line input', () => {
     const t = await make({ items: [line('A', '2', 5000), { kind: 'discount', description: 'Remise', unit_price: 1000, vat_rate: '20' }] });
     expect(t.items[0].kind).toBe('product');
     expect(t.items[1]).toMatchObject({ kind: 'discount', quantity: '-1', unit_price: 1000 });
+    // The lines as read back go back unchanged: a discount may carry the "-1" it reads back as.
+    const again = await api.patch(t.id, { items: t.items });
+    expect([again.status, again.body.items]).toEqual([200, t.items]);
   });
 
   it('position: defaults to array index', async () => {
@@ -105,6 +108,9 @@ describe('Template line input', () => {
     expect(typeof t.items[0].quantity).toBe('string');
     invalid(await api.create(templateBody(contact.id, { items: [line('A', '0', 100)] })), 'items.0.quantity');
     invalid(await api.create(templateBody(contact.id, { items: [line('A', '-1', 100, '20', { kind: 'product' })] })), 'items.0.quantity');
+    // Issue 34: kind omitted (product by default) is no different: "-1" is not a discount on a template.
+    invalid(await api.create(templateBody(contact.id, { items: [line('A', '-1', 100)] })), 'items.0.quantity');
+    invalid(await api.create(templateBody(contact.id, { items: [line('A', '1', 1000), line('B', '-0.5', 100)] })), 'items.1.quantity');
   });
 
   it('unit_price: int64 cents, >= 0', async () => {

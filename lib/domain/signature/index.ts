@@ -82,3 +82,4 @@ export { DeclineBody, FieldValueBody, SignBody, UploadBody, VerifyCodeBody } fro
 export { openSession } from './signer-session';
 export { SignerQuery } from './signer-schemas';
 export { signEnvelope, signerDocument, uploadSignerDocument } from './signer-api';
+export { formPageStatus, type PublicPageStatus, signerPageStatus } from './public-page-status';

@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, emails, events, invoiceSettings } from '@/db/schema';
-import { todayParis } from '@/lib/platform/dates';
+import { addDays, daysBetween, todayParis } from '@/lib/platform/dates';
+import { paymentTerms } from '@/lib/domain/facturx';
+import { invoiceModelOf, loadDocument, loadItems } from '@/lib/domain/documents';
 import { billingContext, line } from '@/lib/domain/documents/testing';
 import { type EmittedEvent, NOT_EMITTED_YET, recordEvent } from '@/lib/platform/events';
 import { connectedStripe } from '@/lib/domain/payments/testing';
@@ -55,6 +57,12 @@ const familyOf = (org: TestOrg, quoteId: string) =>
     .orderBy(asc(documents.created_at), asc(documents.id));
 const mailsOf = (org: TestOrg, documentId: string) => org.db.select().from(emails).where(and(eq(emails.org_id, org.org.id), eq(emails.document_id, documentId)));
 const quoteOf = async (org: TestOrg, id: string) => (await org.db.select().from(documents).where(eq(documents.id, id)))[0]!;
+
+/** The values the PDF prints and the Factur-X states (lib/domain/pdf builds its model from these). */
+const printedModel = async (org: TestOrg, id: string) => {
+  const doc = await loadDocument(org.db, org.org.id, id);
+  return invoiceModelOf(org.db, org.org.id, doc, await loadItems(org.db, org.org.id, id));
+};
 
 describe('a signed quote closes the sale', () => {
   it('accepted, converted, finalized and e-mailed with the payment link; a replay does nothing twice', async () => {
@@ -151,6 +159,32 @@ describe('a signed quote closes the sale', () => {
     expect(family.map((d) => d.number)).toEqual([...family.map((d) => d.number)].sort());
     expect(Math.abs(family.reduce((sum, d) => sum + d.total_ttc, 0) - quote.total_ttc)).toBeLessThanOrEqual(2);
     for (const d of family) expect(await mailsOf(ctx.org, d.id)).toHaveLength(1);
+  });
+
+  it('issue 34: each deposit and installment stores the payment terms it prints, not the quote’s « 30 jours »', async () => {
+    await setFlags(ctx.org, { finalize: true });
+    const today = todayParis();
+    const quote = await signedQuote(b, { payment_plan_kind: 'installments', payment_plan_config: { count: 3 }, payment_terms: '30 jours' });
+    await deliver(ctx.org, completed(ctx.org, quote.id));
+    const family = await familyOf(ctx.org, quote.id);
+    expect(family.map((d) => [d.status, d.due_date, d.payment_terms])).toEqual([
+      ['finalized', today, 'Payable à réception'],
+      ['finalized', installmentDueDate(today, 1), `Paiement à ${daysBetween(today, installmentDueDate(today, 1))} jours`],
+      ['finalized', installmentDueDate(today, 2), `Paiement à ${daysBetween(today, installmentDueDate(today, 2))} jours`],
+    ]);
+    for (const d of family) {
+      // The API answers the stored text, and what the PDF and the Factur-X derive from the document is that same text.
+      expect((await b.get(d.id)).body.payment_terms).toBe(d.payment_terms);
+      expect(paymentTerms(await printedModel(ctx.org, d.id))).toBe(d.payment_terms);
+    }
+    // deposit_then_balance: the deposit is due on receipt and says so; the balance (the quote converted) keeps terms that give its due date.
+    const planned = await signedQuote(b, { payment_plan_kind: 'deposit_then_balance', payment_plan_config: { percentage: '30' }, payment_terms: '30 jours' });
+    await deliver(ctx.org, completed(ctx.org, planned.id));
+    const [deposit] = await familyOf(ctx.org, planned.id);
+    expect([deposit!.due_date, deposit!.payment_terms]).toEqual([today, 'Payable à réception']);
+    const balance = b.expectStatus(await b.convert(planned.id), 201, 'convert');
+    expect([balance.payment_terms, balance.due_date]).toEqual(['30 jours', addDays(balance.issue_date, 30)]);
+    expect(paymentTerms(await printedModel(ctx.org, balance.id))).toBe('30 jours');
   });
 
   it('a refusal stops the cascade at its step and keeps the earlier ones; a replay resumes', async () => {

@@ -1,6 +1,25 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseFlag, parseHttpUrl, parseInteger, parseSecretKey, parseTrustProxy } from './schema';
+
+export {
+  type ConfigEntry,
+  type ConfigProblem,
+  configEntries,
+  configFix,
+  configProblems,
+  configSchema,
+  configurationTable,
+  configVariables,
+  formatConfigProblem,
+  README_TABLE_END,
+  README_TABLE_START,
+  runtimeVariables,
+  withConfigurationTable,
+} from './schema';
+
+// The readers below are views of the schema's parsers (./schema.ts), read at each call; the start checks them all once.
 
 /** Base URL of the public pages (payment links, signing pages). */
 export function appBaseUrl(): string {
@@ -34,12 +53,7 @@ export function authSecret(): string {
  * `true` means 1.
  */
 export function trustedProxyCount(): number {
-  const raw = process.env.TRUST_PROXY?.trim().toLowerCase();
-  if (!raw || raw === 'false') return 0;
-  if (raw === 'true') return 1;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`TRUST_PROXY must be a number of proxies (0, 1, 2…) or true/false, not "${process.env.TRUST_PROXY}".`);
-  return n;
+  return parseTrustProxy(process.env.TRUST_PROXY);
 }
 
 export interface StripeSettings {
@@ -57,17 +71,10 @@ export interface StripeSettings {
 export function stripeSettings(env: Record<string, string | undefined> = process.env): StripeSettings | null {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (!secretKey) return null;
-  const raw = env.STRIPE_API_BASE?.trim();
+  const url = parseHttpUrl('STRIPE_API_BASE', env.STRIPE_API_BASE, 'http://127.0.0.1:12111');
   let apiBase: StripeSettings['apiBase'] = null;
-  if (raw) {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      throw new Error(`STRIPE_API_BASE must be a URL such as http://127.0.0.1:12111, not "${raw}".`);
-    }
-    const protocol = url.protocol.replace(/:$/, '');
-    if (protocol !== 'http' && protocol !== 'https') throw new Error(`STRIPE_API_BASE must be an http or https URL, not "${raw}".`);
+  if (url) {
+    const protocol = url.protocol === 'https:' ? 'https' : 'http';
     apiBase = { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
   }
   return { secretKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null, apiBase };
@@ -78,8 +85,7 @@ export function stripeSettings(env: Record<string, string | undefined> = process
  * and no document, is filled once with clients, quotes and invoices in every state (lib/composition/demo-data.ts).
  */
 export function demoDataEnabled(env: Record<string, string | undefined> = process.env): boolean {
-  const raw = env.DEMO_DATA?.trim().toLowerCase();
-  return raw === 'true' || raw === '1' || raw === 'yes';
+  return parseFlag(env.DEMO_DATA);
 }
 
 /**
@@ -88,11 +94,8 @@ export function demoDataEnabled(env: Record<string, string | undefined> = proces
  * (docs/einvoicing.md). Null when off; else the port.
  */
 export function paSandboxPort(env: Record<string, string | undefined> = process.env): number | null {
-  const raw = env.PA_SANDBOX?.trim().toLowerCase();
-  if (!(raw === 'true' || raw === '1' || raw === 'yes') || env.NODE_ENV === 'production') return null;
-  const port = Number(env.PA_SANDBOX_PORT ?? 4010);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PA_SANDBOX_PORT must be a port number, not "${env.PA_SANDBOX_PORT}".`);
-  return port;
+  if (!parseFlag(env.PA_SANDBOX) || env.NODE_ENV === 'production') return null;
+  return parseInteger('PA_SANDBOX_PORT', env.PA_SANDBOX_PORT, 4010, { min: 1, max: 65535, what: 'a port number' });
 }
 
 /**
@@ -100,8 +103,7 @@ export function paSandboxPort(env: Record<string, string | undefined> = process.
  * local development only: on a server it opens the internal network to whoever can register an endpoint).
  */
 export function webhooksAllowPrivate(env: Record<string, string | undefined> = process.env): boolean {
-  const raw = env.WEBHOOKS_ALLOW_PRIVATE?.trim().toLowerCase();
-  return raw === 'true' || raw === '1' || raw === 'yes';
+  return parseFlag(env.WEBHOOKS_ALLOW_PRIVATE);
 }
 
 /**
@@ -112,7 +114,7 @@ export function webhooksAllowPrivate(env: Record<string, string | undefined> = p
  */
 export function einvoicingAllowPrivate(env: Record<string, string | undefined> = process.env): boolean {
   const raw = env.EINVOICING_ALLOW_PRIVATE?.trim().toLowerCase();
-  if (raw) return raw === 'true' || raw === '1' || raw === 'yes';
+  if (raw) return parseFlag(raw);
   return paSandboxPort(env) !== null;
 }
 
@@ -121,25 +123,13 @@ export function einvoicingAllowPrivate(env: Record<string, string | undefined> =
  * contact and organisation forms (lib/domain/company-registry). Unset: off, no request leaves for the register.
  */
 export function companyRegistryUrl(env: Record<string, string | undefined> = process.env): string | null {
-  const raw = env.COMPANY_REGISTRY_URL?.trim();
-  if (!raw) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`COMPANY_REGISTRY_URL must be a URL such as https://recherche-entreprises.api.gouv.fr, not "${raw}".`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`COMPANY_REGISTRY_URL must be an http or https URL, not "${raw}".`);
-  return raw.replace(/\/$/, '');
+  const url = parseHttpUrl('COMPANY_REGISTRY_URL', env.COMPANY_REGISTRY_URL, 'https://recherche-entreprises.api.gouv.fr');
+  return url ? env.COMPANY_REGISTRY_URL!.trim().replace(/\/$/, '') : null;
 }
 
 /** WEBHOOK_DELIVERY_RETENTION_DAYS (default 30): finished webhook deliveries older than this are deleted daily. */
 export function webhookDeliveryRetentionDays(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.WEBHOOK_DELIVERY_RETENTION_DAYS?.trim();
-  if (!raw) return 30;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`WEBHOOK_DELIVERY_RETENTION_DAYS must be a whole number of days (1 or more), not "${raw}".`);
-  return n;
+  return parseInteger('WEBHOOK_DELIVERY_RETENTION_DAYS', env.WEBHOOK_DELIVERY_RETENTION_DAYS, 30, { min: 1, what: 'a whole number of days (1 or more)' });
 }
 
 export interface SecretKey {
@@ -148,11 +138,7 @@ export interface SecretKey {
   key: Buffer;
 }
 
-function secretKeyFrom(raw: string, name: string): Buffer {
-  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
-  if (key.length !== 32) throw new Error(`${name} must be 32 bytes, as 64 hex digits or base64 (openssl rand -base64 32), not a ${key.length}-byte value.`);
-  return key;
-}
+const secretKeyFrom = (raw: string, name: string): Buffer => parseSecretKey(name, raw);
 
 /**
  * The AES-256-GCM keys that seal secrets stored in the database (e-invoicing pdp_config.client_secret, docs/einvoicing.md):
@@ -177,9 +163,5 @@ export function secretEncryptionKeys(env: Record<string, string | undefined> = p
  * cores to the requests whatever the files do; more only help a process that receives many at once.
  */
 export function sandboxThreads(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.SANDBOX_THREADS?.trim();
-  if (!raw) return 1;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`SANDBOX_THREADS must be a whole number from 1 to 64, not "${raw}".`);
-  return n;
+  return parseInteger('SANDBOX_THREADS', env.SANDBOX_THREADS, 1, { min: 1, max: 64, what: 'a whole number from 1 to 64' });
 }

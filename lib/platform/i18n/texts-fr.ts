@@ -24,7 +24,7 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^contacts: must be an array of contact objects$/, 'Liste de contacts illisible.'],
   [/^must be a string$/, 'Texte attendu.'],
   [/^must be a .+ string(?: such as .+)?$/, 'Nombre attendu (ex. 2,5).'],
-  [/^must be (?:a boolean|true or false)$/, 'Oui ou non attendu.'],
+  [/^must be (?:a boolean|true or false)(?:, not ".*"\.)?$/, 'Oui ou non attendu.'],
   [/^contains (?:a NUL character|a control character|an invalid character|an unpaired UTF-16 surrogate)$/, 'Ce texte contient un caractère invisible interdit : retapez-le.'],
   [/^listed twice$/, 'Cette valeur figure deux fois.'],
   // Lengths and counts
@@ -50,6 +50,7 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be between 0 and 100$/, 'Entre 0 et 100.'],
   [/^must be greater than 0 and at most 100$/, 'Un pourcentage supérieur à 0 et au plus 100.'],
   [/^must be greater than 0 \(and at most 1e9\)$/, 'Un nombre supérieur à 0.'],
+  [/^must be strictly positive \(a discount is a line of kind discount, without quantity\)$/, 'Une quantité supérieure à 0 (une remise est une ligne de type remise, sans quantité).'],
   [/^must be at least (-?\d+) \(days from the (\w+)\)$/, (m) => `Au moins ${m[1]} jours.`],
   [/^must be at most (-?\d+) \(days from the (\w+)\)$/, (m) => `Au plus ${m[1]} jours.`],
   // Identifiers and formats

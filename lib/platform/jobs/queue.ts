@@ -187,6 +187,8 @@ async function runBatch(boss: PgBoss, def: JobDefinition<never>, db: Db, jobs: r
   );
 }
 
+const startedKey = Symbol.for('paraphe.pgboss.workers-started');
+
 /** Starts the handlers of these job kinds in this process (inline in the server, or `npm run worker`). */
 export async function startWorkers(definitions: readonly JobDefinition<never>[]) {
   const boss = await getQueue();
@@ -214,10 +216,18 @@ export async function startWorkers(definitions: readonly JobDefinition<never>[])
     }
     if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Paris' });
   }
+  (globalThis as G)[startedKey] = true;
+}
+
+
+/** Whether this process's job workers run: startWorkers finished, stopQueue not called since (`/readyz`). */
+export function workersStarted(): boolean {
+  return (globalThis as G)[startedKey] === true;
 }
 
 export async function stopQueue() {
   const g = globalThis as G;
+  g[startedKey] = false;
   const pending = g[key];
   g[key] = undefined;
   if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });

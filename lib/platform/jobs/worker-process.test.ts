@@ -70,7 +70,12 @@ describe.skipIf(!baseUrl)('the compiled worker process (PostgreSQL)', () => {
       SELECT gen_random_uuid(), ${org.id}, c.id, 'monthly', ${items}::jsonb, ${today}::date, extract(day from ${today}::date)::int, 'Abonnement', 'services', true
         FROM c`);
 
-    worker = spawn(process.execPath, ['dist/worker.mjs'], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Production requires a sealing certificate and a 32-byte AUTH_SECRET (lib/composition/config-check.ts): the
+    // development certificate, made in .data/ if absent, stands for the operator's.
+    const { loadSealingIdentity } = await import('@/lib/domain/signature');
+    loadSealingIdentity({ NODE_ENV: 'development', SIGNATURE_CERT_PATH: '' });
+    const production = { NODE_ENV: 'production' as const, AUTH_SECRET: 'worker-test-secret-of-32-bytes-or-more', SIGNATURE_CERT_PATH: '.data/signature-seal.p12', SIGNATURE_CERT_PASSWORD: 'paraphe-development' };
+    worker = spawn(process.execPath, ['dist/worker.mjs'], { env: { ...process.env, ...production }, stdio: ['ignore', 'pipe', 'pipe'] });
     worker.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     worker.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     const started = Date.now();

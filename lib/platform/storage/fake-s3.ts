@@ -26,7 +26,8 @@ const xmlError = (res: ServerResponse, status: number, code: string, message: st
 };
 
 /**
- * A tiny S3 for tests: path-style PutObject, GetObject, HeadObject and DeleteObject on one bucket, in memory.
+ * A tiny S3 for tests: path-style PutObject, GetObject, HeadObject, DeleteObject and ListObjectsV2 (pages of
+ * `max-keys`, default 1000) on one bucket, in memory.
  * It checks that requests are SigV4-signed with the expected access key (not the signature itself) and
  * verifies `x-amz-checksum-sha256` like S3 does. Listens on 127.0.0.1, a free port.
  */
@@ -42,6 +43,22 @@ export async function startFakeS3({ bucket = 'paraphe-test', accessKeyId = 'AKIA
     const [, requestBucket, ...rest] = url.pathname.split('/');
     if (requestBucket !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'No such bucket');
     const key = decodeURIComponent(rest.join('/'));
+    if (!key && req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      const prefix = url.searchParams.get('prefix') ?? '';
+      const max = Number(url.searchParams.get('max-keys') ?? 1000);
+      const after = url.searchParams.get('continuation-token') ?? '';
+      const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && k > after).sort();
+      const page = keys.slice(0, max);
+      const truncated = keys.length > page.length;
+      const esc = (v: string) => v.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${esc(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>` +
+          page.map((k) => `<Contents><Key>${esc(k)}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`).join('') +
+          (truncated ? `<NextContinuationToken>${esc(page.at(-1)!)}</NextContinuationToken>` : '') +
+          '</ListBucketResult>',
+      );
+    }
     if (!key) return xmlError(res, 400, 'InvalidRequest', 'Object operations only');
 
     if (req.method === 'PUT') {

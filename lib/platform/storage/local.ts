@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { assertKey, type ObjectStorage, type StoredObject, sha256Hex } from './storage';
@@ -68,5 +68,25 @@ export class LocalStorage implements ObjectStorage {
     const file = this.file(key);
     await rm(file, { force: true });
     await rm(`${file}.meta.json`, { force: true });
+  }
+
+  /** The keys of complete objects: a file with its sidecar (a temporary file of a put under way is not one). */
+  async *list(prefix = ''): AsyncIterable<string> {
+    const walk = async function* (dir: string, rel: string): AsyncGenerator<string> {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      const names = new Set(entries.map((e) => e.name));
+      for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+        const key = rel ? `${rel}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), key);
+        else if (entry.isFile() && !entry.name.endsWith('.meta.json') && !entry.name.endsWith('.tmp') && names.has(`${entry.name}.meta.json`)) yield key;
+      }
+    };
+    for await (const key of walk(this.root, '')) if (key.startsWith(prefix)) yield key;
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { assertKey, type ObjectStorage, type StoredBody, type StoredObject } from './storage';
 
 export interface S3Settings {
@@ -89,5 +89,14 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: assertKey(key) }));
+  }
+
+  async *list(prefix?: string): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      const out = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
+      for (const object of out.Contents ?? []) if (object.Key) yield object.Key;
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
   }
 }

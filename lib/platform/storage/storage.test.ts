@@ -28,6 +28,20 @@ function contract(name: string, make: () => ObjectStorage) {
       await storage.delete(key); // idempotent
     });
 
+    it('lists every stored key, under a prefix too (the backup walks the store)', async () => {
+      const storage = make();
+      const prefix = objectKey('listing', randomUUID());
+      const keys = Array.from({ length: 3 }, (_, i) => `${prefix}/${i}/${randomUUID()}.pdf`);
+      for (const key of keys) await storage.put(key, new Uint8Array([1, 2]));
+      const listed: string[] = [];
+      for await (const key of storage.list!(prefix)) listed.push(key);
+      expect(listed.sort()).toEqual([...keys].sort());
+      const all: string[] = [];
+      for await (const key of storage.list!()) all.push(key);
+      expect(all).toEqual(expect.arrayContaining(keys));
+      expect(all.some((k) => k.endsWith('.meta.json') || k.endsWith('.tmp'))).toBe(false);
+    });
+
     it('overwrites a key as a whole', async () => {
       const storage = make();
       const key = objectKey('tests', `${randomUUID()}.bin`);

@@ -24,6 +24,11 @@ export interface ObjectStorage {
   head(key: string): Promise<StoredObject | null>;
   /** Idempotent: deleting an absent key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key (under `prefix` when given): the backup walks the whole store. Both stores have it; a test
+   * double may leave it out (the backup then refuses the store).
+   */
+  list?(prefix?: string): AsyncIterable<string>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;

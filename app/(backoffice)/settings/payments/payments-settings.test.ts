@@ -159,15 +159,15 @@ describe('Settings → Paiements', () => {
 describe('the page’s policy', () => {
   // Without JavaScript, "Connecter" is a form post answered by a 303 to the onboarding: Chrome holds that redirect
   // to the CSP's form-action.
-  it('lets its forms lead to the provider’s onboarding, and only its own', () => {
-    const csp = (path: string) => proxy(new NextRequest(`http://localhost:3000${path}`, { method: 'POST' })).headers.get('content-security-policy');
-    expect(csp('/settings/payments')).toContain(`form-action 'self' ${ctx.fake.url};`);
-    expect(csp('/settings/payments/onboarding')).toContain(`form-action 'self' ${ctx.fake.url};`);
-    expect(csp('/settings/invoicing')).toContain("form-action 'self';");
+  it('lets its forms lead to the provider’s onboarding, and only its own', async () => {
+    const csp = async (path: string) => (await proxy(new NextRequest(`http://localhost:3000${path}`, { method: 'POST' }))).headers.get('content-security-policy');
+    expect(await csp('/settings/payments')).toContain(`form-action 'self' ${ctx.fake.url};`);
+    expect(await csp('/settings/payments/onboarding')).toContain(`form-action 'self' ${ctx.fake.url};`);
+    expect(await csp('/settings/invoicing')).toContain("form-action 'self';");
     const base = process.env.STRIPE_API_BASE;
     delete process.env.STRIPE_API_BASE;
     try {
-      expect(csp('/settings/payments')).toContain("form-action 'self' https://connect.stripe.com;");
+      expect(await csp('/settings/payments')).toContain("form-action 'self' https://connect.stripe.com;");
     } finally {
       process.env.STRIPE_API_BASE = base;
     }
