@@ -43,7 +43,10 @@ export async function proxy(request: NextRequest) {
   const forwarded = new Headers(request.headers);
   forwarded.set('x-nonce', nonce);
   forwarded.set('Content-Security-Policy', headers['Content-Security-Policy'] as string);
+  // Only this proxy says which unavailable page to write (a client's own header is dropped).
+  forwarded.delete(UNAVAILABLE_HEADER);
   const unavailable = await unavailableSignPage(request);
+  if (unavailable) forwarded.set(UNAVAILABLE_HEADER, unavailable.searchParams.toString());
   const response = unavailable ? NextResponse.rewrite(unavailable, { request: { headers: forwarded } }) : NextResponse.next({ request: { headers: forwarded } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
@@ -71,6 +74,12 @@ function credentialsInQuery(request: NextRequest): NextResponse | null {
  * (404) or deleted (410) form, are rewritten to app/sign/unavailable, which writes the same page with that status. An
  * unknown signer link stays with its page's notFound() (404, app/sign/[token]/not-found.tsx). Null: the page answers.
  */
+/**
+ * The page, status and language of the unavailable page, as a query string, in a request header: a rewrite's own query
+ * does not reach the route in a production build (only the original request's does), its headers do.
+ */
+const UNAVAILABLE_HEADER = 'x-paraphe-sign-unavailable';
+
 async function unavailableSignPage(request: NextRequest): Promise<URL | null> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const { pathname } = request.nextUrl;

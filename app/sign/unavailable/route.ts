@@ -7,7 +7,9 @@ import { unavailableHtml } from './html';
  * straight to this path names no page: 404.
  */
 export function GET(req: Request) {
-  const query = new URL(req.url).searchParams;
+  // proxy.ts passes them in its header (a rewrite's query is lost on the way); the query serves direct calls.
+  const passed = req.headers.get('x-paraphe-sign-unavailable');
+  const query = passed ? new URLSearchParams(passed) : new URL(req.url).searchParams;
   const page = query.get('page');
   const status = Number(query.get('status'));
   if ((page !== 'link' && page !== 'form') || (status !== 404 && status !== 410)) return new Response('Not found', { status: 404 });
