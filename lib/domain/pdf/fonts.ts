@@ -13,21 +13,16 @@ export const EMOJI_FAMILY = 'Noto Emoji';
 export const CJK_FAMILY = 'Noto Sans SC';
 
 /**
- * The font stack of every text: react-pdf sets each character in the first family that has a glyph for it, then —
- * when none has — in the family it appends to every stack, "Helvetica", which is also the family of a text that sets
- * none. Its built-in Helvetica is not embedded: registerFonts makes "Helvetica" name Liberation Sans, so that every
- * style resolves to an embedded face whatever a template forgets. And the text is made printable first (printable):
- * what no family of the stack covers is replaced, since the last resort would draw a .notdef glyph, which PDF/A
- * forbids. Liberation Sans covers Latin, Greek, Cyrillic and Hebrew; the Noto fallbacks are loaded once per process and,
- * like Liberation, embedded as subsets of the glyphs a document uses (a document without emoji or CJK embeds neither).
+ * The font stack of every text: react-pdf sets each character in the first family that has a glyph for it,
+ * then — when none has — in Helvetica, which it appends to every stack and does not embed. So the text is made
+ * printable first (printableText): what no family of the stack covers is replaced. Liberation Sans covers Latin,
+ * Greek, Cyrillic and Hebrew; the Noto fallbacks are loaded once per process and, like Liberation, embedded as
+ * subsets of the glyphs a document uses (a document without emoji or CJK embeds neither).
  */
 export const FONT_STACK = [FONT_FAMILY, EMOJI_FAMILY, CJK_FAMILY];
 
 export const FONTS_DIR = path.join(process.cwd(), 'lib/domain/pdf/fonts');
 const NODE_MODULES = path.join(process.cwd(), 'node_modules');
-
-/** The family react-pdf appends to every font stack and gives a text that names none (@react-pdf/layout). */
-const REACT_PDF_FALLBACK = 'Helvetica';
 
 let registered = false;
 
@@ -57,10 +52,6 @@ export function registerFonts() {
   fallback(CJK_FAMILY, path.join(cjk, '400Regular/NotoSansSC_400Regular.ttf'), path.join(cjk, '700Bold/NotoSansSC_700Bold.ttf'));
   // Words are never hyphenated: a number or an IBAN cut in two is misread.
   Font.registerHyphenationCallback((word) => [word]);
-  // react-pdf's fallback and default family, "Helvetica", is its standard font, never embedded: it got every character
-  // no family has — a line feed, a tab (issue 34) — and every text without a family. It now names Liberation Sans
-  // (the same faces, so nothing more is embedded; Liberation is metric-compatible with Helvetica).
-  Font.getRegisteredFonts()[REACT_PDF_FALLBACK] = Font.getRegisteredFonts()[FONT_FAMILY]!;
   registered = true;
 }
 
@@ -70,11 +61,7 @@ interface GlyphLookup {
 
 let stack: Promise<GlyphLookup[]> | null = null;
 
-/**
- * The regular faces of the stack, loaded through react-pdf's font store (the same fonts it then lays out with), and
- * every face of Liberation Sans: react-pdf loads only the faces a style names, and the fallback "Helvetica" it
- * appends — Liberation Sans here — must be ready for a style that names none.
- */
+/** The regular faces of the stack, loaded through react-pdf's font store (the same fonts it then lays out with). */
 function loadStack(): Promise<GlyphLookup[]> {
   registerFonts();
   stack ??= Promise.all(
@@ -83,43 +70,29 @@ function loadStack(): Promise<GlyphLookup[]> {
       await source.load();
       return source.data!;
     }),
-  )
-    .then(async (faces) => {
-      await Promise.all(Font.getRegisteredFonts()[FONT_FAMILY]!.sources.map((source) => source.load()));
-      return faces;
-    })
-    .catch((err) => {
-      stack = null;
-      throw err;
-    });
+  ).catch((err) => {
+    stack = null;
+    throw err;
+  });
   return stack;
 }
 
 /** What stands for a character no font of the stack has (none has U+FFFD). */
 export const UNPRINTABLE = '?';
 
-/** Line breaks of every kind: CR LF, CR, vertical tab, form feed, NEL, the line and paragraph separators. */
-const LINE_BREAK = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
-
 /**
  * The text as the PDF can print it with embedded fonts only: composed (NFC, so "e" + U+0301 is the "é" every font
- * has); every line break a line feed (react-pdf breaks the line there and draws no glyph for it); a tab a space (a
- * font draws a tab as a missing glyph); invisible format characters no font draws (zero-width joiner, variation
- * selectors of emoji sequences, skin-tone modifiers, the soft hyphen, which react-pdf would lay out with no font at
- * the start of a text) dropped; any other character that no font of the stack has — Hangul, Arabic, Devanagari,
- * private use, U+FFFD, a lone surrogate, a control character — replaced by "?". The bold and italic faces have the
- * same characters as the regular ones. The XML keeps the text as typed.
+ * has); line breaks and tabs kept; invisible format characters no font draws (zero-width joiner, variation
+ * selectors of emoji sequences, skin-tone modifiers) dropped; any other character that no font of the stack has
+ * (Hangul, Arabic, Devanagari… today) replaced by "?". The XML keeps the text as typed.
  */
 export function printableWith(fonts: readonly GlyphLookup[], text: string): string {
-  if (/^[\n\x20-\x7e\u00a0-\u00ac\u00ae-\u017f]*$/.test(text)) return text; // Liberation Sans has all of these
+  if (/^[\t\n\r\x20-\x7e\u00a0-\u017f]*$/.test(text)) return text; // Liberation Sans has all of these
   const covered = (cp: number) => fonts.some((f) => f.hasGlyphForCodePoint(cp));
   let out = '';
-  for (const ch of text.normalize('NFC').replace(LINE_BREAK, '\n')) {
+  for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0)!;
-    if (ch === '\n') out += ch;
-    else if (ch === '\t') out += ' ';
-    else if (ch === '\u00ad') continue;
-    else if (cp >= 0x20 && covered(cp)) out += ch;
+    if (cp < 0x20 || covered(cp)) out += ch;
     else if (/[\p{Cf}\p{Variation_Selector}\p{Emoji_Modifier}]/u.test(ch)) continue;
     else out += UNPRINTABLE;
   }
