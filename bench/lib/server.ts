@@ -23,7 +23,8 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
     PORT: String(port),
     WORKER_MODE: 'off',
     RATE_LIMIT_POINTS: '1000000000',
-    AUTH_SECRET: 'bench-secret',
+    // 32 bytes or more: a production start refuses less (lib/platform/config/schema.ts).
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
     APP_BASE_URL: `http://localhost:${port}`,
     ...(usePg ? { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`, DATABASE_POOL_MAX: '20' } : { DATABASE_URL: '', PGLITE_DIR: path.join(tmp, 'pglite') }),
     ...extraEnv,
