@@ -13,7 +13,29 @@ const nextConfig = {
   // and saxon-js are loaded by our own e-invoice validation worker threads (lib/domain/facturx/schematron-worker.mjs).
   // pdfjs-dist (text tags at upload) starts its worker by importing its own file: it must stay a Node package.
   // piscina starts worker threads from its own files, esbuild runs its binary: lib/platform/sandbox loads both at run time.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', '@node-rs/argon2', 'pg', 'proper-lockfile', 'libxml2-wasm', 'saxon-js', 'pdfjs-dist', 'piscina', 'esbuild'],
+  // OpenTelemetry's SDK patches Node's modules at run time (lib/platform/telemetry); pino writes through its own streams.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg-boss',
+    '@node-rs/argon2',
+    'pg',
+    'proper-lockfile',
+    'libxml2-wasm',
+    'saxon-js',
+    'pdfjs-dist',
+    'piscina',
+    'esbuild',
+    'pino',
+    'pino-pretty',
+    '@opentelemetry/api',
+    '@opentelemetry/sdk-node',
+    '@opentelemetry/exporter-trace-otlp-http',
+    '@opentelemetry/exporter-metrics-otlp-http',
+    '@opentelemetry/sdk-metrics',
+    '@opentelemetry/sdk-trace-base',
+    '@opentelemetry/instrumentation-http',
+    '@opentelemetry/instrumentation-undici',
+  ],
   poweredByHeader: false,
   // CI type-checks once with `npm run typecheck`; doing it again inside `next build` only costs time.
   typescript: { ignoreBuildErrors: true },

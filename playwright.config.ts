@@ -65,6 +65,8 @@ export default defineConfig({
         SIGNATURE_CERT_PASSWORD: 'paraphe-development',
         // The journeys' sandbox PA listens on http://127.0.0.1 (e2e/inbox.spec.ts): the operator's explicit lift.
         EINVOICING_ALLOW_PRIVATE: 'true',
+        // As `npm start`: the stop is ours (lib/composition/shutdown.ts), not next's.
+        NEXT_MANUAL_SIG_HANDLE: 'true',
       },
     },
   ],

@@ -9,9 +9,9 @@ import { defineConfig } from 'vitest/config';
  * slowest (the JVM validators, 52 finalizations through the e-invoice validation), and CI runs both passes on 2 cores.
  */
 const ENGINE_INDEPENDENT = ['lib/domain/pdf/facturx.test.ts', 'lib/domain/pdf/render.test.ts', 'lib/domain/pdf/compliance-matrix.test.ts', 'lib/domain/facturx/einvoice-validation.test.ts', 'lib/domain/facturx/jvm-schematron.test.ts', 'lib/platform/openapi/lint.test.ts', 'lib/platform/openapi/descriptions.test.ts', 'scripts/**/*.test.ts',
-  // Untrusted files in the sandbox's workers, the received invoices' parser, the start's config check
+  // Untrusted files in the sandbox's workers, the received invoices' parser, the fonts of a PDF, the start's config check
   // (child processes): the database, where there is one, only stores what they read.
-  'lib/platform/sandbox/*.test.ts', 'lib/domain/einvoicing/parse/*.test.ts', 'lib/domain/signature/hostile-upload.test.ts', 'lib/composition/config-check.test.ts'];
+  'lib/platform/sandbox/*.test.ts', 'lib/domain/einvoicing/parse/*.test.ts', 'lib/domain/signature/hostile-upload.test.ts', 'lib/domain/pdf/hostile-text.test.ts', 'lib/composition/config-check.test.ts'];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { percentile } from './lib/fake-contacts';
+import { failIf, size, sizeFromEnv } from './lib/smoke';
 
 /**
  * Issue 5's figures, in-process (no HTTP): rendering a finalized 10-line invoice — the react-pdf PDF, the
@@ -10,13 +11,18 @@ import { percentile } from './lib/fake-contacts';
  * job's whole path for RENDER_JOBS invoices by one worker (load from the database, render, store the file,
  * mark ready), as invoices per minute; between the two, the same invoice with emoji, CJK, Greek and Cyrillic text
  * (UNICODE_RENDERS renders: the fallback fonts embedded) and its PDF size. Target: p50 < 300 ms, no memory growth
- * across the 1,000 renders.
- * PGlite in memory unless DATABASE_URL is set; React in production mode unless NODE_ENV says otherwise.
+ * across the 1,000 renders (printed, never asserted).
+ * PGlite in memory unless DATABASE_URL is set; React in production mode unless NODE_ENV says otherwise. Exits non-zero
+ * when a render gives no PDF or a render job does not end ready. BENCH_SMOKE=1: 3 renders, 1 Unicode render, 2 jobs.
  */
-const RENDERS = Number(process.env.RENDERS ?? 1000);
-const WARM_UP = 20;
-const RENDER_JOBS = Number(process.env.RENDER_JOBS ?? 100);
-const UNICODE_RENDERS = Number(process.env.UNICODE_RENDERS ?? 100);
+const RENDERS = sizeFromEnv('RENDERS', 1000, 3);
+const WARM_UP = size(20, 1);
+const RENDER_JOBS = sizeFromEnv('RENDER_JOBS', 100, 2);
+const UNICODE_RENDERS = sizeFromEnv('UNICODE_RENDERS', 100, 1);
+const UNICODE_WARM_UP = size(5, 0);
+/** A render gave a PDF (and its Factur-X XML). */
+const checkRender = (out: { pdf: Uint8Array; xml: string | null }, what: string) =>
+  failIf(Buffer.from(out.pdf.subarray(0, 5)).toString('latin1') !== '%PDF-' || !out.xml, `${what}: not a PDF with its Factur-X XML`);
 
 if (!process.env.DATABASE_URL) process.env.PGLITE_DIR = 'memory';
 // Measure React as the server runs it (next start sets production); set before react-pdf is first imported.
@@ -82,6 +88,7 @@ for (let i = 1; i <= RENDERS; i++) {
   const out = await renderDocument(model);
   times.push(performance.now() - started);
   bytes = out.pdf.byteLength;
+  if (i === 1) checkRender(out, 'render of the 10-line invoice');
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   if (i % 100 === 0) {
     gc?.();
@@ -104,12 +111,13 @@ const unicodeModel = await loadRenderModel(org.db, org.org.id, unicodeDoc.id);
 const unicodeTimes: number[] = [];
 let unicodeBytes = 0;
 let unicodeCpuStarted = process.cpuUsage();
-for (let i = 0; i < UNICODE_RENDERS + 5; i++) {
-  if (i === 5) unicodeCpuStarted = process.cpuUsage();
+for (let i = 0; i < UNICODE_RENDERS + UNICODE_WARM_UP; i++) {
+  if (i === UNICODE_WARM_UP) unicodeCpuStarted = process.cpuUsage();
   const started = performance.now();
   const out = await renderDocument(unicodeModel);
-  if (i >= 5) unicodeTimes.push(performance.now() - started);
+  if (i >= UNICODE_WARM_UP) unicodeTimes.push(performance.now() - started);
   unicodeBytes = out.pdf.byteLength;
+  if (i === 0) checkRender(out, 'render of the Unicode invoice');
 }
 const unicodeCpu = cpuMs(unicodeCpuStarted) / UNICODE_RENDERS;
 
@@ -125,7 +133,8 @@ const jobStarted = performance.now();
 const jobTimes: number[] = [];
 for (const id of ids) {
   const started = performance.now();
-  if ((await renderStoredDocument(org.db, org.org.id, id)) !== 'ready') throw new Error(`document ${id} was not rendered`);
+  const status = await renderStoredDocument(org.db, org.org.id, id);
+  failIf(status !== 'ready', `render job of document ${id}: ${status}, ready expected`);
   jobTimes.push(performance.now() - started);
 }
 const jobSeconds = (performance.now() - jobStarted) / 1000;

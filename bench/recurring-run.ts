@@ -2,6 +2,7 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { failIf, sizeFromEnv } from './lib/smoke';
 
 /**
  * Issue 16's monthly run: TEMPLATES active monthly templates with auto_send, due today, on PostgreSQL (a fresh
@@ -10,13 +11,14 @@ import path from 'node:path';
  * Factur-X, render_status ready) and e-mailed (outbox status sent). MODE=inline runs the jobs in this process (the
  * server's inline worker); MODE=workers starts WORKERS worker processes as `npm run worker` does (dist/worker.mjs, built first).
  * Prints each stage's completion time and throughput, and the peak RSS of every process that ran jobs. The templates
- * are spread over ORGS organisations (each org's finalizations are serialized by its hash chain).
+ * are spread over ORGS organisations (each org's finalizations are serialized by its hash chain). Exits non-zero when a
+ * generation failed or not every invoice reached the outbox within TIMEOUT_S. BENCH_SMOKE=1: 5 templates, 90 s at most.
  */
-const TEMPLATES = Number(process.env.TEMPLATES ?? 10_000);
+const TEMPLATES = sizeFromEnv('TEMPLATES', 10_000, 5);
 const ORGS = Number(process.env.ORGS ?? 1);
 const MODE = process.env.MODE === 'workers' ? 'workers' : 'inline';
 const WORKERS = Number(process.env.WORKERS ?? 2);
-const TIMEOUT_S = Number(process.env.TIMEOUT_S ?? 1500);
+const TIMEOUT_S = sizeFromEnv('TIMEOUT_S', 1500, 90);
 /** PROFILE_DIR=dir: each worker process writes a V8 CPU profile there (node --cpu-prof) when it stops. */
 const PROFILE_DIR = process.env.PROFILE_DIR;
 
@@ -211,6 +213,9 @@ try {
       ? `NOT DONE within ${TIMEOUT_S} s (failed generations: ${last.failed})`
       : `every invoice generated, finalized, rendered and e-mailed in ${total.toFixed(1)} s (${(total / 60).toFixed(1)} min; target < 10 min with two workers)`,
   );
+  failIf(due !== TEMPLATES, `the hourly tick queued ${due} generations, ${TEMPLATES} expected`);
+  failIf(last.failed, `${last.failed} generations failed`);
+  failIf(total === undefined, `not every invoice was generated, finalized, rendered and e-mailed within ${TIMEOUT_S} s: ${JSON.stringify(last)}`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await stopQueue();

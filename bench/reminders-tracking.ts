@@ -7,6 +7,7 @@ import { todayParis } from '@/lib/platform/dates';
 import { trackingSliceQuery } from '@/lib/domain/reminders/tracking';
 import { fakeContact, percentile } from './lib/fake-contacts';
 import { type LoadResult, load, printTable, startServer } from './lib/server';
+import { listFromEnv, sizeFromEnv } from './lib/smoke';
 
 /**
  * Issue 6's tracking figure: GET /v1/invoices/reminders/tracking on an org of DOCUMENTS unpaid invoices (sent,
@@ -15,12 +16,14 @@ import { type LoadResult, load, printTable, startServer } from './lib/server';
  * tenth of the first steps skipped), seeded by direct SQL into the bench database (the triggers build the
  * ladder states as they would in production). DURATION s at every level of CONNECTIONS, built server, twice: as
  * seeded (the exhausted ladders fill the page: one statement), then with nearly all overdue invoices paid (the
- * three slices of the order read in turn). Target: p95 under 50 ms. Then EXPLAIN ANALYZE of the statements.
+ * three slices of the order read in turn). Target: p95 under 50 ms (printed, never asserted). Then EXPLAIN ANALYZE of
+ * the statements. Exits non-zero when a request answers other than 2xx or the first page is not full (20 rows).
+ * BENCH_SMOKE=1: 400 invoices for 50 clients, one connection, a few requests.
  */
-const DOCUMENTS = Number(process.env.DOCUMENTS ?? 50_000);
-const CONTACTS = Number(process.env.CONTACTS ?? 2_000);
-const CONNECTIONS = (process.env.CONNECTIONS ?? '1,10').split(',').map(Number);
-const DURATION = Number(process.env.DURATION ?? 10);
+const DOCUMENTS = sizeFromEnv('DOCUMENTS', 50_000, 400);
+const CONTACTS = sizeFromEnv('CONTACTS', 2_000, 50);
+const CONNECTIONS = listFromEnv('CONNECTIONS', '1,10', '1');
+const DURATION = sizeFromEnv('DURATION', 10, 1);
 
 const server = await startServer(3321);
 try {
@@ -28,6 +31,9 @@ try {
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/paraphe_bench_${process.pid}`;
   const psql = (sql: string) => execFileSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8', maxBuffer: 64 << 20 }).trim();
   const headers = { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' };
+  // The invoices and credit notes are written as finalized rows directly: the triggers stand aside for those two
+  // statements (a document is otherwise inserted as a draft, migration 0016); the reminders' ones run (the ladders).
+  const sealed = (sql: string) => psql(`SET session_replication_role = replica; ${sql}`);
 
   // ── Seed ──────────────────────────────────────────────────────────────────
   const seeding = performance.now();
@@ -38,7 +44,7 @@ try {
   }
   const orgId = psql('SELECT org_id FROM contacts LIMIT 1');
   // UUIDv7-shaped ids from each document's issue instant, as the app makes them.
-  psql(`
+  sealed(`
     WITH c AS (
       SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, coalesce(company, first_name || ' ' || last_name) AS name
         FROM contacts WHERE org_id = '${orgId}'
@@ -64,7 +70,7 @@ try {
     SELECT (substr(replace(id::text, '-', ''), 1, 12) || '7' || substr(md5(id::text), 1, 3) || '9' || substr(md5(id::text), 4, 15))::uuid,
            org_id, id, total_ttc / 3, least(issue_date + 20, current_date), 'bank_transfer', created_at
       FROM documents WHERE org_id = '${orgId}' AND chain_index % 10 = 3`);
-  psql(`
+  sealed(`
     INSERT INTO documents (id, org_id, type, status, contact_id, number, issue_date, total_ht, total_tva, total_ttc, client_snapshot,
                            finalized_at, chain_index, content_hash, prev_hash, avoir_for_id, credit_reason_code, created_at, updated_at)
     SELECT (substr(replace(id::text, '-', ''), 1, 12) || '7' || substr(md5(id::text), 1, 3) || 'a' || substr(md5(id::text), 4, 15))::uuid,
@@ -133,7 +139,6 @@ try {
       );
       printTable([result]);
       console.log(`p95: ${p95} ms (target < 50 ms: ${p95 < 50 ? 'met' : 'MISSED'})`);
-      if (result.non2xx || result.errors) console.log('WARNING: some requests failed');
     }
   }
   // As seeded: the exhausted ladders alone fill the page (one statement).

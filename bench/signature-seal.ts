@@ -8,16 +8,18 @@ import { composeSignedPdf } from '@/lib/domain/signature/compose';
 import { sealPdf } from '@/lib/domain/signature/seal';
 import { checkSeal } from '@/lib/domain/signature/verify';
 import { percentile } from './lib/fake-contacts';
+import { size, sizeFromEnv } from './lib/smoke';
 
 /**
  * Issue 18's figure, in-process (no database, no storage): what the signature.seal job does to the PDF of a completed
  * envelope — composite a 20-page contract with 3 signers (initials on every page, a signature, a date and a name each,
  * one signature drawn as a 600×200 PNG) and its signature page, then seal it PAdES-B with the development certificate.
  * p50/p95 over RUNS runs after a warm-up, and the process's peak resident memory. Each sealed file is checked by the
- * verifier once (outside the timing).
+ * verifier once (outside the timing); a file that does not verify exits non-zero. BENCH_SMOKE=1: one run after one
+ * warm-up.
  */
-const RUNS = Number(process.env.RUNS ?? 50);
-const WARM_UP = 3;
+const RUNS = sizeFromEnv('RUNS', 50, 1);
+const WARM_UP = size(3, 1);
 const PAGES = 20;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
+import { failIf, sizeFromEnv } from './lib/smoke';
 
 /**
  * Issue 15's delivery figure: EVENTS events (contact.created) recorded at RATE events/s, each fanned out to 5
@@ -12,15 +13,19 @@ import { availableParallelism, loadavg } from 'node:os';
  * matters is that it does not slow the others). Target: ≥ 500 deliveries/s, healthy p99 < 2 s. WARMUP events go
  * first (a running server's worker is warm: connections open, code compiled, receivers' latency known); their
  * cold-start delays are printed apart and left out of the figures.
- * PostgreSQL: a fresh database on 127.0.0.1:5432, dropped at the end.
+ * PostgreSQL: a fresh database on 127.0.0.1:5432, dropped at the end. Exits non-zero when a healthy endpoint misses a
+ * delivery or gets one twice, or a delivery row ends failed. BENCH_SMOKE=1: 20 events after a warm-up of 5, the slow
+ * endpoint at 200 ms.
  */
-const EVENTS = Number(process.env.EVENTS ?? 10_000);
+const EVENTS = sizeFromEnv('EVENTS', 10_000, 20);
 const RATE = Number(process.env.RATE ?? 150);
 const BATCH = Number(process.env.BATCH ?? 25);
-const SLOW_MS = Number(process.env.SLOW_MS ?? 2000);
+const SLOW_MS = sizeFromEnv('SLOW_MS', 2000, 200);
 const WORKERS = process.env.WORKERS ? Number(process.env.WORKERS) : undefined;
 /** Events delivered before the clock starts (not counted): the figures are those of a running, warm worker. */
-const WARMUP = Number(process.env.WARMUP ?? 300);
+const WARMUP = sizeFromEnv('WARMUP', 300, 5);
+/** How long the healthy endpoints may take to get every event (ms). */
+const DEADLINE_MS = sizeFromEnv('DEADLINE_MS', 300_000, 30_000);
 const HEALTHY = 4;
 
 const dbName = `paraphe_bench_webhooks_${process.pid}`;
@@ -97,7 +102,7 @@ try {
   const warm = new Set<string>();
   if (WARMUP > 0) {
     await produce(WARMUP);
-    const until = Date.now() + 120_000;
+    const until = Date.now() + Math.min(120_000, DEADLINE_MS);
     while (receivers.slice(0, HEALTHY).some((r) => r.arrivals.size < WARMUP + 1) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
     for (const id of await eventIds()) warm.add(id);
   }
@@ -113,7 +118,7 @@ try {
   // ── Wait for the healthy endpoints (the slow one cannot finish: its bound × SLOW_MS) ───────────────
   const healthyTarget = (EVENTS + (WARMUP > 0 ? 0 : 1)) * HEALTHY;
   const healthyCount = () => receivers.slice(0, HEALTHY).reduce((sum, r) => sum + measured(r).length, 0);
-  const deadline = Date.now() + 300_000;
+  const deadline = Date.now() + DEADLINE_MS;
   while (healthyCount() < healthyTarget && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
   const healthyDone = Math.max(...receivers.slice(0, HEALTHY).flatMap((r) => measured(r).map(([, at]) => at)));
   const cpuSeconds = (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(cpu));
@@ -175,6 +180,10 @@ try {
   console.log(
     `healthy: ${Math.round(rate)} deliveries/s (target ≥ 500: ${rate >= 500 ? 'met' : 'MISSED'}), p99 ${p99} ms (target < 2000: ${p99 < 2000 ? 'met' : 'MISSED'})`,
   );
+  failIf(healthyCount() < healthyTarget, `the healthy endpoints got ${healthyCount()} of ${healthyTarget} deliveries within ${DEADLINE_MS / 1000} s`);
+  const duplicates = receivers.slice(0, HEALTHY).reduce((sum, r) => sum + r.duplicates(), 0);
+  failIf(duplicates, `the healthy endpoints got ${duplicates} deliveries twice`);
+  failIf(counts?.failed, `${counts?.failed} delivery rows ended failed`);
 } finally {
   await stopQueue();
   await closeDatabase();

@@ -50,7 +50,9 @@ async function openPostgres(url: string, migrationsFolder: string): Promise<Data
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const { NamedStatementClient } = await import('./named-statements');
+  const { carryCallerContext } = await import('./traced-sql');
   const pool: Pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10), Client: NamedStatementClient });
+  carryCallerContext(pool);
   // Several instances may start at once: one migrates, the others wait on the advisory lock.
   const client = await pool.connect();
   try {
@@ -86,7 +88,8 @@ async function openPglite(dir: string, migrationsFolder: string): Promise<Databa
     release = await lockDirectory(dir);
     client = new PGlite(dir, { extensions: { pg_trgm } });
   }
-  const db = drizzle({ client, schema });
+  const { tracedPglite } = await import('./traced-sql');
+  const db = drizzle({ client: tracedPglite(client), schema });
   try {
     await migrate(db, { migrationsFolder });
   } catch (err) {

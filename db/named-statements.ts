@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { tracedClientQuery } from './traced-sql';
 
 /** Statement texts a connection keeps prepared; past that, new texts run unnamed (parsed at each execution). */
 const PREPARED_PER_CONNECTION = 500;
@@ -16,6 +17,12 @@ export class NamedStatementClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query() has a dozen overloads; this forwards them all.
   override query(config: any, values?: any, callback?: any): any {
+    // Each statement in a span (db/traced-sql.ts).
+    return tracedClientQuery(config, values, callback, (c, v, cb) => this.namedQuery(c, v, cb));
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: as query() above.
+  private namedQuery(config: any, values?: any, callback?: any): any {
     const text: unknown = typeof config === 'string' ? config : config?.text;
     const params = Array.isArray(values) ? values : config?.values;
     // Submittables (cursors, COPY streams), already named statements and statements without parameters as they were.

@@ -4,6 +4,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { failIf, SMOKE } from './smoke';
 
 /**
  * Starts the built app (`npm run build` first) on a fresh database: PostgreSQL (a new database on
@@ -22,6 +23,8 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
     ...process.env,
     PORT: String(port),
     WORKER_MODE: 'off',
+    // As `npm start`: SIGTERM runs the app's graceful stop (lib/composition/shutdown.ts), which stop() checks.
+    NEXT_MANUAL_SIG_HANDLE: 'true',
     RATE_LIMIT_POINTS: '1000000000',
     // 32 bytes or more: a production start refuses less (lib/platform/config/schema.ts).
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
@@ -49,8 +52,11 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
     apiKey,
     engine: usePg ? 'PostgreSQL 15' : 'PGlite',
     async stop() {
+      const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
+      // The graceful stop ends with exit 0 (next's own handler would exit 143, a crash otherwise).
+      failIf(child.exitCode !== 0, `the server did not stop cleanly on SIGTERM: exit code ${child.exitCode}, signal ${child.signalCode}`);
       if (usePg) execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)"`);
       rmSync(tmp, { recursive: true, force: true });
     },
@@ -89,9 +95,16 @@ export interface LoadResult {
   errors: number;
 }
 
-/** One autocannon run; latencies in ms. */
+/**
+ * One autocannon run; latencies in ms. Any non-2xx answer or connection error fails the bench (failIf). Under
+ * BENCH_SMOKE=1 the run is a fixed handful of requests (at most 4 connections) instead of `duration` seconds.
+ */
 export async function load(title: string, options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon({ connections: 32, duration: 10, ...options });
+  const { duration: _duration, ...rest } = options;
+  const connections = Math.min(options.connections ?? 32, 4);
+  const result = await autocannon(SMOKE ? { ...rest, connections, amount: connections * 5 } : { connections: 32, duration: 10, ...options });
+  // errors counts the timeouts too.
+  failIf(result.non2xx || result.errors, `${title}: ${result.non2xx} non-2xx answers, ${result.errors} connection errors or timeouts`);
   return {
     title,
     requestsPerSecond: Math.round(result.requests.average),

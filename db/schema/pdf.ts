@@ -25,6 +25,8 @@ export const documentRenders = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** When the current or last attempt started: a `rendering` row older than the job timeout is stale. */
     started_at: timestamp('started_at', { withTimezone: true }),
+    /** The job whose run holds the `rendering` claim: its retry (a stop handed it back) takes the claim over at once. */
+    claimed_by_job: text('claimed_by_job'),
     last_error: text('last_error'),
     storage_key: text('storage_key'),
     sha256: text('sha256'),

@@ -9,6 +9,7 @@ import { demoOrgId, fillDemoData } from '@/lib/composition/demo-data';
 import { formatCredentials, seedDemo } from '@/lib/composition/seed';
 import { schematronEngine, warmUpEInvoiceValidation } from '@/lib/domain/facturx';
 import { sealingIdentity } from '@/lib/domain/signature';
+import { log } from '@/lib/platform/log';
 
 /**
  * Server start: migrate (inside getDatabase), create the job queues (a change writes its jobs in its own
@@ -18,19 +19,20 @@ import { sealingIdentity } from '@/lib/domain/signature';
  */
 export async function boot() {
   if (webhooksAllowPrivate()) {
-    console.warn('[paraphe] WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
+    log.warn('WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target http and private, loopback and link-local addresses (tests and local development only)');
   }
   if (einvoicingAllowPrivate()) {
-    console.warn('[paraphe] EINVOICING_ALLOW_PRIVATE (or PA_SANDBOX in development): the PA connection may target http and private, loopback and link-local addresses');
+    log.warn('EINVOICING_ALLOW_PRIVATE (or PA_SANDBOX in development): the PA connection may target http and private, loopback and link-local addresses');
   }
   // The sealing certificate is checked first: a bad file stops the start with its reason (unreadable, wrong password,
   // expired, no private key) rather than failing the first completed envelope.
   const seal = sealingIdentity();
-  console.log(`[paraphe] signature seal: ${seal.subject} (${seal.source === 'development' ? 'development certificate in .data/' : 'SIGNATURE_CERT_PATH'}), valid until ${seal.notAfter.toISOString().slice(0, 10)}`);
+  log.info({ subject: seal.subject, source: seal.source, valid_until: seal.notAfter.toISOString().slice(0, 10) }, `signature seal: ${seal.subject} (${seal.source === 'development' ? 'development certificate in .data/' : 'SIGNATURE_CERT_PATH'}), valid until ${seal.notAfter.toISOString().slice(0, 10)}`);
   const database = await getDatabase();
   await prepareQueues(database, jobs);
   const demo = await seedDemo(database.db);
-  if (demo) console.log(formatCredentials(demo, appBaseUrl()));
+  // The demo's banner is for the person at the terminal (README), not a log line: written as it is.
+  if (demo) process.stdout.write(`${formatCredentials(demo, appBaseUrl())}\n`);
   if (demoDataEnabled()) await addDemoData(database.db, demo?.orgId ?? (await demoOrgId(database.db)));
   const sandboxPort = paSandboxPort();
   if (sandboxPort) await startDevSandbox(database.db, sandboxPort);
@@ -40,13 +42,13 @@ export async function boot() {
   // The untrusted-file workers' code (lib/platform/sandbox): compiled now, so that a start that cannot build it stops.
   const sandbox = prepareSandbox(sandboxTasks);
   if (process.env.NODE_ENV === 'production') await Promise.all([validation, sandbox]);
-  else sandbox.catch((error) => console.error('[paraphe] the sandbox tasks could not be compiled:', error));
-  console.log(`[paraphe] e-invoice validation: ${schematronEngine() === 'jvm' ? 'Saxon-HE on the JVM' : 'SaxonJS (EINVOICE_VALIDATOR=saxonjs, or no Java and Saxon-HE here)'}`);
+  else sandbox.catch((error) => log.error(error, 'the sandbox tasks could not be compiled'));
+  log.info(`e-invoice validation: ${schematronEngine() === 'jvm' ? 'Saxon-HE on the JVM' : 'SaxonJS (EINVOICE_VALIDATOR=saxonjs, or no Java and Saxon-HE here)'}`);
   if ((process.env.WORKER_MODE ?? 'inline') !== 'off') {
     await startWorkers(jobs);
-    console.log(`[paraphe] database: ${database.kind}; inline job worker started`);
+    log.info({ database: database.kind, worker: 'inline' }, `database: ${database.kind}; inline job worker started`);
   } else {
-    console.log(`[paraphe] database: ${database.kind}; inline job worker off (WORKER_MODE=off)`);
+    log.info({ database: database.kind, worker: 'off' }, `database: ${database.kind}; inline job worker off (WORKER_MODE=off)`);
   }
 }
 
@@ -55,9 +57,9 @@ async function addDemoData(db: Db, orgId: string | null) {
   if (!orgId) return;
   try {
     const added = await fillDemoData(db, orgId);
-    if (added) console.log(`[paraphe] demo data (DEMO_DATA=true): ${added.contacts} clients and ${added.documents} documents added to the demo org`);
+    if (added) log.info(`demo data (DEMO_DATA=true): ${added.contacts} clients and ${added.documents} documents added to the demo org`);
   } catch (error) {
-    console.error('[paraphe] demo data (DEMO_DATA=true) could not be added:', error);
+    log.error(error, 'demo data (DEMO_DATA=true) could not be added');
   }
 }
 
@@ -67,10 +69,10 @@ async function addDemoData(db: Db, orgId: string | null) {
  */
 async function startDevSandbox(db: Db, port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/pa-sandbox.ts'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, PA_SANDBOX_PORT: String(port) } });
-  child.on('error', (error) => console.error('[paraphe] the sandbox PA could not start (PA_SANDBOX=true):', error));
+  child.on('error', (error) => log.error(error, 'the sandbox PA could not start (PA_SANDBOX=true)'));
   process.once('exit', () => child.kill());
   const orgId = await demoOrgId(db);
   if (orgId && (await connectToDevSandbox(db, orgId, `http://127.0.0.1:${port}`).catch(() => false))) {
-    console.log(`[paraphe] PA_SANDBOX=true: the demo org is connected to the sandbox PA on http://127.0.0.1:${port} (Réglages → Facturation électronique)`);
+    log.info(`PA_SANDBOX=true: the demo org is connected to the sandbox PA on http://127.0.0.1:${port} (Réglages → Facturation électronique)`);
   }
 }

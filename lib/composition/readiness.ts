@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Database, getDatabase, MIGRATIONS_DIR } from '@/db/client';
 import { workersStarted } from '@/lib/platform/jobs';
 import { getStorage, type ObjectStorage } from '@/lib/platform/storage';
+import { log } from '@/lib/platform/log';
 
 /**
  * Readiness (`/readyz`, issue 34): this process may take traffic when the database answers, every migration of the
@@ -47,7 +48,7 @@ async function check(name: string, reason: string, run: () => Promise<string>, m
   try {
     return await withTimeout(run(), ms, name);
   } catch (error) {
-    console.error(`[paraphe] readiness: ${name} ${reason}:`, error instanceof Error ? error.message : error);
+    log.error({ check: name, reason, err: error }, `readiness: ${name} ${reason}`);
     return reason;
   }
 }
@@ -66,7 +67,7 @@ export async function readiness(options: ReadinessOptions = {}): Promise<Readine
       database = await withTimeout(open(), ms, 'database');
       await withTimeout(database.sql('select 1'), ms, 'database');
     } catch (error) {
-      console.error('[paraphe] readiness: database unreachable:', error instanceof Error ? error.message : error);
+      log.error(error, 'readiness: database unreachable');
       return { database: 'unreachable', migrations: 'unknown' };
     }
     const migrations = await check(

@@ -15,6 +15,7 @@ import { nextNumber, recordNumber } from './numbering';
 import { clientSnapshot, finalizationDates, sellerSnapshot } from './finalization-values';
 import { assertAllowed } from './transitions';
 import { transmissionRequired } from './transmission-rule';
+import { countFinalization, inSpan } from '@/lib/platform/telemetry';
 import type { BillingDocument } from './schemas';
 
 export { clientSnapshot, sellerSnapshot } from './finalization-values';
@@ -88,13 +89,19 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
     .set({ length: chain_index, head_hash: content_hash, head_document_id: doc.id, updated_at: now })
     .where(eq(hashChains.org_id, orgId));
   await recordNumber(tx, orgId, taken);
+  // Counted when sealed in its transaction (every path: the API, a signed quote's cascade, a recurring run).
+  countFinalization(sealed!.type);
   return sealed!;
 }
 
 export async function finalizeDocument(db: Db, orgId: string, id: string, at?: Date): Promise<BillingDocument> {
-  return db.transaction(async (tx) => {
-    const doc = await loadDocument(tx, orgId, id, true);
-    const sealed = await finalizeLocked(tx, orgId, doc, at);
-    return recordDocumentEvent(tx, orgId, 'invoice.finalized', withStates(sealed));
+  return inSpan('finalize document', { attributes: { 'paraphe.document.id': id } }, async (span) => {
+    const finalized = await db.transaction(async (tx) => {
+      const doc = await loadDocument(tx, orgId, id, true);
+      const sealed = await finalizeLocked(tx, orgId, doc, at);
+      return recordDocumentEvent(tx, orgId, 'invoice.finalized', withStates(sealed));
+    });
+    span.setAttributes({ 'paraphe.document.type': finalized.type, 'paraphe.document.number': finalized.number ?? '' });
+    return finalized;
   });
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { JvmSchematron, jvmAvailable } from './jvm-schematron';
 import { type Finding, parseSvrl, VALIDATION_DIR, XSD } from './validate';
+import { inSpan } from '@/lib/platform/telemetry';
+import { log } from '@/lib/platform/log';
 
 /**
  * The checks a PA runs on a Factur-X EN 16931 CII: the Factur-X XSD (libxml2 compiled to WebAssembly, libxml2-wasm,
@@ -203,7 +205,7 @@ async function startJvm(e: Engines): Promise<boolean> {
     return true;
   } catch (err) {
     if (!e.byDefault) throw err;
-    console.warn(`[paraphe] e-invoice validation: the Saxon JVM did not start, SaxonJS is used instead (${(err as Error).message})`);
+    log.warn(`e-invoice validation: the Saxon JVM did not start, SaxonJS is used instead (${(err as Error).message})`);
     e.engine = 'saxonjs';
     return false;
   }
@@ -290,7 +292,7 @@ export async function validateEInvoice(xml: string): Promise<EInvoiceError[]> {
     return structuredClone(await known);
   }
   c.validations++;
-  const pending = validate(xml);
+  const pending = inSpan('einvoice validation', { attributes: { 'paraphe.einvoice.engine': schematronEngine() } }, () => validate(xml));
   c.results.set(key, pending);
   if (c.results.size > CACHE_SIZE) c.results.delete(c.results.keys().next().value!);
   // A failure of the validator itself (a worker crashed) is not a result: the next call tries again.

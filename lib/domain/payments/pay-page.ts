@@ -5,6 +5,7 @@ import type { Language } from '@/lib/platform/format';
 import { hashToken } from './payment-links';
 import type { CheckoutMethod, PaymentProvider } from './provider';
 import { paymentProvider } from './stripe-provider';
+import { log } from '@/lib/platform/log';
 
 /**
  * The public /pay/<token> page's model (DESIGN §8): what the payer sees of the seller and the document, and whether
@@ -250,7 +251,7 @@ export async function returnNotice(
     return session.payment_status === 'paid' ? 'received' : 'processing';
   } catch (err) {
     // The payer came back from Checkout: without the provider's word, "processing" is true and asks nothing more.
-    console.error('pay page: the checkout session could not be read', err);
+    log.error(err, 'pay page: the checkout session could not be read');
     return 'processing';
   }
 }

@@ -8,6 +8,7 @@ import { onMandateUpdated, onSetupIntentSucceeded, onSetupSessionCompleted } fro
 import { onAccountUpdated, onCheckoutSession, onDispute, onPaymentIntent, onRefund } from './online-payment-events';
 import type { PaymentProvider } from './provider';
 import { requireProvider } from './stripe-provider';
+import { log } from '@/lib/platform/log';
 
 /**
  * Provider events at POST /api/stripe/webhook (DESIGN §8): the Connect endpoint's events, signature checked with
@@ -106,7 +107,7 @@ export async function handleStripeWebhook(db: Db, rawBody: string, signature: st
       const key = accountId ?? 'platform';
       if (!unknownAccounts.has(key)) {
         unknownAccounts.add(key);
-        console.warn(`[payments] provider events of ${accountId ? `account ${accountId}, connected to no organisation,` : 'the platform account'} are ignored (first: ${event.type} ${event.id})`);
+        log.warn(`provider events of ${accountId ? `account ${accountId}, connected to no organisation,` : 'the platform account'} are ignored (first: ${event.type} ${event.id})`);
       }
       return { received: true, duplicate: false, handled: false };
     }

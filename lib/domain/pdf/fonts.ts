@@ -13,31 +13,45 @@ export const EMOJI_FAMILY = 'Noto Emoji';
 export const CJK_FAMILY = 'Noto Sans SC';
 
 /**
- * The font stack of every text: react-pdf sets each character in the first family that has a glyph for it,
- * then — when none has — in Helvetica, which it appends to every stack and does not embed. So the text is made
- * printable first (printableText): what no family of the stack covers is replaced. Liberation Sans covers Latin,
- * Greek, Cyrillic and Hebrew; the Noto fallbacks are loaded once per process and, like Liberation, embedded as
- * subsets of the glyphs a document uses (a document without emoji or CJK embeds neither).
+ * The font stack of every text: react-pdf sets each character in the first family that has a glyph for it, then —
+ * when none has — in the family it appends to every stack, "Helvetica", which is also the family of a text that sets
+ * none. Its built-in Helvetica is not embedded: registerFonts makes "Helvetica" name Liberation Sans, so that every
+ * style resolves to an embedded face whatever a template forgets. And the text is made printable first (printable):
+ * what no family of the stack covers is replaced, since the last resort would draw a .notdef glyph, which PDF/A
+ * forbids. Liberation Sans covers Latin, Greek, Cyrillic and Hebrew; the Noto fallbacks are loaded once per process and,
+ * like Liberation, embedded as subsets of the glyphs a document uses (a document without emoji or CJK embeds neither).
  */
 export const FONT_STACK = [FONT_FAMILY, EMOJI_FAMILY, CJK_FAMILY];
 
 export const FONTS_DIR = path.join(process.cwd(), 'lib/domain/pdf/fonts');
 const NODE_MODULES = path.join(process.cwd(), 'node_modules');
 
-let registered = false;
+/** The family react-pdf appends to every font stack and gives a text that names none (@react-pdf/layout). */
+const REACT_PDF_FALLBACK = 'Helvetica';
 
+/** Words are never hyphenated: a number or an IBAN cut in two is misread. */
+const noHyphenation = (word: string) => [word];
+
+/**
+ * Registers the stack in react-pdf's font store, idempotently against the store itself (not a flag of this module:
+ * a test worker that resets its modules may evaluate this file again while @react-pdf/renderer, and so its store,
+ * stays the same; a family registered twice would hold every face twice). Called before every render.
+ */
 export function registerFonts() {
-  if (registered) return;
-  Font.register({
-    family: FONT_FAMILY,
-    fonts: [
-      { src: path.join(FONTS_DIR, 'LiberationSans-Regular.ttf') },
-      { src: path.join(FONTS_DIR, 'LiberationSans-Bold.ttf'), fontWeight: 'bold' },
-      { src: path.join(FONTS_DIR, 'LiberationSans-Italic.ttf'), fontStyle: 'italic' },
-    ],
-  });
+  const families = Font.getRegisteredFonts();
+  if (!families[FONT_FAMILY]) {
+    Font.register({
+      family: FONT_FAMILY,
+      fonts: [
+        { src: path.join(FONTS_DIR, 'LiberationSans-Regular.ttf') },
+        { src: path.join(FONTS_DIR, 'LiberationSans-Bold.ttf'), fontWeight: 'bold' },
+        { src: path.join(FONTS_DIR, 'LiberationSans-Italic.ttf'), fontStyle: 'italic' },
+      ],
+    });
+  }
   // The fallbacks have no italic: their upright faces stand in (react-pdf refuses a style a family lacks).
-  const fallback = (family: string, regular: string, bold: string) =>
+  const fallback = (family: string, regular: string, bold: string) => {
+    if (families[family]) return;
     Font.register({
       family,
       fonts: [
@@ -46,53 +60,91 @@ export function registerFonts() {
         { src: regular, fontStyle: 'italic' },
       ],
     });
+  };
   const emoji = path.join(NODE_MODULES, '@expo-google-fonts/noto-emoji');
   fallback(EMOJI_FAMILY, path.join(emoji, '400Regular/NotoEmoji_400Regular.ttf'), path.join(emoji, '700Bold/NotoEmoji_700Bold.ttf'));
   const cjk = path.join(NODE_MODULES, '@expo-google-fonts/noto-sans-sc');
   fallback(CJK_FAMILY, path.join(cjk, '400Regular/NotoSansSC_400Regular.ttf'), path.join(cjk, '700Bold/NotoSansSC_700Bold.ttf'));
-  // Words are never hyphenated: a number or an IBAN cut in two is misread.
-  Font.registerHyphenationCallback((word) => [word]);
-  registered = true;
+  if (Font.getHyphenationCallback() !== noHyphenation) Font.registerHyphenationCallback(noHyphenation);
+  // react-pdf's fallback and default family, "Helvetica", is its standard font, never embedded: it got every character
+  // no family has — a line feed, a tab (issue 34) — and every text without a family. It names Liberation Sans here
+  // (the same faces, so nothing more is embedded; Liberation is metric-compatible with Helvetica).
+  const registered = Font.getRegisteredFonts();
+  if (registered[REACT_PDF_FALLBACK] !== registered[FONT_FAMILY]) registered[REACT_PDF_FALLBACK] = registered[FONT_FAMILY]!;
 }
 
 interface GlyphLookup {
   hasGlyphForCodePoint(codePoint: number): boolean;
 }
 
-let stack: Promise<GlyphLookup[]> | null = null;
+/** The part of a fontkit font (react-pdf's FontSource.data) the line feeds need. */
+interface Face extends GlyphLookup {
+  getGlyph(id: number): { codePoints: number[] };
+}
 
-/** The regular faces of the stack, loaded through react-pdf's font store (the same fonts it then lays out with). */
-function loadStack(): Promise<GlyphLookup[]> {
+const LINE_FEED = 0x0a;
+
+/**
+ * A line feed reaches the layout (react-pdf breaks the line on it, then drops it from the line's end) and, since no
+ * family has a glyph for it, is set in the fallback — Liberation Sans — as glyph 0, .notdef. fontkit keeps one Glyph
+ * object per glyph id and font, with the code points of whoever asked first: the line feed's own lookup gives it
+ * [LF], but pdfkit, when a document first writes with the font, asks for glyph 0's width with none. react-pdf maps
+ * glyphs back to characters by those code points: it then dropped the line's last character but kept the glyph, and
+ * every line feed of every later document of the process was drawn as a missing-glyph box (the order of the test
+ * files decided it). printable keeps every other character off glyph 0, so its code points are set to [LF] before
+ * each layout, whatever was rendered before.
+ */
+function keepLineFeedsDroppable(face: Face) {
+  const notdef = face.getGlyph(0);
+  if (notdef.codePoints.length !== 1 || notdef.codePoints[0] !== LINE_FEED) notdef.codePoints = [LINE_FEED];
+}
+
+/**
+ * The regular faces of the stack, loaded through react-pdf's font store (the same fonts it then lays out with), and
+ * every face of Liberation Sans: react-pdf loads only the faces a style names, and the fallback "Helvetica" it
+ * appends — Liberation Sans here — must be ready for a style that names none. Read from the store on every call (a
+ * FontSource loads its file once): nothing of this module's own outlives a reset of the store or of the modules.
+ */
+async function loadStack(): Promise<GlyphLookup[]> {
   registerFonts();
-  stack ??= Promise.all(
+  const stack = await Promise.all(
     FONT_STACK.map(async (fontFamily) => {
-      const source = Font.getFont({ fontFamily, fontWeight: 400, fontStyle: 'normal' }) as unknown as { load(): Promise<void>; data: GlyphLookup | null };
+      const source = Font.getFont({ fontFamily, fontWeight: 400, fontStyle: 'normal' });
       await source.load();
-      return source.data!;
+      return source.data as unknown as GlyphLookup;
     }),
-  ).catch((err) => {
-    stack = null;
-    throw err;
-  });
+  );
+  const liberation = Font.getRegisteredFonts()[FONT_FAMILY]!.sources;
+  await Promise.all(liberation.map((source) => source.load()));
+  for (const source of liberation) keepLineFeedsDroppable(source.data as unknown as Face);
   return stack;
 }
 
 /** What stands for a character no font of the stack has (none has U+FFFD). */
 export const UNPRINTABLE = '?';
 
+/** Line breaks of every kind: CR LF, CR, vertical tab, form feed, NEL, the line and paragraph separators. */
+const LINE_BREAK = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
+
 /**
  * The text as the PDF can print it with embedded fonts only: composed (NFC, so "e" + U+0301 is the "é" every font
- * has); line breaks and tabs kept; invisible format characters no font draws (zero-width joiner, variation
- * selectors of emoji sequences, skin-tone modifiers) dropped; any other character that no font of the stack has
- * (Hangul, Arabic, Devanagari… today) replaced by "?". The XML keeps the text as typed.
+ * has); every line break a line feed (react-pdf breaks the line there and draws no glyph for it); a tab a space (a
+ * font draws a tab as a missing glyph); invisible format characters no font draws (zero-width joiner, variation
+ * selectors of emoji sequences, skin-tone modifiers, the soft hyphen, which react-pdf would lay out with no font at
+ * the start of a text) dropped; any other character that no font of the stack has — Hangul, Arabic, Devanagari,
+ * private use, U+FFFD, a lone surrogate, a control character — replaced by "?". The bold and italic faces have the
+ * same characters as the regular ones. The XML keeps the text as typed.
  */
 export function printableWith(fonts: readonly GlyphLookup[], text: string): string {
-  if (/^[\t\n\r\x20-\x7e\u00a0-\u017f]*$/.test(text)) return text; // Liberation Sans has all of these
+  if (/^[\n\x20-\x7e\u00a0-\u00ac\u00ae-\u017f]*$/.test(text)) return text; // Liberation Sans has all of these
   const covered = (cp: number) => fonts.some((f) => f.hasGlyphForCodePoint(cp));
   let out = '';
-  for (const ch of text.normalize('NFC')) {
+  for (const ch of text.normalize('NFC').replace(LINE_BREAK, '\n')) {
     const cp = ch.codePointAt(0)!;
-    if (cp < 0x20 || covered(cp)) out += ch;
+    if (ch === '\n') out += ch;
+    else if (ch === '\t') out += ' ';
+    else if (ch === '\u00ad') continue;
+    else if (cp >= 0x20 && covered(cp)) out += ch;
     else if (/[\p{Cf}\p{Variation_Selector}\p{Emoji_Modifier}]/u.test(ch)) continue;
     else out += UNPRINTABLE;
   }

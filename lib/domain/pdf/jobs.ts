@@ -24,8 +24,12 @@ export const renderDocumentJob = defineJob<RenderJobData>({
   // each, a few hundred under load) fit well within the expiry, which counts from the fetch.
   batchSize: 5,
   sequentialBatch: true,
-  async handle(data, { db, attempt }) {
-    await renderStoredDocument(db, data.org_id, data.document_id, { lastAttempt: attempt > renderDocumentJob.retryLimit });
+  async handle(data, { db, attempt, jobId }) {
+    const outcome = await renderStoredDocument(db, data.org_id, data.document_id, { lastAttempt: attempt > renderDocumentJob.retryLimit, jobId });
+    // Another run holds a fresh claim: it may store the PDF, or it was cut (a stop handed its job back, a crash) and
+    // its claim goes stale after RENDER_EXPIRY_SECONDS. Retried with the back-off (5–10, 10–20, 20–40 s…): it finds
+    // the PDF stored, or takes the stale claim over. Completing here would leave the document without a PDF.
+    if (outcome === 'busy') throw new Error(`document ${data.document_id}: another render holds a fresh claim; retried later`);
   },
 });
 

@@ -92,7 +92,8 @@ describe('printable text', () => {
   const emoji = { hasGlyphForCodePoint: (cp: number) => cp === 0x1f4a1 };
 
   it('keeps what a font has, drops invisible joiners and selectors, replaces the rest', () => {
-    expect(printableWith([latin], 'Déjà vu\nligne 2\tΩ')).toBe('Déjà vu\nligne 2\tΩ');
+    // A line feed is kept (the line breaks there, no glyph drawn); a tab, which no font draws, is a space (issue 34).
+    expect(printableWith([latin], 'Déjà vu\nligne 2\tΩ')).toBe('Déjà vu\nligne 2 Ω');
     expect(printableWith([latin], 'e\u0301')).toBe('é');
     expect(printableWith([latin, emoji], 'Idée 💡\u200d\ufe0f 한')).toBe('Idée 💡 ?');
     expect(printableWith([latin], '💡')).toBe('?');

@@ -19,7 +19,8 @@ export const RENDER_EXPIRY_SECONDS = 30;
  */
 export const STALE_RENDERING_MS = RENDER_EXPIRY_SECONDS * 1000;
 
-export type RenderOutcome = 'ready' | 'skipped';
+/** `skipped`: nothing to do (not finalized, already stored); `busy`: another run holds a fresh claim and may still store it. */
+export type RenderOutcome = 'ready' | 'skipped' | 'busy';
 
 /** What a render did, and the file when this call is the one that stored it (the document's file of record). */
 export interface RenderResult {
@@ -49,33 +50,36 @@ async function renderedDocument(tx: Tx, orgId: string, documentId: string) {
  * by `pdf.document_render_failed`); the error is rethrown so the queue retries with its back-off. The state is the
  * render row's (document_renders.status): pdf writes no other module's table.
  */
-export async function renderStoredDocument(db: Db, orgId: string, documentId: string, options: { lastAttempt?: boolean } = {}): Promise<RenderOutcome> {
+export async function renderStoredDocument(db: Db, orgId: string, documentId: string, options: { lastAttempt?: boolean; jobId?: string } = {}): Promise<RenderOutcome> {
   return (await renderAndStore(db, orgId, documentId, options)).outcome;
 }
 
 /** renderStoredDocument, with the file it stored: a sender attaches it as rendered instead of reading it back. */
-export async function renderAndStore(db: Db, orgId: string, documentId: string, { lastAttempt = true } = {}): Promise<RenderResult> {
+export async function renderAndStore(db: Db, orgId: string, documentId: string, { lastAttempt = true, jobId }: { lastAttempt?: boolean; jobId?: string } = {}): Promise<RenderResult> {
   const claimed = await db.transaction(async (tx) => {
     const [doc] = await tx.select({ finalized_at: documents.finalized_at }).from(documents).where(documentKey(orgId, documentId));
-    if (!doc?.finalized_at) return false;
+    if (!doc?.finalized_at) return 'skipped' as const;
     // The render row, created pending on the first claim, then locked: two workers claim a document one at a time.
     await tx.insert(documentRenders).values({ document_id: documentId, org_id: orgId }).onConflictDoNothing({ target: documentRenders.document_id });
     const [render] = await tx.select().from(documentRenders).where(renderKey(documentId)).for('update');
-    if (!render || render.status === 'ready') return false;
+    if (!render || render.status === 'ready') return 'skipped' as const;
     if (render.storage_key) {
       // Stored but not marked (a crash between the two writes cannot happen in one transaction, but a manual fix can).
       await tx.update(documentRenders).set({ status: 'ready' }).where(renderKey(documentId));
-      return false;
+      return 'skipped' as const;
     }
     const now = new Date();
-    if (render.status === 'rendering' && render.started_at && now.getTime() - render.started_at.getTime() < STALE_RENDERING_MS) return false;
+    // A fresh claim is another run's — unless it is this job's own, retried after its run was cut (a graceful stop hands
+    // back what still runs at the end of its grace, lib/platform/jobs stopQueue).
+    const ownClaim = jobId !== undefined && render.claimed_by_job === jobId;
+    if (render.status === 'rendering' && !ownClaim && render.started_at && now.getTime() - render.started_at.getTime() < STALE_RENDERING_MS) return 'busy' as const;
     await tx
       .update(documentRenders)
-      .set({ status: 'rendering', attempts: sql`${documentRenders.attempts} + 1`, started_at: now, last_error: null, updated_at: now })
+      .set({ status: 'rendering', attempts: sql`${documentRenders.attempts} + 1`, started_at: now, claimed_by_job: jobId ?? null, last_error: null, updated_at: now })
       .where(renderKey(documentId));
-    return true;
+    return 'claimed' as const;
   });
-  if (!claimed) return { outcome: 'skipped', stored: null };
+  if (claimed !== 'claimed') return { outcome: claimed, stored: null };
 
   try {
     const rendered = await renderDocument(await loadRenderModel(db, orgId, documentId));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -216,7 +217,7 @@ describe('asynchronous rendering', () => {
   it('two renders of the same document at once store one PDF', async () => {
     const id = await finalizedQuietly();
     const outcomes = await Promise.all([renderStoredDocument(org.db, org.org.id, id), renderStoredDocument(org.db, org.org.id, id)]);
-    expect(outcomes.sort()).toEqual(['ready', 'skipped']);
+    expect(outcomes.sort()).toEqual(['busy', 'ready']);
     expect(await objectsOf(id)).toHaveLength(2);
     expect((await renderRow(id))?.attempts).toBe(1);
   });
@@ -224,13 +225,22 @@ describe('asynchronous rendering', () => {
   it('a fresh rendering claim is left alone; a stale one is taken over', async () => {
     const id = await finalizedQuietly();
     await org.db.insert(documentRenders).values({ document_id: id, org_id: org.org.id, status: 'rendering', attempts: 1, started_at: new Date() });
-    expect(await renderStoredDocument(org.db, org.org.id, id)).toBe('skipped');
+    expect(await renderStoredDocument(org.db, org.org.id, id)).toBe('busy');
     await org.db
       .update(documentRenders)
       .set({ started_at: new Date(Date.now() - STALE_RENDERING_MS - 1000) })
       .where(eq(documentRenders.document_id, id));
     expect(await renderStoredDocument(org.db, org.org.id, id)).toBe('ready');
     expect((await renderRow(id))?.attempts).toBe(2);
+  });
+
+  it("a fresh claim of the same job (its run cut by a graceful stop, handed back) is taken over at once; another job's waits", async () => {
+    const id = await finalizedQuietly();
+    const jobId = randomUUID();
+    await org.db.insert(documentRenders).values({ document_id: id, org_id: org.org.id, status: 'rendering', attempts: 1, started_at: new Date(), claimed_by_job: jobId });
+    expect(await renderStoredDocument(org.db, org.org.id, id, { jobId: randomUUID() })).toBe('busy');
+    expect(await renderStoredDocument(org.db, org.org.id, id, { jobId })).toBe('ready');
+    expect(await renderRow(id)).toMatchObject({ status: 'ready', attempts: 2, claimed_by_job: jobId });
   });
 
   it('renders into S3-compatible storage through the SDK and streams it back', async () => {

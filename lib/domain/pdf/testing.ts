@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import * as pdfRoute from '@/app/v1/invoices/[id]/pdf/route';
 import * as previewRoute from '@/app/v1/invoices/[id]/preview/route';
 import * as renderRoute from '@/app/v1/invoices/[id]/render/route';
@@ -284,4 +285,72 @@ export async function documentsOfIssue12(api: Api): Promise<Record<string, strin
   const depositCredit = api.expectStatus(await api.creditNote(docs['acompte-conditions']!, { credit_reason_code: 'cancellation' }), 201, 'deposit credit note');
   docs['avoir-acompte'] = api.expectStatus(await api.finalize(depositCredit.id), 200, 'finalize deposit credit note').id;
   return docs;
+}
+
+/**
+ * What an auditor types into every free-text field (issue 34): emoji and their sequences, CJK and Hangul, Arabic and
+ * Hebrew, mathematical symbols and arrows, box drawing, combining marks, invisible joiners, private-use characters,
+ * U+FFFD, the separators, tabs and every kind of line break (the API refuses a lone surrogate; hostile-text.test.ts gives one to printable). No
+ * digits: payment terms stay terms.
+ */
+export const HOSTILE_TEXT = [
+  '😀 👍🏽 👨‍👩‍👧 ❤️ 🇫🇷',
+  '中文 日本語 한국어 العربية עברית',
+  '∑ √ ≠ ∞ ± × ℝ 𝕏 ⇒ → ↔ ⟶',
+  '┌─┐ │ └─┘ ░▓█',
+  'e\u0301 a\u0308 q\u0336',
+  'a\u200db\u200cc\u2060d\ufeffe\u200bf\u00adg',
+  '\ue000\uf8ff \ufffd',
+  'Tab\tinside\tand\nLF\r\nCRLF\rCR\u2028LS\u2029PS\u0085NEL',
+  '\u202f\u2009\u3000.',
+].join(' ');
+
+/** A word longer than any column. */
+export const LONG_WORD = 'Anticonstitutionnellement'.repeat(12);
+
+/** A font dictionary of a PDF: its name, and whether its program is in the file (PDF/A wants every one). */
+export interface PdfFont {
+  name: string;
+  subtype: string;
+  embedded: boolean;
+}
+
+/**
+ * Every font of a PDF, read with pdf-lib (no poppler needed): a simple or CID font is embedded when its descriptor has
+ * a /FontFile, /FontFile2 or /FontFile3; a composite (Type0) font is its descendant, listed on its own. react-pdf's
+ * built-in Helvetica is a Type1 font without a descriptor.
+ */
+export async function fontsOf(pdf: Uint8Array): Promise<PdfFont[]> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const fonts: PdfFont[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('Font')) continue;
+    const subtype = object.lookupMaybe(PDFName.of('Subtype'), PDFName)?.decodeText() ?? '';
+    if (subtype === 'Type0' || subtype === 'Type3') continue; // its descendant is listed; a Type3 font draws its glyphs itself
+    const descriptor = object.lookupMaybe(PDFName.of('FontDescriptor'), PDFDict);
+    const embedded = !!descriptor && ['FontFile', 'FontFile2', 'FontFile3'].some((key) => descriptor.has(PDFName.of(key)));
+    fonts.push({ name: object.lookupMaybe(PDFName.of('BaseFont'), PDFName)?.decodeText() ?? '', subtype, embedded });
+  }
+  return fonts;
+}
+
+/**
+ * How many glyphs 0 (.notdef, the "missing glyph" box, which PDF/A forbids showing) the pages show, in fonts with
+ * two-byte codes (react-pdf's Identity-H subsets, where glyph 0 is always .notdef).
+ */
+export async function notdefShown(pdf: Uint8Array): Promise<number> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  let count = 0;
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+    for (const stream of streams) {
+      if (!(stream instanceof PDFRawStream)) continue;
+      const text = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+      for (const shown of text.matchAll(/\[([^\]]*)\]\s*TJ|(<[0-9a-fA-F]*>)\s*Tj/g)) {
+        for (const hex of (shown[1] ?? shown[2]!).matchAll(/<([0-9a-fA-F]*)>/g)) count += (hex[1]!.match(/.{4}/g) ?? []).filter((code) => code === '0000').length;
+      }
+    }
+  }
+  return count;
 }

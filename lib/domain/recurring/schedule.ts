@@ -2,6 +2,7 @@ import type { Db } from '@/db/client';
 import { deliverGeneration } from './deliver';
 import { dueTemplates, type Generated, generateDue } from './generate';
 import { loadGeneration, reasonOf, recordDeliveryFailure } from './generations';
+import { log } from '@/lib/platform/log';
 
 /**
  * What the schedule's jobs do, run here and now (tests and the bench's checks): every due template generated, `lanes`
@@ -15,7 +16,7 @@ export async function generateDueTemplates(db: Db, { now = new Date(), orgId, la
       try {
         out.push(...(await generateDue(db, t.org_id, t.id, now)));
       } catch (err) {
-        console.error(`[recurring] template ${t.id} could not be generated`, err);
+        log.error({ module: 'recurring', template_id: t.id, err }, `template ${t.id} could not be generated`);
       }
     }
   };

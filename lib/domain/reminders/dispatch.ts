@@ -9,6 +9,7 @@ import { CHASED_STATUSES } from './arm-ladder';
 import { readStoredPdf } from '@/lib/domain/pdf';
 import { ladderKindOf, manualTone } from './ladder';
 import { contactEmail, greetingName, languageOf } from './recipient';
+import { log } from '@/lib/platform/log';
 
 type ReminderRow = typeof reminders.$inferSelect;
 type OrgRow = typeof orgs.$inferSelect;
@@ -183,7 +184,7 @@ async function storedPdfs(db: Tx, contexts: Context[]) {
     try {
       pdfs.set(doc.id, await readStoredPdf(db, doc.org_id, doc.id));
     } catch (err) {
-      console.error(`[reminders] the stored PDF of document ${doc.id} could not be read; the reminder goes without it`, err);
+      log.error({ module: 'reminders', document_id: doc.id, err }, `the stored PDF of document ${doc.id} could not be read; the reminder goes without it`);
     }
   }
   return pdfs;
@@ -231,7 +232,7 @@ async function dispatchBatch(tx: Tx, now: Date, limit: number, orgId?: string) {
       summary.sent++;
     } catch (err) {
       const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-      console.error(`[reminders] reminder ${r.id} could not be sent (attempt ${r.attempts + 1}/${MAX_DISPATCH_ATTEMPTS})`, err);
+      log.error({ module: 'reminders', reminder_id: r.id, err }, `reminder ${r.id} could not be sent (attempt ${r.attempts + 1}/${MAX_DISPATCH_ATTEMPTS})`);
       const attempts = r.attempts + 1;
       const giveUp = attempts >= MAX_DISPATCH_ATTEMPTS;
       await tx

@@ -3,6 +3,7 @@ import { signatureEnvelopes } from '@/db/schema';
 import { ApiError } from '@/lib/platform/errors';
 import { defineJob } from '@/lib/platform/jobs';
 import type { Actor } from './envelopes';
+import { log } from '@/lib/platform/log';
 
 export interface BulkSendJobData {
   org_id: string;
@@ -35,7 +36,7 @@ export const bulkSendJob = defineJob<BulkSendJobData>({
       await sendEnvelope(db, data.org_id, data.envelope_id, data.actor);
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) {
-        console.warn(`signature.bulk_send: envelope ${data.envelope_id} left a draft: ${err.code} ${err.message}`);
+        log.warn({ module: 'signature', envelope_id: data.envelope_id, code: err.code }, `signature.bulk_send: envelope ${data.envelope_id} left a draft: ${err.code} ${err.message}`);
         return;
       }
       throw err;

@@ -9,6 +9,7 @@ import { Dec } from '@/lib/platform/money';
 import { canTakePayments, sendForPayment } from '@/lib/domain/payments';
 import { nextGenerationDate } from '@/lib/domain/recurring';
 import { SendDocumentInput, sendDocument } from '@/lib/domain/sending';
+import { log } from '@/lib/platform/log';
 
 /** Where the cascade stopped on a refusal of the billing rules (the steps before it stay done). */
 export interface CascadeStop {
@@ -136,7 +137,7 @@ export async function closeSignedQuote(db: Db, orgId: string, quoteId: string, n
     } catch (err) {
       if (!(err instanceof Stop)) throw err;
       result.stopped = err.stop;
-      console.warn(`[signed-quotes] quote ${quote.id}: the cascade stopped at ${err.stop.step} (${err.stop.code}: ${err.stop.message})`);
+      log.warn({ module: 'signed-quotes', quote_id: quote.id, step: err.stop.step, code: err.stop.code }, `quote ${quote.id}: the cascade stopped at ${err.stop.step} (${err.stop.code}: ${err.stop.message})`);
     }
     return result;
   });

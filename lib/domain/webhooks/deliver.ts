@@ -9,6 +9,7 @@ import { DISABLE_AFTER_FAILING_MS, notifyEndpointDisabled } from './notify';
 import { type PostResult, postWebhook } from './post';
 import { TEST_EVENT_TYPE } from './schemas';
 import { signedHeaders } from './signing';
+import { countWebhookDelivery, outboundCall } from '@/lib/platform/telemetry';
 
 /** Waits after the 1st, 2nd… failed attempt (DESIGN §10); after the last one fails the delivery is `failed`. */
 export const RETRY_SCHEDULE_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
@@ -321,10 +322,14 @@ async function send(claimed: Claimed, at: Date, timeoutMs: number, options: Deli
   const result: PostResult =
     body === null
       ? { kind: 'error', error: 'event not found', durationMs: 0 }
-      : await postWebhook(endpoint.url, body, signedHeaders(signingSecrets(endpoint, at), delivery.event_id, at, body), {
-          timeoutMs,
-          allowPrivate: options.allowPrivate ?? webhooksAllowPrivate(),
-          resolve: options.resolve,
+      : await outboundCall('webhook', 'POST', endpoint.url, async (span) => {
+          const posted = await postWebhook(endpoint.url, body, signedHeaders(signingSecrets(endpoint, at), delivery.event_id, at, body), {
+            timeoutMs,
+            allowPrivate: options.allowPrivate ?? webhooksAllowPrivate(),
+            resolve: options.resolve,
+          });
+          span.setAttributes(posted.kind === 'response' ? { 'http.response.status_code': posted.status } : { 'error.type': posted.error.slice(0, 100) });
+          return posted;
         });
   return { at, body, result };
 }
@@ -347,6 +352,7 @@ async function record(db: Db, w: Writers, { delivery, endpoint }: Claimed, { at,
     }
   }
 
+  countWebhookDelivery(outcome);
   const values = {
     attempt,
     status: outcome === 'succeeded' ? 'succeeded' : outcome === 'retry' ? 'pending' : 'failed',

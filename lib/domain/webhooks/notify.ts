@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { memberships, users, type webhookEndpoints } from '@/db/schema';
 import { appBaseUrl } from '@/lib/platform/config';
 import { queueEmail } from '@/lib/platform/email';
+import { log } from '@/lib/platform/log';
 
 /** An endpoint failing this long is disabled (DESIGN §10). */
 export const DISABLE_AFTER_FAILING_MS = 5 * 86_400_000;
@@ -33,6 +34,6 @@ export async function notifyEndpointDisabled(tx: Db, endpoint: typeof webhookEnd
       }),
     );
   } catch (error) {
-    console.error('[webhooks] the notice of a disabled endpoint could not be queued', error);
+    log.error({ module: 'webhooks', err: error }, 'the notice of a disabled endpoint could not be queued');
   }
 }

@@ -2,6 +2,7 @@ import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseFlag, parseHttpUrl, parseInteger, parseSecretKey, parseTrustProxy } from './schema';
+import { LOG_LEVELS } from './entries';
 
 export {
   type ConfigEntry,
@@ -164,4 +165,21 @@ export function secretEncryptionKeys(env: Record<string, string | undefined> = p
  */
 export function sandboxThreads(env: Record<string, string | undefined> = process.env): number {
   return parseInteger('SANDBOX_THREADS', env.SANDBOX_THREADS, 1, { min: 1, max: 64, what: 'a whole number from 1 to 64' });
+}
+
+/** LOG_LEVEL (default `info`; `warn` under the tests): the lowest level lib/platform/log writes. */
+export function logLevel(env: Record<string, string | undefined> = process.env): string {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (raw && LOG_LEVELS.includes(raw)) return raw;
+  return env.NODE_ENV === 'test' ? 'warn' : 'info';
+}
+
+/** SHUTDOWN_GRACE_SECONDS (default 25): how long running jobs may finish after SIGTERM before they are handed back. */
+export function shutdownGraceSeconds(env: Record<string, string | undefined> = process.env): number {
+  return parseInteger('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 25, { min: 0, max: 3600, what: 'a whole number of seconds from 0 to 3600' });
+}
+
+/** OTEL_EXPORTER_OTLP_ENDPOINT: traces and metrics are exported only when it is set (lib/platform/telemetry). */
+export function otlpEndpoint(env: Record<string, string | undefined> = process.env): string | null {
+  return parseHttpUrl('OTEL_EXPORTER_OTLP_ENDPOINT', env.OTEL_EXPORTER_OTLP_ENDPOINT, 'http://collector:4318') ? env.OTEL_EXPORTER_OTLP_ENDPOINT!.trim() : null;
 }

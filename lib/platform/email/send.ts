@@ -3,6 +3,7 @@ import type { Db } from '@/db/client';
 import { emailAttachments, emails } from '@/db/schema';
 import { MAX_SEND_ATTEMPTS } from './config';
 import { type SendResult, transportFor } from './transports';
+import { countEmail, inSpan } from '@/lib/platform/telemetry';
 
 export type SendOutcome = 'sent' | 'failed' | 'skipped';
 
@@ -44,7 +45,8 @@ export async function sendQueuedEmail(db: Db, emailId: string): Promise<SendOutc
     return gaveUp ? 'failed' : 'skipped';
   }
 
-  const result = await attempt(db, email);
+  const result = await inSpan(`send e-mail (${email.transport})`, { kind: 'client', attributes: { 'paraphe.service': email.transport, 'paraphe.email.attempt': email.attempts } }, () => attempt(db, email));
+  countEmail(result.ok ? 'sent' : 'failed', email.transport);
 
   if (result.ok) {
     await db.transaction(async (tx) => {

@@ -3,6 +3,9 @@ import PgBoss from 'pg-boss';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Db, getDatabase } from '@/db/client';
 import type { JobDefinition } from './define';
+import { observeBatch, observeJob } from './observe';
+import { log } from '@/lib/platform/log';
+import { observeQueueDepth } from '@/lib/platform/telemetry';
 
 /**
  * pg-boss, wired once per process. On PostgreSQL it has its own pool; on PGlite it shares the single
@@ -58,7 +61,8 @@ export function getQueue(): Promise<PgBoss> {
   g[key] ??= getDatabase()
     .then(async (database) => {
       const boss = newBoss(database);
-      boss.on('error', (err) => console.error('[jobs]', err));
+      trackRunningJobs(boss);
+      boss.on('error', (err) => log.error(err, 'pg-boss error'));
       await boss.start();
       return boss;
     })
@@ -170,9 +174,9 @@ export async function enqueue<T extends object>(tx: Db, def: JobDefinition<T>, d
  */
 async function runBatch(boss: PgBoss, def: JobDefinition<never>, db: Db, jobs: readonly PgBoss.JobWithMetadata<never>[]) {
   const items = jobs.map((job) => ({ data: job.data, jobId: job.id, attempt: job.retryCount + 1 }));
-  const run = (item: (typeof items)[number]) => def.handle(item.data, { db, jobId: item.jobId, attempt: item.attempt });
+  const run = (item: (typeof items)[number]) => observeJob(def.name, item.jobId, item.attempt, () => def.handle(item.data, { db, jobId: item.jobId, attempt: item.attempt }));
   let errors: readonly unknown[];
-  if (def.handleBatch) errors = await def.handleBatch(items, { db });
+  if (def.handleBatch) errors = await observeBatch(def.name, items.map((item) => item.jobId), () => def.handleBatch!(items, { db }));
   else if (def.sequentialBatch) {
     const failed: unknown[] = [];
     for (const item of items) failed.push(await run(item).then(() => null, (err: unknown) => err));
@@ -206,7 +210,10 @@ export async function startWorkers(definitions: readonly JobDefinition<never>[])
         if (jobs.length === 0) return;
         try {
           if (batchSize > 1) await runBatch(boss, def, db, jobs);
-          else await def.handle(jobs[0]!.data, { db, jobId: jobs[0]!.id, attempt: jobs[0]!.retryCount + 1 });
+          else {
+            const job = jobs[0]!;
+            await observeJob(def.name, job.id, job.retryCount + 1, () => def.handle(job.data, { db, jobId: job.id, attempt: job.retryCount + 1 }));
+          }
         } finally {
           // pg-boss 10 waits out the polling interval after every fetch, i.e. one job per second per worker. A job
           // was there, so more may be: fetch again at once. An empty fetch still waits.
@@ -216,7 +223,17 @@ export async function startWorkers(definitions: readonly JobDefinition<never>[])
     }
     if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Paris' });
   }
+  if (!(globalThis as G)[startedKey]) observeQueueDepth(() => waitingJobs(db));
   (globalThis as G)[startedKey] = true;
+}
+
+/** Jobs waiting per kind (created, or due for a retry) and how long the oldest has been due: the queue gauges (lib/platform/telemetry). */
+export async function waitingJobs(db: Db): Promise<Array<{ kind: string; waiting: number; oldestSeconds: number }>> {
+  const result = (await db.execute(sql`
+    select name, count(*)::int as waiting, coalesce(extract(epoch from now() - min(start_after)), 0)::float8 as oldest
+    from pgboss.job where state in ('created', 'retry') and start_after <= now() group by name
+  `)) as unknown as { rows: Array<{ name: string; waiting: number; oldest: number }> };
+  return result.rows.map((r) => ({ kind: r.name, waiting: Number(r.waiting), oldestSeconds: Number(r.oldest) }));
 }
 
 
@@ -225,10 +242,82 @@ export function workersStarted(): boolean {
   return (globalThis as G)[startedKey] === true;
 }
 
-export async function stopQueue() {
+/** The jobs this process's handlers are running (id → kind), so that a stop knows what it hands back. */
+const runningKey = Symbol.for('paraphe.pgboss.running');
+function runningJobs(): Map<string, string> {
+  const g = globalThis as G;
+  g[runningKey] ??= new Map<string, string>();
+  return g[runningKey] as Map<string, string>;
+}
+
+/** Wraps `boss.work` so that every fetched job is in runningJobs() while its handler runs. */
+function trackRunningJobs(boss: PgBoss) {
+  const work = boss.work.bind(boss) as (name: string, ...args: unknown[]) => Promise<string>;
+  const tracked = (name: string, ...args: unknown[]) => {
+    const handler = args.pop() as (jobs: PgBoss.Job[]) => Promise<unknown>;
+    return work(name, ...args, async (jobs: PgBoss.Job[]) => {
+      const running = runningJobs();
+      for (const job of jobs) running.set(job.id, name);
+      try {
+        return await handler(jobs);
+      } finally {
+        for (const job of jobs) running.delete(job.id);
+      }
+    });
+  };
+  (boss as unknown as { work: typeof tracked }).work = tracked;
+}
+
+export const HANDED_BACK_MESSAGE = 'handed back at shutdown';
+
+export interface QueueStop {
+  /** Jobs that were running when the stop began, or fetched during it, and finished within the grace. */
+  finished: number;
+  /** Jobs still running at the end of the grace: due again at once for another process, the attempt not counted. */
+  handedBack: Array<{ id: string; kind: string }>;
+}
+
+/**
+ * Stops this process's job workers: no more fetches, the running jobs get `graceSeconds` to finish, then whatever
+ * still runs is handed back. pg-boss 10's `stop` (node_modules/pg-boss/src/index.js) stops every worker's polling,
+ * waits while one has jobs (checked every 500 ms, for at least 1 s), then fails those still running ("pg-boss shut
+ * down while active", manager.js failWip): a failure of the retry policy, due after its delay (30 s to minutes for
+ * some kinds), counted as an attempt, and the end of a job on its last attempt. Right after it — nothing can fetch
+ * them in between, their retry is not due yet — the same jobs are made due now as never started (`started_on` null:
+ * pg-boss's fetch counts an attempt only for a job that had started), whether pg-boss set them to retry or failed.
+ * A handler still running here goes on until the process exits; its completion no longer counts (pg-boss completes
+ * an active job only), and the job's handler must be idempotent as for any retry.
+ */
+export async function stopQueue({ graceSeconds = 10 }: { graceSeconds?: number } = {}): Promise<QueueStop> {
   const g = globalThis as G;
   g[startedKey] = false;
   const pending = g[key];
   g[key] = undefined;
-  if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });
+  if (!pending) return { finished: 0, handedBack: [] };
+  const boss = await pending;
+  const running = runningJobs();
+  const seen = new Set(running.keys());
+  const poll = setInterval(() => {
+    for (const id of running.keys()) seen.add(id);
+  }, 100);
+  try {
+    await boss.stop(graceSeconds > 0 ? { graceful: true, wait: true, timeout: graceSeconds * 1000 } : { graceful: false, wait: true });
+  } finally {
+    clearInterval(poll);
+  }
+  const handedBack = [...running].map(([id, kind]) => ({ id, kind }));
+  for (const { id } of handedBack) seen.add(id);
+  if (handedBack.length > 0) await handBack(handedBack.map((job) => job.id));
+  return { finished: seen.size - handedBack.length, handedBack };
+}
+
+/** Makes these jobs, just failed by pg-boss's stop, due now and not counted as an attempt (see stopQueue). */
+async function handBack(ids: readonly string[]) {
+  const database = await getDatabase();
+  await database.sql(
+    `update pgboss.job set state = 'retry', start_after = now(), started_on = null, completed_on = null,
+       output = jsonb_build_object('message', $2::text)
+     where id = any($1::uuid[]) and state in ('retry', 'failed')`,
+    [ids, HANDED_BACK_MESSAGE],
+  );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, getDatabase } from '@/db/client';
 import { defineJob } from './define';
+import { log } from '@/lib/platform/log';
 
 /** What one table needed: VACUUM (ANALYZE) for its dead rows, or ANALYZE alone for its changed ones. */
 export interface TableMaintenance {
@@ -60,6 +61,6 @@ export const maintainTablesJob = defineJob<Record<string, never>>({
   cron: '* * * * *',
   async handle(_data, { db }) {
     const done = await maintainTablesWithoutAutovacuum(db);
-    if (Array.isArray(done) && done.length > 0) console.log(`[jobs] autovacuum is off: ${done.map((t) => `${t.action} ${t.table}`).join(', ')}`);
+    if (Array.isArray(done) && done.length > 0) log.info({ tables: done.map((t) => `${t.action} ${t.table}`) }, 'autovacuum is off: tables maintained');
   },
 });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { captureLogs } from '@/lib/platform/log';
 import { GET as getEvent } from '@/app/v1/events/[id]/route';
 import { GET as listEvents } from '@/app/v1/events/route';
 import { GET as unknownPath } from '@/app/v1/[[...path]]/route';
@@ -144,15 +145,19 @@ describe('database integrity refusals', () => {
     expect(res.body).toEqual({ code: 'document_finalized', message: 'billing document x is finalized', field: null });
   });
 
-  it('keeps any other raised exception a 500', async () => {
+  it('keeps any other raised exception a 500, logged at error with the request id, the org and the cause, never the key', async () => {
     const failing = route({ scope: 'events:read' }, async ({ db }) => {
       await db.execute(sql`DO $$ BEGIN RAISE EXCEPTION 'something else broke'; END $$`);
       return created({});
     });
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const res = await call(failing, 'POST', '/v1/x', { token: await a.key() });
-    log.mockRestore();
+    const token = await a.key();
+    const { result: res, lines } = await captureLogs(() => call(failing, 'POST', '/v1/x', { token }));
     expect(res.status).toBe(500);
+    expect(res.body.message).toContain(res.headers.get('x-request-id'));
+    const error = lines.find((l) => l.msg === 'unexpected error');
+    expect(error).toMatchObject({ level: 'error', request_id: res.headers.get('x-request-id'), org_id: a.org.id });
+    expect(JSON.stringify(error)).toContain('something else broke');
+    expect(JSON.stringify(lines)).not.toContain(token);
   });
 });
 

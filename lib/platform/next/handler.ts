@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { type Db, getDb } from '@/db/client';
 import { type ApiKeyPrincipal, clientAddress, hasScope, refuseCredentialsInQuery, type Scope, verifyApiKey } from '@/lib/platform/auth';
 import { readSession, type SessionPrincipal } from './session';
 import { invalidApiKey } from './throttle';
+import { observeRequest } from './observe-request';
+import { addLogContext, log } from '@/lib/platform/log';
+import { annotateSpan } from '@/lib/platform/telemetry';
 import { ApiError, fromZodError, notFound } from '@/lib/platform/errors';
 import type { Deprecation } from '@/lib/platform/contract';
 import { consumeRateLimit, DEFAULT_BODY_LIMIT, deprecationHeaders, isUnsafeMethod, rateLimitHeaders, readBody, readMultipart, refuseControlCharacters, requireJsonBody, requireMultipartBody, requireSameOrigin, sharedLimiter, withIdempotency } from '@/lib/platform/http';
@@ -39,6 +41,8 @@ export interface RouteContext<P, Q, B> {
 interface RouteOptions<P, Q, B> {
   /** Required scope. Every /v1 endpoint has one. */
   scope: Scope;
+  /** The operation's path template (`/v1/invoices/{id}/finalize`): how spans, metrics and log lines name the route. */
+  path?: string;
   params?: P;
   query?: Q;
   body?: B;
@@ -61,13 +65,14 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
   options: RouteOptions<P, Q, B>,
   handler: (ctx: RouteContext<P, Q, B>) => Promise<Reply | Response>,
 ) {
-  return async (req: Request, next?: NextRouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+  return (req: Request, next?: NextRouteContext): Promise<Response> => observeRequest(req, options.path, async (requestId) => {
     // Named "limit" for the quota's headers; a deprecated operation's notice rides with them on every answer.
     let limitHeaders: Record<string, string> = deprecationHeaders(options.deprecated);
     try {
       const db = await getDb();
       const principal = await authenticate(db, req);
+      addLogContext({ org_id: principal.orgId });
+      annotateSpan({ 'paraphe.org_id': principal.orgId });
       // Every call made with a key counts against its quota, one refused for its scope too.
       if (principal.kind === 'api_key') limitHeaders = { ...limitHeaders, ...rateLimitHeaders(await consumeRateLimit(principal.keyId)) };
       if (!hasScope(principal.scopes, options.scope)) {
@@ -117,7 +122,7 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
     } catch (err) {
       return errorResponse(err, requestId, limitHeaders);
     }
-  };
+  });
 }
 
 async function authenticate(db: Db, req: Request): Promise<Principal> {
@@ -196,7 +201,7 @@ export function errorResponse(err: unknown, requestId: string, extra: Record<str
   if (err instanceof ApiError) {
     return Response.json(err.toBody(), { status: err.status, headers: { 'X-Request-Id': requestId, ...extra, ...err.headers } });
   }
-  console.error(`[${requestId}] unexpected error`, err);
+  log.error(err, 'unexpected error');
   return Response.json(
     { code: 'internal_error', message: `An unexpected error occurred (request ${requestId}).`, field: null },
     { status: 500, headers: { 'X-Request-Id': requestId, ...extra } },
@@ -257,8 +262,7 @@ export function publicApiRoute<P extends AnySchema | undefined = undefined, Q ex
   options: { limitPrefix: string; params?: P; query?: Q; body?: B; maxBodyBytes?: number; bodyMediaType?: 'application/json' | 'multipart/form-data' },
   handler: (ctx: PublicRouteContext<P, Q, B>) => Promise<Reply | Response>,
 ) {
-  return async (req: Request, next?: NextRouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+  return (req: Request, next?: NextRouteContext): Promise<Response> => observeRequest(req, undefined, async (requestId) => {
     try {
       const ip = clientAddress(req.headers);
       await limitAddress(options.limitPrefix, ip);
@@ -279,17 +283,16 @@ export function publicApiRoute<P extends AnySchema | undefined = undefined, Q ex
     } catch (err) {
       return errorResponse(err, requestId, { 'Cache-Control': 'no-store' });
     }
-  };
+  });
 }
 
 /** For routes outside authentication (OpenAPI document, unknown paths): request id and error mapping only. */
 export function publicRoute(handler: (req: Request) => Promise<Reply | Response>) {
-  return async (req: Request): Promise<Response> => {
-    const requestId = randomUUID();
+  return (req: Request): Promise<Response> => observeRequest(req, undefined, async (requestId) => {
     try {
       return respond(await handler(req), requestId, {});
     } catch (err) {
       return errorResponse(err, requestId);
     }
-  };
+  });
 }

@@ -7,6 +7,7 @@ import { queueEmail } from '@/lib/platform/email';
 import { ApiError } from '@/lib/platform/errors';
 import { findUserByEmail, listUserOrgs } from '@/lib/platform/orgs';
 import { clientAddress, throttleErrorCode, type ThrottleRefusal } from '@/lib/platform/auth';
+import { log } from '@/lib/platform/log';
 
 /** The longest a sign-in check may hold the one slot of a throttled account (a check takes well under a second). */
 const SLOT_HOLD_SECONDS = 30;
@@ -302,7 +303,7 @@ async function lockAccount(db: Db, account: Throttle, ticket: Ticket, attempt: S
     });
   } catch (err) {
     // The lock never depends on the notice.
-    console.error('sign-in throttle: the lock notice could not be written; locking without it', err);
+    log.error(err, 'sign-in throttle: the lock notice could not be written; locking without it');
     await db.transaction((tx) => account.lockIn(tx, ticket.key));
   }
 }

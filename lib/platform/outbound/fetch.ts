@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { pinnedConnection } from './connection';
 import { type TargetOptions, TargetRefused } from './target';
+import { outboundCall } from '@/lib/platform/telemetry';
 
 /*
  * fetch() for calls whose URL a tenant chose (the PA of pdp_config; Chorus Pro next): the target checked after DNS
@@ -35,6 +36,8 @@ export interface OutboundOptions extends TargetOptions {
   timeoutMs: number;
   /** The answer's body is cut (OutboundError too_large) beyond this; 64 MiB by default. */
   maxBodyBytes?: number;
+  /** Who is called (`pa`, `webhook`…): the span's and the duration metric's name (lib/platform/telemetry). */
+  service?: string;
 }
 
 const NULL_BODY = new Set([204, 205, 304]);
@@ -52,7 +55,15 @@ function headersOf(res: http.IncomingMessage): Headers {
   return headers;
 }
 
-export async function outboundFetch(rawUrl: string, init: OutboundInit, options: OutboundOptions): Promise<Response> {
+export function outboundFetch(rawUrl: string, init: OutboundInit, options: OutboundOptions): Promise<Response> {
+  return outboundCall(options.service ?? 'outbound', init.method ?? 'GET', rawUrl, async (span) => {
+    const res = await fetchPinned(rawUrl, init, options);
+    span.setAttribute('http.response.status_code', res.status);
+    return res;
+  });
+}
+
+async function fetchPinned(rawUrl: string, init: OutboundInit, options: OutboundOptions): Promise<Response> {
   const { timeoutMs } = options;
   const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024 * 1024;
   const connection = await pinnedConnection(rawUrl, options).catch((error: unknown) => {

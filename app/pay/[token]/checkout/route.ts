@@ -3,6 +3,7 @@ import { clientAddress } from '@/lib/platform/auth';
 import { ApiError } from '@/lib/platform/errors';
 import { openPayCheckout, PAY_TEXTS, PayCheckoutForm, payLanguage, payPageUrl } from '@/lib/domain/payments';
 import { messagePage } from '../message-page';
+import { log } from '@/lib/platform/log';
 
 type Ctx = { params: Promise<{ token: string }> };
 
@@ -28,7 +29,7 @@ export async function POST(req: Request, { params }: Ctx): Promise<Response> {
       const minutes = Math.max(1, Math.ceil(Number(err.headers['Retry-After'] ?? 60) / 60));
       return messagePage(429, [{ lang, title: t.tooManyTitle, text: t.tooManyText(minutes), back }], err.headers);
     }
-    console.error('pay checkout: the provider refused or failed', err);
+    log.error(err, 'pay checkout: the provider refused or failed');
     return messagePage(502, [{ lang, title: t.providerErrorTitle, text: t.providerErrorText, back }]);
   }
 }

@@ -77,7 +77,7 @@ export function paErrorOfStatus(status: number, what: string, code: string | nul
 async function send(url: string, init: OutboundInit, timeoutMs: number, what: string, options: AfnorHttpOptions): Promise<Response> {
   const host = new URL(url).host;
   try {
-    return await outboundFetch(url, init, { timeoutMs, allowPrivate: options.allowPrivate ?? einvoicingAllowPrivate(), resolve: options.resolve });
+    return await outboundFetch(url, init, { timeoutMs, allowPrivate: options.allowPrivate ?? einvoicingAllowPrivate(), resolve: options.resolve, service: 'pa' });
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
     if (error.kind === 'timeout') throw new PaError('timeout', `${what}: no answer from the PA within ${timeoutMs / 1000} s (${host})`);

@@ -5,6 +5,7 @@ import { recordEvent } from '@/lib/platform/events';
 import { getStorage, readAll } from '@/lib/platform/storage';
 import { type InboundParseResult, isPdf, parseInboundBounded, renderInboundPdfBounded } from '../parse';
 import { type InboundRow, readablePdfKey, toInboundInvoice } from './view';
+import { log } from '@/lib/platform/log';
 
 /** What the inbox shows beyond the API's fields (the `parsed` column): lines, VAT groups, buyer, the parse error's code. */
 export interface InboundDetail {
@@ -73,7 +74,7 @@ async function readablePdf(row: InboundRow, bytes: Uint8Array, result: InboundPa
     await getStorage().put(key, pdf, { contentType: 'application/pdf' });
     return key;
   } catch (err) {
-    console.error(`Rendering the readable PDF of received invoice ${row.id} failed:`, err);
+    log.error({ module: 'einvoicing', received_invoice_id: row.id, err }, `rendering the readable PDF of received invoice ${row.id} failed`);
     return null;
   }
 }
