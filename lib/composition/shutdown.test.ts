@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { maintenanceUrl } from '@/lib/testing/worker-database';
+import { createDatabaseFromTemplate, onMaintenanceDatabase } from '@/lib/testing/worker-database';
 
 /**
  * SIGTERM to a worker process (scripts/worker.ts) while it renders PDFs, delivers webhooks to a slow receiver and runs
@@ -17,27 +17,13 @@ const dbName = `sigterm_shutdown_${process.pid}`;
 const pgliteDir = baseUrl ? null : mkdtempSync(path.join(tmpdir(), 'sigterm-pglite-'));
 const GRACE = 2;
 
-async function admin<T>(run: (client: import('pg').Client) => Promise<T>): Promise<T> {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: maintenanceUrl(baseUrl!) });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T,>(run: (client: import('pg').Client) => Promise<T>) => onMaintenanceDatabase(baseUrl!, run);
 
 beforeAll(async () => {
   const { closeDatabase } = await import('@/db/client');
   await closeDatabase();
-  if (baseUrl) {
-    const base = new URL(baseUrl).pathname.slice(1);
-    await admin((c) => c.query(`CREATE DATABASE "${dbName}" TEMPLATE "${base}"`));
-    const url = new URL(baseUrl);
-    url.pathname = `/${dbName}`;
-    process.env.DATABASE_URL = url.toString();
-  } else process.env.PGLITE_DIR = pgliteDir!;
+  if (baseUrl) process.env.DATABASE_URL = await createDatabaseFromTemplate(baseUrl, dbName);
+  else process.env.PGLITE_DIR = pgliteDir!;
   process.env.WEBHOOKS_ALLOW_PRIVATE = 'true';
 });
 

@@ -20,3 +20,35 @@ export function maintenanceUrl(baseUrl: string): string {
   url.pathname = '/postgres';
   return url.toString();
 }
+
+/** Runs `run` on a connection to the maintenance database (a test that makes a database of its own, then drops it). */
+export async function onMaintenanceDatabase<T>(baseUrl: string, run: (client: import('pg').Client) => Promise<T>): Promise<T> {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: maintenanceUrl(baseUrl) });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of a test file's own, a copy of the migrated test database (`baseUrl`'s); returns its URL. PostgreSQL
+ * refuses a copy while another session is on the template (another file making its own at that moment): retried.
+ */
+export async function createDatabaseFromTemplate(baseUrl: string, name: string): Promise<string> {
+  const template = new URL(baseUrl).pathname.slice(1);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await onMaintenanceDatabase(baseUrl, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, getDatabase, type OpenOptions, openDatabase } from '@/db/client';
+import { closeDatabase, type Database, getDatabase, type OpenOptions, openDatabase } from '@/db/client';
 import { runCli } from '@/lib/composition/cli/program';
 import { verifyChain } from '@/lib/domain/documents';
 import { billingContext, line } from '@/lib/domain/documents/testing';
 import { LocalStorage, readAll } from '@/lib/platform/storage';
 import { createTestOrg } from '@/lib/testing/fixtures';
+import { createDatabaseFromTemplate, onMaintenanceDatabase } from '@/lib/testing/worker-database';
 import { backupCli } from './cli';
 import type { Manifest } from './format';
 
@@ -31,8 +32,19 @@ async function cli(args: string[], extension = backupCli({ database: getDatabase
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
+/** PostgreSQL: the archive is of a database of this file's own, fresh from the migrated template — the worker's copy
+ * holds the orgs of the files run before, some with chains broken on purpose, which a restore rightly refuses. */
+let ownSource: string | null = null;
+
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'paraphe-backup-test-'));
+  const baseUrl = process.env.TEST_DATABASE_BASE_URL;
+  if (process.env.DATABASE_URL && baseUrl) {
+    ownSource = `${new URL(baseUrl).pathname.slice(1)}_b${randomUUID().slice(0, 8)}`;
+    const url = await createDatabaseFromTemplate(baseUrl, ownSource);
+    await closeDatabase();
+    process.env.DATABASE_URL = url;
+  }
   const shared = await getDatabase();
   if (shared.kind === 'pglite') {
     // File-backed: the restore closes and reopens its target.
@@ -60,6 +72,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await target?.drop();
   await rm(tmp, { recursive: true, force: true });
+  if (ownSource) {
+    await closeDatabase();
+    await onMaintenanceDatabase(process.env.TEST_DATABASE_BASE_URL!, (c) => c.query(`DROP DATABASE IF EXISTS "${ownSource}" WITH (FORCE)`));
+  }
 });
 
 describe('backup and restore', () => {

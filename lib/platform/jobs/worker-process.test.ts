@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintenanceUrl } from '@/lib/testing/worker-database';
+import { createDatabaseFromTemplate, onMaintenanceDatabase } from '@/lib/testing/worker-database';
 
 /**
  * `npm run worker` runs the compiled worker (scripts/build-worker.mjs → dist/worker.mjs) under plain node. This starts
@@ -12,28 +12,15 @@ import { maintenanceUrl } from '@/lib/testing/worker-database';
 const baseUrl = process.env.TEST_DATABASE_BASE_URL;
 const dbName = `paraphe_worker_test_${process.pid}`;
 
-async function admin<T>(run: (client: import('pg').Client) => Promise<T>): Promise<T> {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: maintenanceUrl(baseUrl!) });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T,>(run: (client: import('pg').Client) => Promise<T>) => onMaintenanceDatabase(baseUrl!, run);
 
 describe.skipIf(!baseUrl)('the compiled worker process (PostgreSQL)', () => {
   let worker: ChildProcess | undefined;
   let output = '';
 
   beforeAll(async () => {
-    const base = new URL(baseUrl!).pathname.slice(1);
-    await admin((c) => c.query(`CREATE DATABASE "${dbName}" TEMPLATE "${base}"`));
-    const url = new URL(baseUrl!);
-    url.pathname = `/${dbName}`;
     // This file's own database, for the worker and for this process (setup restores DATABASE_URL after the file).
-    process.env.DATABASE_URL = url.toString();
+    process.env.DATABASE_URL = await createDatabaseFromTemplate(baseUrl!, dbName);
     execFileSync('npm', ['run', '-s', 'build:worker'], { stdio: 'inherit' });
   }, 60_000);
 
