@@ -1,6 +1,6 @@
 'use client';
 
-import { type ButtonHTMLAttributes, createContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useContext } from 'react';
+import { type ButtonHTMLAttributes, createContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useContext, useEffect, useRef } from 'react';
 import { useFormStatus } from 'react-dom';
 import type { FormState } from '@/lib/platform/next';
 import { frenchFieldLine } from '@/lib/platform/i18n';
@@ -175,4 +175,52 @@ export function FormErrors({ state, summary, placed = [] }: FormErrorsProps) {
       {line}
     </p>
   ));
+}
+
+interface FormActionsProps {
+  state: Pick<FormState<unknown>, 'attempt' | 'error' | 'errors' | 'done'>;
+  /** Said beside the buttons when fields were refused ("Le contact n’a pas été enregistré : corrigez les champs signalés."). */
+  refused: string;
+  /** The fields the form shows errors beside, as FormErrors: the others are listed under the message. */
+  placed?: FormErrorsProps['placed'];
+  children: ReactNode;
+}
+
+/**
+ * The form's buttons and, beside them, what became of the last submission — where the person who clicked is looking,
+ * at the bottom of a long form: its confirmation (`done`), or its refusal (the service's message, or `refused` and the
+ * errors of fields the form has no input for). After a refusal the first field in error takes the focus and is
+ * scrolled to (the form remounts after each attempt: this runs on mount). Replaces FormErrors above the form.
+ */
+export function FormActions({ state, refused, placed = [], children }: FormActionsProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const errors = Object.entries(state.errors ?? {});
+  const failed = Boolean(state.error) || errors.length > 0;
+  useEffect(() => {
+    if (!failed) return;
+    const first = ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    first.scrollIntoView({ block: 'center' });
+  }, [failed]);
+  const isPlaced = typeof placed === 'function' ? placed : (key: string) => placed.some((f) => key === f || key.startsWith(`${f}.`));
+  const unplaced = errors.filter(([key]) => !isPlaced(key)).map(([key, message]) => frenchFieldLine(key, message));
+  return (
+    <div className="form-actions" ref={ref}>
+      {children}
+      {failed && (
+        <div className="form-feedback form-error" role="alert">
+          {errors.length > 0 ? refused : state.error}
+          {unplaced.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+        </div>
+      )}
+      {!failed && state.done && (
+        <p className="form-feedback form-done" role="status">
+          {state.done}
+        </p>
+      )}
+    </div>
+  );
 }

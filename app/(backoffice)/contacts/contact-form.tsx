@@ -2,7 +2,7 @@
 
 import { useActionState } from 'react';
 import { CompanyRegistryFill } from '@/components/company-registry/company-registry-fill';
-import { CheckboxField, Field, FormErrors, Input, LinkButton, Select, SubmitButton, TextArea } from '@/components/ui';
+import { CheckboxField, Field, FormActions, Input, LinkButton, Select, SubmitButton, TextArea } from '@/components/ui';
 import { type ContactField, LEAD_STATUSES } from '@/lib/domain/contacts/client';
 import { type FormState, initialFormState } from '@/lib/platform/next/client';
 import { FIELD_LABELS, LANGUAGE_LABELS, LEAD_STATUS_LABELS, TYPE_LABELS } from './labels';
@@ -53,7 +53,6 @@ export function ContactForm({ action, initial, submitLabel, cancelHref, registry
 
   return (
     <form className="form" action={formAction} key={state.attempt} noValidate>
-      <FormErrors state={state} summary="Le contact n’a pas été enregistré : corrigez les champs signalés." placed={SECTIONS.flatMap((s) => s.fields)} />
       {SECTIONS.map((section) => (
         <section className="card" key={section.title}>
           <h2>{section.title}</h2>
@@ -70,12 +69,12 @@ export function ContactForm({ action, initial, submitLabel, cancelHref, registry
           </div>
         </section>
       ))}
-      <div className="form-actions">
+      <FormActions state={state} refused="Le contact n’a pas été enregistré : corrigez les champs signalés." placed={SECTIONS.flatMap((s) => s.fields)}>
         <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
         <LinkButton variant="ghost" href={cancelHref}>
           Annuler
         </LinkButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

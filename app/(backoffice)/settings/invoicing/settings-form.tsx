@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea } from '@/components/ui';
+import { Field, FormActions, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea } from '@/components/ui';
 import { initialFormState } from '@/lib/platform/next/client';
 import { VAT_EXIGIBILITY_LABELS } from '../../documents/labels';
 import { saveInvoiceSettingsAction } from './actions';
@@ -49,12 +49,6 @@ export function InvoiceSettingsForm({ values, year }: Props) {
 
   return (
     <form className="form" action={formAction} key={state.attempt} noValidate>
-      {state.done && (
-        <div className="notice notice-success" role="status">
-          {state.done}
-        </div>
-      )}
-      <FormErrors state={state} summary="Les réglages n’ont pas été enregistrés : corrigez les champs signalés." placed={(key) => key !== '_form'} />
 
       <section className="card">
         <h2>Numérotation</h2>
@@ -179,9 +173,9 @@ export function InvoiceSettingsForm({ values, year }: Props) {
         </fieldset>
       </section>
 
-      <div className="form-actions">
+      <FormActions state={state} refused="Les réglages n’ont pas été enregistrés : corrigez les champs signalés." placed={(key) => key !== '_form'}>
         <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
-      </div>
+      </FormActions>
     </form>
   );
 }
