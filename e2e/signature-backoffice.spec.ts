@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PHONE, phoneOverflow, signIn } from './helpers';
-import { newestMail, staffApi } from './signature-setup';
+import { newestMail, staffApi, uploadDocument } from './signature-setup';
 
 /**
  * The signature back-office (issue 18 item 8): a draft made in the editor with an uploaded PDF and a second signer
@@ -95,3 +95,63 @@ test('create with an upload, place a field, add a signer, approval blocks sendin
   await expect(page.getByTestId('envelope-status')).toHaveText('envoyée');
   expect((await phoneOverflow(page)).wider).toEqual([]);
 });
+
+/**
+ * The placer draws the document (issue 35 item 1: its canvases stayed 300×150 and blank, fields placed blind): every
+ * page drawn at the column's width, then a field dropped on page 2 lands where it was dropped, at 1440 px and on a
+ * phone; axe finds nothing on the page.
+ */
+for (const viewport of [{ width: 1440, height: 900 }, PHONE]) {
+  test(`the field placer draws every page and places a field where it is dropped (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page);
+    const api = staffApi(page);
+    const documentId = await uploadDocument(page, `Bon de commande ${viewport.width}`);
+    const draft = (await api.post('/v1/signature/envelopes', {
+      source_kind: 'document',
+      source_document_id: documentId,
+      signers: [{ email: `placer.${viewport.width}@client.test`, full_name: 'Paula Placer', verification_method: 'none' }],
+    })) as { id: string; signers: Array<{ id: string }> };
+    await page.goto(`/signature/${draft.id}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Champs à remplir' })).toBeVisible();
+
+    // Both pages drawn: a canvas of the page's width (not the 300×150 of an untouched one), with the text's dark
+    // pixels on it (an untouched canvas is transparent, a white one has none).
+    const canvases = page.locator('.placer-page canvas');
+    await expect(canvases).toHaveCount(2, slow);
+    const undrawn = () =>
+      canvases.evaluateAll((list) =>
+        (list as HTMLCanvasElement[]).flatMap((canvas, i) => {
+          const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+          let dark = 0;
+          for (let p = 0; p < data.length; p += 4) if (data[p + 3]! > 200 && data[p]! < 100 && data[p + 1]! < 100 && data[p + 2]! < 100) dark++;
+          const ratio = canvas.height / canvas.width;
+          const ok = canvas.width > 300 && canvas.width >= Math.floor(canvas.clientWidth) && Math.abs(ratio - 842 / 595) < 0.01 && dark > 100;
+          return ok ? [] : [`page ${i + 1}: ${canvas.width}×${canvas.height}, ${dark} dark pixels`];
+        }),
+      );
+    await expect.poll(undrawn, slow).toEqual([]);
+    await expect(page.locator('.placer-pages')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByText('Le document n’a pas pu être affiché')).toHaveCount(0);
+
+    // A signature dragged onto page 2, at 40 % of its width and 55 % of its height: its box is centred there.
+    const page2 = page.getByRole('region', { name: /Page 2/ });
+    await page2.scrollIntoViewIfNeeded();
+    const box = (await page2.boundingBox())!;
+    const at = { x: 0.4, y: 0.55 };
+    await page.getByRole('button', { name: 'Signature', exact: true }).dragTo(page2, { targetPosition: { x: box.width * at.x, y: box.height * at.y } });
+    await expect(page2.getByTestId('placed-field')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Enregistrer les champs' }).click();
+    await expect(page.getByText('1 champ enregistré.')).toBeVisible(slow);
+
+    const fields = (await api.get(`/v1/signature/envelopes/${draft.id}/fields`)).data as Array<{ page: number; type: string; signer_id: string; x: number; y: number; width: number; height: number }>;
+    expect(fields.map((f) => [f.page, f.type, f.signer_id])).toEqual([[2, 'signature', draft.signers[0]!.id]]);
+    const field = fields[0]!;
+    expect(Math.abs(field.x + field.width / 2 - at.x)).toBeLessThan(0.02);
+    expect(Math.abs(field.y + field.height / 2 - at.y)).toBeLessThan(0.02);
+
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`))).toEqual([]);
+    if (viewport.width === PHONE.width) expect((await phoneOverflow(page)).wider).toEqual([]);
+  });
+}

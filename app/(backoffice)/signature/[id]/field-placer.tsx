@@ -1,23 +1,13 @@
 'use client';
 
 import { useEffect, useRef, useState, useTransition } from 'react';
+import { usePdfPages } from '@/components/pdf/pdf-pages';
 import { isRefusal, refusalMessage } from '@/lib/platform/next/client';
 import { saveFieldsAction } from '../actions';
 import { clampBox, type PlacedField, toFieldsPayload } from '../editor-model';
 import { FIELD_DEFAULT_SIZE, FIELD_TYPE_LABELS, type FieldType } from '../labels';
 import '../signature.css';
 import { Button, DataTable } from '@/components/ui';
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjs: Promise<PdfJs> | null = null;
-/** pdf.js once, its worker bundled by Next and served from our origin (the CSP allows workers from 'self' only). */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs').then((lib) => {
-    lib.GlobalWorkerOptions.workerPort = new Worker(new URL('pdfjs-dist/legacy/build/pdf.worker.min.mjs', import.meta.url), { type: 'module' });
-    return lib;
-  });
-  return pdfjs;
-}
 
 const TYPES = Object.keys(FIELD_TYPE_LABELS) as FieldType[];
 let counter = 0;
@@ -39,11 +29,11 @@ interface Props {
 export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props) {
   const [fields, setFields] = useState<PlacedField[]>(initial);
   const [signer, setSigner] = useState(signers[0]?.id ?? '');
-  const [sizes, setSizes] = useState<Array<{ width: number; height: number }>>([]);
-  const [failed, setFailed] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [saving, startSave] = useTransition();
   const holder = useRef<HTMLDivElement>(null);
+  // The document with the session's cookie (the /v1 route answers staff through it).
+  const { sizes, rendered, failed } = usePdfPages(documentUrl, holder);
   const moving = useRef<{ key: string; dx: number; dy: number; page: HTMLElement } | null>(null);
   const dragging = useRef<{ type: FieldType; x: number; y: number; moved: boolean } | null>(null);
   const dropped = useRef(false);
@@ -77,37 +67,6 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
       window.removeEventListener('pointerup', up);
     };
   }, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    let destroy: (() => void) | undefined;
-    (async () => {
-      const lib = await loadPdfJs();
-      const res = await fetch(documentUrl, { cache: 'no-store' });
-      if (!res.ok) throw new Error(`document: ${res.status}`);
-      const task = lib.getDocument({ data: new Uint8Array(await res.arrayBuffer()), isEvalSupported: false, useSystemFonts: true });
-      destroy = () => void task.destroy();
-      const doc = await task.promise;
-      const pages = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
-      if (cancelled) return;
-      setSizes(pages.map((p) => p.getViewport({ scale: 1 })).map((v) => ({ width: v.width, height: v.height })));
-      await new Promise((r) => requestAnimationFrame(r));
-      for (const [i, page] of pages.entries()) {
-        const canvas = holder.current?.querySelector<HTMLCanvasElement>(`canvas[data-page="${i + 1}"]`);
-        if (cancelled || !canvas) return;
-        const base = page.getViewport({ scale: 1 });
-        const cssWidth = canvas.parentElement?.clientWidth || base.width;
-        const viewport = page.getViewport({ scale: (cssWidth / base.width) * Math.min(window.devicePixelRatio || 1, 2) });
-        canvas.width = Math.floor(viewport.width);
-        canvas.height = Math.floor(viewport.height);
-        await page.render({ canvas, viewport }).promise;
-      }
-    })().catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-      destroy?.();
-    };
-  }, [documentUrl]);
 
   const update = (key: string, change: Partial<PlacedField>) =>
     setFields((list) => list.map((f) => (f.key === key ? { ...f, ...change, ...clampBox({ ...f, ...change }) } : f)));
@@ -191,7 +150,7 @@ export function FieldPlacer({ envelopeId, documentUrl, signers, initial }: Props
           {FIELD_TYPE_LABELS[ghost.type]}
         </div>
       )}
-      <div className="placer-pages" ref={holder} aria-busy={!failed && sizes.length === 0}>
+      <div className="placer-pages" ref={holder} aria-busy={!failed && (sizes.length === 0 || rendered < sizes.length)}>
         {failed && <p className="notice notice-warning">Le document n’a pas pu être affiché : placez les champs avec le tableau ci-dessous.</p>}
         {!failed && sizes.length === 0 && (
           <p className="muted" role="status">
