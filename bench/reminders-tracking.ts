@@ -4,7 +4,7 @@ import { Placeholder } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '@/db/client';
 import { todayParis } from '@/lib/platform/dates';
-import { trackingSliceQuery } from '@/lib/domain/reminders/tracking';
+import { TRACKING_SLICES, trackingSliceQuery } from '@/lib/domain/reminders/tracking';
 import { fakeContact, percentile } from './lib/fake-contacts';
 import { type LoadResult, load, printTable, startServer } from './lib/server';
 import { listFromEnv, sizeFromEnv } from './lib/smoke';
@@ -158,12 +158,12 @@ try {
   await measure('few overdue');
 
   // ── Plans ─────────────────────────────────────────────────────────────────
-  // The three prepared statements reminderTracking runs in the second case, as the server runs them once they are
+  // The prepared statements reminderTracking runs in the second case, as the server runs them once they are
   // warm: PREPAREd, with the generic plan PostgreSQL caches for a prepared statement (and its parameters).
   const pg = drizzle(databaseUrl);
   const db = pg as unknown as Db;
   const values: Record<string, string> = { org_id: orgId, today: todayParis() };
-  for (const n of [1, 2, 3] as const) {
+  for (const n of TRACKING_SLICES) {
     const query = trackingSliceQuery(db, n).toSQL();
     const args = query.params.map((v) => `'${String(v instanceof Placeholder ? values[v.name] : v).replace(/'/g, "''")}'`).join(', ');
     const plan = psql(

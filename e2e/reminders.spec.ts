@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiAs, PHONE, signIn } from './helpers';
+import { expectAccessible } from './signature-setup';
 
 const menu = (page: Page, name: string) => page.getByRole('navigation', { name: 'Activité' }).getByRole('link', { name });
 
@@ -93,4 +94,93 @@ test('settings → send an invoice by e-mail → its ladder → a manual reminde
   await expect(page.getByRole('status').filter({ hasText: 'Relance programmée : elle part dans la minute.' })).toBeVisible();
   await row.getByRole('link', { name: number }).click();
   await expect(page.getByTestId('document-number')).toHaveText(number);
+});
+
+const DESKTOP = { width: 1440, height: 900 };
+
+/** A signed-in page of its own context at `viewport` (axe opens a second page in its context). */
+async function staffPage(browser: Browser, viewport: { width: number; height: number }) {
+  const page = await (await browser.newContext({ viewport })).newPage();
+  await signIn(page);
+  return page;
+}
+
+/** The figure a dashboard tile counts: "3 factures échues" → 3. */
+const countOf = async (page: Page, testId: string) => Number(((await page.getByTestId(testId).locator('.muted').textContent()) ?? '').match(/\d+/)?.[0] ?? -1);
+const documentRows = (page: Page) => page.getByRole('table', { name: 'Documents' }).locator('tbody tr');
+
+test('issue 35: « À relancer » lists the overdue invoice without reminders, « Programmer les relances » in one click; the tiles open their lists', async ({ browser }) => {
+  const desktop = await staffPage(browser, DESKTOP);
+  // An invoice 20 days overdue that nobody chases (never sent by e-mail): a deposit invoice of 2 160 € TTC, due 20 days
+  // before its issue (a deposit invoice may fall due before it is issued; finalizing today keeps its due date).
+  const api = apiAs(desktop);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  const dueDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date(Date.now() - 20 * 86_400_000));
+  const client = await api('/v1/contacts', { type: 'particulier', first_name: 'Jeanne', last_name: 'Retard', email: 'jeanne@retard.test', city: 'Lyon' });
+  const quote = await api('/v1/invoices', {
+    type: 'devis',
+    contact_id: client.id,
+    validity_date: today,
+    operation_nature: 'services',
+    items: [{ description: 'Direction artistique', quantity: '1', unit_price: 600000, vat_rate: '20' }],
+  });
+  await api(`/v1/invoices/${quote.id}/finalize`, {});
+  const deposit = await api(`/v1/invoices/${quote.id}/deposit`, { percentage: '30' });
+  const patched = await desktop.request.patch(`/v1/invoices/${deposit.id}`, { data: { due_date: dueDay }, headers: { Origin: new URL(desktop.url()).origin } });
+  expect(patched.status(), await patched.text()).toBe(200);
+  const invoice = (await api(`/v1/invoices/${deposit.id}/finalize`, {})) as unknown as { number: string; total_ttc: number; due_date: string };
+  expect([invoice.total_ttc, invoice.due_date]).toEqual([216000, dueDay]);
+  const number = invoice.number;
+
+  // The dashboard's tiles open the list of what they count, the same figure.
+  await desktop.goto('/');
+  const overdueCount = await countOf(desktop, 'stat-overdue');
+  expect(overdueCount).toBeGreaterThan(0);
+  await desktop.getByTestId('stat-overdue').click();
+  await expect(desktop).toHaveURL(/\/documents\?overdue=true$/);
+  await expect(desktop.getByLabel('En retard de paiement')).toBeChecked();
+  await expect(documentRows(desktop)).toHaveCount(overdueCount);
+  // \b: the deposit's AC-… is not the FAC-… of the journey above.
+  await expect(desktop.getByRole('row', { name: new RegExp(`\\b${number}\\b`) })).toContainText('en retard');
+  await expectAccessible(desktop, '1440 /documents?overdue=true');
+  await desktop.goto('/');
+  const outstandingCount = await countOf(desktop, 'stat-outstanding');
+  await desktop.getByTestId('stat-outstanding').click();
+  await expect(desktop).toHaveURL(/\/documents\?outstanding=true$/);
+  await expect(documentRows(desktop)).toHaveCount(outstandingCount);
+  await desktop.goto('/');
+  const quotesCount = await countOf(desktop, 'stat-quotes');
+  await desktop.getByTestId('stat-quotes').click();
+  await expect(desktop).toHaveURL(/\/documents\?awaiting_answer=true/);
+  await expect(documentRows(desktop)).toHaveCount(quotesCount);
+
+  // « À relancer » at 1440 px: the invoice is listed, nothing scheduled, the button beside it.
+  await desktop.goto('/reminders');
+  const row = desktop.getByTestId(`tracking-${deposit.id}`);
+  await expect(row).toContainText(number);
+  await expect(row).toContainText('Jeanne Retard');
+  await expect(row).toContainText('20 j');
+  await expect(row).toContainText('Aucune relance programmée');
+  await expect(row.getByRole('button', { name: `Programmer les relances de la facture ${number}` })).toBeVisible();
+  await expectAccessible(desktop, '1440 /reminders');
+
+  // At 390 px, the same row, and the one click from there.
+  const phone = await staffPage(browser, PHONE);
+  await phone.goto('/reminders');
+  const phoneRow = phone.getByTestId(`tracking-${deposit.id}`);
+  await expect(phoneRow).toContainText('Aucune relance programmée');
+  await expectAccessible(phone, '390 /reminders');
+  await phoneRow.getByRole('button', { name: `Programmer les relances de la facture ${number}` }).click();
+  await expect(phone.getByRole('status').filter({ hasText: /programmées?, la prochaine le \d{2}\/\d{2}\/\d{4}/ })).toBeVisible();
+  await expect(phoneRow).not.toContainText('Aucune relance programmée');
+  await expect(phoneRow).toContainText(/0 envoyée, \d+ programmées?/);
+  await expect(phoneRow.getByRole('button', { name: /Programmer les relances/ })).toHaveCount(0);
+  await expectAccessible(phone, '390 /reminders, scheduled');
+
+  // Back at 1440 px: still listed, now with its next reminder.
+  await desktop.reload();
+  await expect(row).toContainText(/0 envoyée, \d+ programmées?/);
+  await expect(row.getByRole('cell').nth(7)).toHaveText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await phone.context().close();
+  await desktop.context().close();
 });

@@ -45,11 +45,12 @@ export default async function DashboardPage() {
       ) : (
         <>
           <section className="stats" aria-label="Facturation">
-            <div className="stat" data-testid="stat-outstanding">
+            {/* Each figure opens the list of what it counts: the documents list's filters are the same definitions (overdueSql). */}
+            <Link className="stat" href="/documents?outstanding=true" data-testid="stat-outstanding">
               <div className="stat-label">Encours clients</div>
               <div className="stat-value">{formatMoney(stats.outstanding.amount)}</div>
               <div className="muted">{plural(stats.outstanding.count, 'facture à encaisser', 'factures à encaisser')}</div>
-            </div>
+            </Link>
             <Link className={`stat${stats.overdue.count ? ' stat-red' : ''}`} href="/documents?overdue=true" data-testid="stat-overdue">
               <div className="stat-label">En retard</div>
               <div className="stat-value">{formatMoney(stats.overdue.amount)}</div>
@@ -65,7 +66,7 @@ export default async function DashboardPage() {
               <div className="stat-value">{formatMoney(stats.collected.amount)}</div>
               <div className="muted">{plural(stats.collected.count, 'paiement', 'paiements')}</div>
             </div>
-            <Link className="stat" href="/documents?type=devis&status=finalized">
+            <Link className="stat" href={`/documents?awaiting_answer=true&issue_date_from=${stats.from}&issue_date_to=${stats.to}`} data-testid="stat-quotes">
               <div className="stat-label">Devis en attente de réponse</div>
               <div className="stat-value">{formatMoney(stats.quotes.open.total_ht)}</div>
               <div className="muted">

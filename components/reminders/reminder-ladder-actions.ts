@@ -2,7 +2,8 @@
 
 import { revalidatePath } from 'next/cache';
 import { formAction, idOf, refuse, staffAction } from '@/lib/platform/next';
-import { addManualReminder, deleteReminder, parisInstant, ReminderCreate } from '@/lib/domain/reminders';
+import { addManualReminder, deleteReminder, parisInstant, ReminderCreate, scheduleLadder } from '@/lib/domain/reminders';
+import { formatInstant, plural } from '@/lib/platform/format';
 
 const refresh = (documentId: string) => {
   revalidatePath(`/documents/${documentId}`);
@@ -41,4 +42,20 @@ export const deleteReminderAction = staffAction(
     return { done: 'Relance supprimée.' };
   },
   { notFound: 'Relance introuvable.' },
+);
+
+/** « Programmer les relances » (À relancer): the org's ladder armed on an invoice that has none, as a send arms it. */
+export const scheduleLadderAction = formAction(
+  async ({ db, orgId }, _input, documentId: string) => {
+    const id = idOf(documentId);
+    const { scheduled, next_at } = await scheduleLadder(db, orgId, id);
+    refresh(id);
+    return {
+      done:
+        scheduled > 0
+          ? `${plural(scheduled, 'relance programmée', 'relances programmées')}, la prochaine le ${formatInstant(next_at)}.`
+          : 'Aucune relance à venir : les étapes du calendrier sont toutes passées (ou il est vide). Relancez maintenant.',
+    };
+  },
+  { notFound: 'Document introuvable.' },
 );

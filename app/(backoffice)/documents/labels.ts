@@ -19,7 +19,7 @@ export const TYPE_LABELS: Record<DocumentType, string> = {
 };
 
 /** The documents list's filters, read from its URL (the CSV export takes the same, without the cursor). */
-export const DOCUMENT_LIST_FILTERS = ['type', 'status', 'contact_id', 'q', 'issue_date_from', 'issue_date_to', 'overdue', 'cursor'] as const;
+export const DOCUMENT_LIST_FILTERS = ['type', 'status', 'contact_id', 'q', 'issue_date_from', 'issue_date_to', 'outstanding', 'overdue', 'awaiting_answer', 'cursor'] as const;
 
 /** The most documents one bulk action of the list takes (a list page shows at most 100). */
 export const MAX_BULK = 100;

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { type Column, DataTable, EmptyState, FilterBar, FilterChips, FilterSelect, LinkButton, listHref, loadListPage, MoneyCell, Pager, readListFilters, readListSort, StatusChip } from '@/components/ui';
 import { todayParis } from '@/lib/platform/dates';
-import { type BillingDocument, DOCUMENT_SORTS, DocumentListQuery, listDocuments, paidByDocument, summarizeDocuments } from '@/lib/domain/documents';
+import { type BillingDocument, DOCUMENT_SORTS, DocumentListQuery, listDocuments, overdueAmong, paidByDocument, summarizeDocuments } from '@/lib/domain/documents';
 import { getContact } from '@/lib/domain/contacts';
 import { ApiError } from '@/lib/platform/errors';
 import { formatDay, formatMoney, plural, pluralWord } from '@/lib/platform/format';
@@ -17,9 +17,6 @@ export const metadata: Metadata = { title: 'Devis & factures' };
 
 const FILTERS = DOCUMENT_LIST_FILTERS;
 const SORTS = Object.keys(DOCUMENT_SORTS) as Array<keyof typeof DOCUMENT_SORTS>;
-/** Issued, unpaid invoices past their due date (the list's overdue filter, row by row). */
-const isOverdue = (d: BillingDocument, today: string) =>
-  (d.type === 'facture' || d.type === 'acompte') && (d.status === 'finalized' || d.status === 'sent') && d.due_date !== null && d.due_date < today;
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const staff = await requireStaffOrg();
@@ -41,16 +38,11 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   // The links of the list keep its sort (the filters' schema ignores these two keys).
   const state = sort ? { ...filters, sort: sort.key, dir: sort.dir } : filters;
   const today = todayParis();
-  const [paid, summary] = query
-    ? await Promise.all([
-        paidByDocument(
-          staff.db,
-          staff.orgId,
-          page.data.map((d) => d.id),
-        ),
-        summarizeDocuments(staff.db, staff.orgId, query),
-      ])
-    : [new Map<string, number>(), null];
+  const ids = page.data.map((d) => d.id);
+  // « en retard » row by row by the overdue filter's own definition (overdueSql), as the dashboard counts it.
+  const [paid, overdue, summary] = query
+    ? await Promise.all([paidByDocument(staff.db, staff.orgId, ids), overdueAmong(staff.db, staff.orgId, ids, today), summarizeDocuments(staff.db, staff.orgId, query)])
+    : [new Map<string, number>(), new Set<string>(), null];
   const exportHref = listHref('/documents/export.csv', state, {});
   const columns: Array<Column<BillingDocument>> = [
     // The row's checkbox is named by the document's number (the link beside it), so that the row still reads as it starts.
@@ -102,7 +94,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         return (
           <>
             {partly ? <StatusChip tone="chip-amber">{partly}</StatusChip> : <StatusChip tone={STATUS_CHIPS[d.status]}>{STATUS_LABELS[d.status]}</StatusChip>}
-            {isOverdue(d, today) && <StatusChip tone="chip-red">en retard</StatusChip>}
+            {overdue.has(d.id) && <StatusChip tone="chip-red">en retard</StatusChip>}
             <EInvoicingChip doc={d} />
           </>
         );
@@ -144,7 +136,13 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           au <input type="date" name="issue_date_to" aria-label="Émis jusqu’au" defaultValue={filters.issue_date_to} />
         </label>
         <label>
+          <input type="checkbox" name="outstanding" value="true" defaultChecked={filters.outstanding === 'true'} /> À encaisser
+        </label>
+        <label>
           <input type="checkbox" name="overdue" value="true" defaultChecked={filters.overdue === 'true'} /> En retard de paiement
+        </label>
+        <label>
+          <input type="checkbox" name="awaiting_answer" value="true" defaultChecked={filters.awaiting_answer === 'true'} /> Devis en attente de réponse
         </label>
       </FilterBar>
 

@@ -1032,7 +1032,7 @@ export interface paths {
         };
         /**
          * Documents to chase, most urgent first
-         * @description The unpaid invoices and deposit invoices (finalized or sent, balance > 0) that have reminders: exhausted ladders first, then the most overdue, then the soonest next reminder (remaining ties: the sooner due date, then the oldest document); at most 20 rows. days_overdue is floored at 0; balance_cents = total_ttc − payments − the finalized credit note, always > 0 here.
+         * @description The unpaid invoices and deposit invoices (finalized or sent, balance > 0) that have reminders, and every overdue one (due date before today, Europe/Paris) even without any: exhausted ladders first, then the overdue without reminders (sent_count and pending_count 0), then the most overdue, then the soonest next reminder (remaining ties: the sooner due date, then the oldest document); at most 20 rows. days_overdue is floored at 0; balance_cents = total_ttc − payments − the finalized credit note, always > 0 here.
          *
          *     Scope: `invoice:read`.
          */
@@ -5343,7 +5343,7 @@ export interface components {
         };
         /** @description At most 20 rows, most urgent first. */
         ReminderTracking: {
-            /** @description The unpaid documents being reminded, most urgent first. */
+            /** @description The unpaid documents being reminded, and every overdue one, most urgent first. */
             items: components["schemas"]["ReminderTrackingRow"][];
         };
         ReminderTrackingRow: {
@@ -9839,8 +9839,12 @@ export interface operations {
                 issue_date_from?: string;
                 /** @description Issued on or before this day. */
                 issue_date_to?: string;
-                /** @description true: unpaid finalized or sent invoices and deposits whose due date has passed. */
+                /** @description true: finalized or sent invoices and deposits with a balance still due (total − payments − finalized credit note > 0). */
+                outstanding?: boolean;
+                /** @description true: the outstanding ones (as above) whose due date is before today, Europe/Paris. */
                 overdue?: boolean;
+                /** @description true: quotes finalized or sent, awaiting the client’s answer. */
+                awaiting_answer?: boolean;
             };
             header?: never;
             path?: never;

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /*
  * What a document still asks for, defined once for every reader.
@@ -37,3 +37,29 @@ export const balanceSql = (d: SQL): SQL => sql`(${remainingDueSql(d)} - ${credit
 
 /** remaining_due in SQL: total_ttc − payments. */
 export const remainingDueSql = (d: SQL): SQL => sql`(${d}.total_ttc - ${paidSql(d)})`;
+
+/*
+ * Outstanding and overdue, defined once for every reader: the documents list (its « en retard » flag and its
+ * outstanding and overdue filters), the dashboard's tiles (lib/domain/stats) and « À relancer » (lib/domain/reminders).
+ *
+ *   outstanding = an invoice or deposit invoice, finalized or sent, whose balance is > 0
+ *   overdue     = outstanding, and its due date is before today (Europe/Paris day)
+ *
+ * A draft is not issued; paid, cancelled (its credit note offsets it) and fully credited invoices owe nothing; an
+ * invoice due today is not overdue yet. The type and status test is the predicate of the documents_org_receivable
+ * index (migration billing_list_stats_indexes), as written there.
+ */
+
+/** A day given as a value, or as a statement's placeholder (the tracking slices are prepared). */
+type Day = string | SQLWrapper;
+
+/**
+ * `d` (an SQL alias of a documents row) is outstanding. `balance` is its balance when the caller computed it
+ * already, once per row (`cross join lateral (select balanceSql(d) as balance offset 0)`); by default computed here.
+ */
+export const outstandingSql = (d: SQL, balance: SQL = balanceSql(d)): SQL =>
+  sql`(${d}.type in ('facture', 'acompte') and ${d}.status in ('finalized', 'sent') and ${balance} > 0)`;
+
+/** `d` is overdue on `today` (YYYY-MM-DD, Europe/Paris): outstanding and past its due date. */
+export const overdueSql = (d: SQL, today: Day, balance: SQL = balanceSql(d)): SQL =>
+  sql`(${outstandingSql(d, balance)} and ${d}.due_date < ${today})`;

@@ -22,7 +22,8 @@ export const manifest = defineModule({
   contactReferences: [{ resource: 'billing_documents', table: documents, column: documents.contact_id }],
 });
 
-export { balanceSql, remainingDue } from './balance';
+export { balanceSql, outstandingSql, overdueSql, remainingDue } from './balance';
+export { OPEN_QUOTE_STATUSES } from './allowed-actions';
 export { deductedDeposits } from './deposit-deductions';
 export {
   contactGone,
@@ -64,7 +65,7 @@ export { asFinalizedNow, invoiceModelOf, type KnownRows } from './einvoice';
 export { chainStateOperation, verifyChainOperation } from './operations';
 // The EU VAT territory, for e-reporting's international sales (lib/domain/einvoicing).
 export { EU_COUNTRIES } from './finalization-rules';
-export { contactsOfDocuments, DOCUMENT_SORTS, documentsToExport, EXPORT_LIMIT, getDocument, paidByDocument, summarizeDocuments } from './list-documents';
+export { contactsOfDocuments, DOCUMENT_SORTS, documentsToExport, EXPORT_LIMIT, getDocument, overdueAmong, paidByDocument, summarizeDocuments } from './list-documents';
 export { DepositBody, DocumentListQuery, DocumentPatch } from './schemas';
 export { duplicateDocument } from './duplicate-document';
 export { unitCodeOf } from './units';

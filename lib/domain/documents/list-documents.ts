@@ -1,8 +1,10 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { contacts, documents, payments } from '@/db/schema';
 import { afterCursor, type ListSort, type Page, type SortKey, sortedKeyset, toPage, toSortedPage } from '@/lib/platform/http';
 import { todayParis } from '@/lib/platform/dates';
+import { OPEN_QUOTE_STATUSES } from './allowed-actions';
+import { outstandingSql, overdueSql } from './balance';
 import { contactNameOf, documentView, type FullDocumentRow, loadDocument, selectFullDocuments, toPublicDocument } from './documents';
 import type { BillingDocument, DocumentListQuery } from './schemas';
 
@@ -19,13 +21,8 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 const SEARCH_TEXT = sql`lower(coalesce(${documents.number}, '') || ' ' || coalesce(${documents.title}, '') || ' ' || coalesce(${documents.client_snapshot}->>'name', ''))`;
 
-/** Unpaid issued invoices and deposits past their due date (Europe/Paris calendar). */
-export const overdueCondition = (today: string): SQL =>
-  and(
-    inArray(documents.type, ['facture', 'acompte']),
-    inArray(documents.status, ['finalized', 'sent']),
-    lt(documents.due_date, today),
-  )!;
+/** The documents table itself, as the alias the balance's definitions take (lib/domain/documents/balance.ts). */
+const DOC = sql`${documents}`;
 
 /** The list's filters (all but the cursor), combined with AND. */
 type DocumentFilters = Omit<DocumentListQuery, 'cursor' | 'limit'>;
@@ -39,7 +36,9 @@ function filterConditions(db: Db, orgId: string, query: DocumentFilters): SQL {
     query.contact_id ? eq(documents.contact_id, query.contact_id) : undefined,
     query.issue_date_from ? gte(documents.issue_date, query.issue_date_from) : undefined,
     query.issue_date_to ? lte(documents.issue_date, query.issue_date_to) : undefined,
-    query.overdue ? overdueCondition(todayParis()) : undefined,
+    query.outstanding ? outstandingSql(DOC) : undefined,
+    query.overdue ? overdueSql(DOC, todayParis()) : undefined,
+    query.awaiting_answer ? and(eq(documents.type, 'devis'), inArray(documents.status, OPEN_QUOTE_STATUSES)) : undefined,
     pattern
       ? or(
           sql`${SEARCH_TEXT} like ${pattern}`,
@@ -146,6 +145,19 @@ export async function paidByDocument(db: Db, orgId: string, ids: string[]): Prom
     .where(and(eq(payments.org_id, orgId), inArray(payments.document_id, ids)))
     .groupBy(payments.document_id);
   return new Map(rows.map((r) => [r.id, Number(r.paid)]));
+}
+
+/**
+ * Which of `ids` are overdue on `today` (Europe/Paris): the « en retard » flag of the list's rows and of a document's
+ * page, by the same definition as the overdue filter, the dashboard and « À relancer » (overdueSql).
+ */
+export async function overdueAmong(db: Db, orgId: string, ids: string[], today = todayParis()): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.org_id, orgId), inArray(documents.id, ids), overdueSql(DOC, today)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The contact of each of `ids` (the org's documents only). */

@@ -173,7 +173,9 @@ export const DocumentListQuery = PageQuery.extend({
     .meta({ description: 'Case-insensitive substring of the number, the title or the client name.' }),
   issue_date_from: IsoDate.optional().meta({ description: 'Issued on or after this day.' }),
   issue_date_to: IsoDate.optional().meta({ description: 'Issued on or before this day.' }),
-  overdue: stringbool('true: unpaid finalized or sent invoices and deposits whose due date has passed.'),
+  outstanding: stringbool('true: finalized or sent invoices and deposits with a balance still due (total − payments − finalized credit note > 0).'),
+  overdue: stringbool('true: the outstanding ones (as above) whose due date is before today, Europe/Paris.'),
+  awaiting_answer: stringbool('true: quotes finalized or sent, awaiting the client’s answer.'),
 }).superRefine((q, ctx) => {
   if (q.issue_date_from && q.issue_date_to && q.issue_date_from > q.issue_date_to) {
     ctx.addIssue({ code: 'custom', path: ['issue_date_to'], message: 'must not be before issue_date_from' });

@@ -57,8 +57,9 @@ export const trackingOperation = operation({
   tag,
   summary: 'Documents to chase, most urgent first',
   description:
-    'The unpaid invoices and deposit invoices (finalized or sent, balance > 0) that have reminders: exhausted ladders first, then the most ' +
-    'overdue, then the soonest next reminder (remaining ties: the sooner due date, then the oldest document); at most 20 rows. ' +
+    'The unpaid invoices and deposit invoices (finalized or sent, balance > 0) that have reminders, and every overdue one (due date before ' +
+    'today, Europe/Paris) even without any: exhausted ladders first, then the overdue without reminders (sent_count and pending_count 0), ' +
+    'then the most overdue, then the soonest next reminder (remaining ties: the sooner due date, then the oldest document); at most 20 rows. ' +
     'days_overdue is floored at 0; balance_cents = total_ttc − payments − the finalized credit note, always > 0 here.',
   scope: 'invoice:read',
   query: NoQuery,

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, min } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { reminders } from '@/db/schema';
 import { todayParis } from '@/lib/platform/dates';
 import { type DocumentRow, loadContactRow, loadDocument, pastValidity } from '@/lib/domain/documents';
 import { conflict, notFound, validationError } from '@/lib/platform/errors';
 import { afterCursor, type Page, type PageQuery, toPage } from '@/lib/platform/http';
-import { CHASED_STATUSES } from './arm-ladder';
+import { armLadder, CHASED_STATUSES } from './arm-ladder';
 import { ladderKindOf } from './ladder';
 import { MAX_SCHEDULE_DAYS, type Reminder, type ReminderCreate } from './schemas';
 
@@ -137,5 +137,39 @@ export async function deleteReminder(db: Db, orgId: string, documentId: string, 
       .where(eq(reminders.id, row.id))
       .returning();
     return toPublicReminder(cancelled!);
+  });
+}
+
+/** What « Programmer les relances » armed: the pending steps, and the first of them (null when none is pending). */
+export interface ScheduledLadder {
+  scheduled: number;
+  next_at: string | null;
+}
+
+/**
+ * « Programmer les relances » (À relancer): arms the org's ladder on an issued document that has none — an invoice
+ * never sent by e-mail, or sent when its ladder was empty — exactly as a send arms it (armLadder, the document row
+ * locked): steps already past are recorded skipped (past_at_send), the others pending. Refused as a manual reminder
+ * is (draft, credit note, settled, no due date), and with 409 ladder_exists when it already has ladder steps (of any
+ * status: a ladder is never doubled). A client who opted out gets the ladder too, each step skipped when it comes, as
+ * at sending. `scheduled` 0 with steps recorded: the whole ladder was already past (the document reads exhausted).
+ */
+export async function scheduleLadder(db: Db, orgId: string, documentId: string, now = new Date()): Promise<ScheduledLadder> {
+  return db.transaction(async (tx) => {
+    const doc = await loadDocument(tx, orgId, documentId, true);
+    const refusal = remindRefusal(doc, todayParis(now));
+    if (refusal) throw conflict(refusal.code, refusal.message);
+    const [ladder] = await tx
+      .select({ id: reminders.id })
+      .from(reminders)
+      .where(and(eq(reminders.org_id, orgId), eq(reminders.document_id, doc.id), inArray(reminders.kind, ['payment', 'quote_expiry'])))
+      .limit(1);
+    if (ladder) throw conflict('ladder_exists', 'This document already has its reminder ladder: add a manual reminder instead.');
+    const scheduled = await armLadder(tx, orgId, doc, now);
+    const [next] = await tx
+      .select({ at: min(reminders.scheduled_at) })
+      .from(reminders)
+      .where(and(eq(reminders.org_id, orgId), eq(reminders.document_id, doc.id), eq(reminders.status, 'pending')));
+    return { scheduled, next_at: next?.at ? new Date(next.at).toISOString() : null };
   });
 }

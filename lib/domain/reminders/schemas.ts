@@ -80,6 +80,6 @@ export const TrackingRow = z
 export type TrackingRow = z.infer<typeof TrackingRow>;
 
 export const Tracking = z
-  .object({ items: z.array(TrackingRow).max(TRACKING_ROWS).meta({ description: 'The unpaid documents being reminded, most urgent first.' }) })
+  .object({ items: z.array(TrackingRow).max(TRACKING_ROWS).meta({ description: 'The unpaid documents being reminded, and every overdue one, most urgent first.' }) })
   .meta({ id: 'ReminderTracking', description: `At most ${TRACKING_ROWS} rows, most urgent first.` });
 export type Tracking = z.infer<typeof Tracking>;

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { displayName } from '@/lib/domain/contacts';
 import { notFound, validationError } from '@/lib/platform/errors';
-import { balanceSql } from '@/lib/domain/documents';
+import { balanceSql, OPEN_QUOTE_STATUSES, outstandingSql, overdueSql } from '@/lib/domain/documents';
 import { addDays, todayParis } from '@/lib/platform/dates';
 import { contactGone, loadContactRow } from '@/lib/domain/documents';
 import type { ClientSummary, InvoiceStats, Revenue, RevenueByClient, RevenueByClientQuery, RevenueQuery, StatsQuery } from './schemas';
@@ -44,24 +44,26 @@ const billed = (orgId: string, extra: SQL) => sql`
   from documents
   where org_id = ${orgId} and finalized_at is not null and type in ('facture', 'acompte', 'avoir') ${extra}`;
 
-/** Today's balance (balance.ts) of issued invoices and deposits: total_ttc minus payments minus their credit note. */
+/**
+ * Outstanding and overdue invoices and deposits, by the documents module's one definition (outstandingSql,
+ * overdueSql: the documents list's filters and « en retard » flag, « À relancer »), their balances summed.
+ */
 async function balances(db: Db, orgId: string, today: string, contactId?: string) {
   const [r] = await query(
     db,
     sql`
     select count(*) as count, coalesce(sum(bal), 0) as amount,
-           count(*) filter (where due_date < ${today}) as overdue_count,
-           coalesce(sum(bal) filter (where due_date < ${today}), 0) as overdue_amount
+           count(*) filter (where overdue) as overdue_count,
+           coalesce(sum(bal) filter (where overdue), 0) as overdue_amount
     from (
-      select d.due_date, b.bal
+      select b.bal, ${overdueSql(sql`d`, today, sql`b.bal`)} as overdue
       from documents d
       -- Lateral, offset 0: each balance is computed once (in the select list and the filter alike), per open document.
       cross join lateral (select ${balanceSql(sql`d`)} as bal offset 0) b
-      -- The predicate of the documents_org_receivable index (migration billing_list_stats_indexes), as written there.
-      where d.org_id = ${orgId} and d.type in ('facture', 'acompte') and d.status in ('finalized', 'sent')
+      -- The type and status of outstandingSql are the predicate of the documents_org_receivable index.
+      where d.org_id = ${orgId} and ${outstandingSql(sql`d`, sql`b.bal`)}
             ${contactId ? sql`and d.contact_id = ${contactId}` : sql``}
-    ) x
-    where bal > 0`,
+    ) x`,
   );
   return {
     outstanding: { count: n(r?.count), amount: n(r?.amount) },
@@ -113,7 +115,8 @@ export async function invoiceStats(db: Db, orgId: string, q: StatsQuery): Promis
   const quote = (statuses: string[]) => sum((g) => g.type === 'devis' && statuses.includes(String(g.status)));
   const invoiced = sum((g) => g.type === 'facture' || g.type === 'acompte');
   const credited = sum((g) => g.type === 'avoir');
-  const openQuotes = quote(['finalized', 'sent']);
+  // Awaiting an answer: the documents list's awaiting_answer filter, by the same statuses.
+  const openQuotes = quote(OPEN_QUOTE_STATUSES);
   const accepted = quote(['accepted']);
   return {
     from,

@@ -64,6 +64,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // Sending and reminders
   no_recipient: 'Aucune adresse e-mail : le client n’en a pas, indiquez-en une.',
   not_remindable: 'Ce document ne peut pas être relancé.',
+  ladder_exists: 'Ce document a déjà son calendrier de relances : ajoutez une relance manuelle.',
   reminder_not_pending: 'Cette relance est déjà partie ou annulée.',
   reminder_opt_out: 'Ce client ne souhaite pas être relancé.',
   too_many_reminders: 'Trop de relances prévues pour ce document.',

@@ -157,7 +157,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   events: 'Événements',
   enabled: 'Actif',
   // Lists
+  outstanding: 'À encaisser',
   overdue: 'En retard',
+  awaiting_answer: 'Devis en attente de réponse',
   dry_run: 'Simulation',
   download: 'Téléchargement',
   cursor: 'Page',

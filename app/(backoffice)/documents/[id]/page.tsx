@@ -5,7 +5,7 @@ import { EmailLog } from '@/components/email/email-log';
 import { PdfStatus } from '@/components/pdf/pdf-status';
 import { ReminderLadder } from '@/components/reminders/reminder-ladder';
 import { SendDocument } from '@/components/sending/send-document';
-import { type BillingDocument, documentFlow, remainingDue } from '@/lib/domain/documents';
+import { type BillingDocument, documentFlow, overdueAmong, remainingDue } from '@/lib/domain/documents';
 import { todayParis } from '@/lib/platform/dates';
 import { getInvoiceSettings } from '@/lib/domain/invoice-settings';
 import { listPayments, type Payment, refundableAmount } from '@/lib/domain/payments';
@@ -72,7 +72,8 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const owed = refundTo ? await refundableAmount(staff.db, staff.orgId, refundTo) : 0;
   // A draft invoice payable by transfer prints the seller's IBAN: without one, the client cannot pay it.
   const ibanMissing = billed && !doc.finalized_at && doc.payment_method === 'bank_transfer' && !(await getInvoiceSettings(staff.db, staff.orgId)).iban;
-  const overdue = billed && (doc.status === 'finalized' || doc.status === 'sent') && doc.due_date !== null && doc.due_date < today;
+  // « en retard » by the one definition of the list, the dashboard and « À relancer » (overdueSql).
+  const overdue = billed && (await overdueAmong(staff.db, staff.orgId, [doc.id], today)).has(doc.id);
   // A finalized quote or invoice can be wrapped in a signature envelope (the send refuses one refused, lapsed or cancelled since).
   const signable = (doc.type === 'devis' || doc.type === 'facture') && doc.finalized_at !== null && (doc.status === 'finalized' || doc.status === 'sent');
   const byId = new Map(flow.documents.map((d) => [d.id, d]));
