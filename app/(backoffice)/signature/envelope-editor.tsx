@@ -165,7 +165,7 @@ export function EnvelopeEditor({ initial, templates, source: initialSource, edit
           <Field id="env-cc_recipients" label="En copie de la notification de fin" hint="Adresses séparées par des virgules." error={error('cc_recipients')}>
             <Input value={form.cc_recipients} onChange={(e) => set('cc_recipients', e.target.value)} />
           </Field>
-          <Field id="env-expires_at" label="Expire le" hint="À minuit, heure de Paris. Vide : jamais." error={error('expires_at')}>
+          <Field id="env-expires_at" label="Expire le" hint="Jusqu’à 23 h 59, heure de Paris, ce jour-là. Vide : 30 jours après l’envoi, jusqu’à 23 h 59." error={error('expires_at')}>
             <Input type="date" value={form.expires_on} onChange={(e) => set('expires_on', e.target.value)} />
           </Field>
           {!edit && (

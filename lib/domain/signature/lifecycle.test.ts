@@ -1,3 +1,4 @@
+import { addDays, parisEndOfDay, todayParis } from '@/lib/platform/dates';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,15 +94,15 @@ describe('PATCH /v1/signature/envelopes/{id}', () => {
 });
 
 describe('POST /v1/signature/envelopes/{id}/send', () => {
-  it('sends: document hash, 30-day default expiry, envelope.sent and the first turn in the chain, signature.envelope.sent', async () => {
+  it('sends: document hash, default expiry at the end of the Paris day 30 days on, envelope.sent and the first turn in the chain, signature.envelope.sent', async () => {
     const env = await draft({ subject: 'Contrat de bail' });
     const before = Date.now();
     const res = await api.send(env.id, { 'user-agent': 'vitest-send', 'x-forwarded-for': '198.51.100.4' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'sent', document_hash: 'c'.repeat(64) });
-    const expires = Date.parse(res.body.expires_at);
-    expect(expires - before).toBeGreaterThanOrEqual(30 * 86_400_000 - 1000);
-    expect(expires - before).toBeLessThan(30 * 86_400_000 + 60_000);
+    // 23:59:59 in Paris, 30 calendar days after the day of sending — not the hour it was sent at.
+    expect(res.body.expires_at).toBe(parisEndOfDay(addDays(todayParis(new Date(before)), 30)));
+    expect(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' }).format(new Date(res.body.expires_at))).toBe('23:59');
     // Sequential: only routing_order 0 is notified.
     expect(res.body.signers.map((s: { status: string }) => s.status)).toEqual(['notified', 'waiting']);
     expect(res.body.signers[0].token_expires_at).toBe(res.body.expires_at);

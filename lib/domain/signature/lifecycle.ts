@@ -8,6 +8,7 @@ import { loadDocument } from '@/lib/domain/documents';
 import { recordEvent } from '@/lib/platform/events';
 import { documentPdfForSending } from '@/lib/domain/pdf';
 import { getStorage, objectKey } from '@/lib/platform/storage';
+import { addDays, parisEndOfDay, todayParis } from '@/lib/platform/dates';
 import { appendAuditEvent, auditEvents, publicAuditEvent } from './audit';
 import { type Actor, envelopeSummary, publicSigner } from './envelopes';
 import { envelopeEventObject } from './events';
@@ -22,11 +23,12 @@ export type SignerRow = typeof signatureSigners.$inferSelect;
 
 /**
  * How long an envelope sent without `expires_at` stays open (and so its links): 30 days, the default validity of a
- * quote (invoice settings `default_validity_days`). Neither the spec nor DESIGN gives one; a link that never dies
- * would be a bearer secret forever. docs/signature.md, "Lifecycle".
+ * quote (invoice settings `default_validity_days`), to the end of that Paris day (23:59:59, as a date typed in the
+ * form), not to the hour of the sending. Neither the spec nor DESIGN gives one; a link that never dies would be a
+ * bearer secret forever. docs/signature.md, "Lifecycle".
  */
 export const DEFAULT_EXPIRY_DAYS = 30;
-const defaultExpiry = (now: Date) => new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000);
+const defaultExpiry = (now: Date) => new Date(parisEndOfDay(addDays(todayParis(now), DEFAULT_EXPIRY_DAYS)));
 
 export const ACTIVE_STATUSES = ['sent', 'in_progress'] as const;
 export const isActive = (status: EnvelopeRow['status']) => status === 'sent' || status === 'in_progress';

@@ -1,3 +1,4 @@
+import { addDays, parisEndOfDay, todayParis } from '@/lib/platform/dates';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signatureEnvelopes, signatureSigners } from '@/db/schema';
@@ -152,11 +153,11 @@ describe('expiry and reactivation', () => {
     const types = (await api.timeline(env.id)).body.data.map((e: { event_type: string }) => e.event_type);
     expect(types.slice(-3)).toEqual(['envelope.expired', 'envelope.reactivated', 'signer.notified']);
     expect(await verifyAuditChain(org.db, env.id)).toMatchObject({ ok: true });
-    // Without expires_at: 30 days from now.
+    // Without expires_at: the end of the Paris day 30 days from now.
     await org.db.update(signatureEnvelopes).set({ expires_at: past() }).where(eq(signatureEnvelopes.id, env.id));
     await expireDueEnvelopes(org.db);
     const again = await api.reactivate(env.id);
-    expect(Math.abs(Date.parse(again.body.expires_at) - Date.now() - 30 * 86_400_000)).toBeLessThan(60_000);
+    expect(again.body.expires_at).toBe(parisEndOfDay(addDays(todayParis(), 30)));
   });
 
   it('reactivating an envelope past its expiry that the job has not reached yet expires it first, in the same transaction', async () => {
