@@ -83,18 +83,34 @@ export function tracedPglite(client: PGlite): PGlite {
     traced(text, context.active(), () => (target.query as (...args: unknown[]) => Promise<unknown>)(text, ...rest));
   return new Proxy(client, {
     get(target, property) {
-      if (property === 'query') return wrapQuery(target as never);
+      if (property === 'query') return cached(target, TRACED_QUERY, () => wrapQuery(target as never));
       if (property === 'transaction') {
         return <T>(fn: (tx: unknown) => Promise<T>) =>
-          target.transaction((tx) => fn(new Proxy(tx, { get: (t, p) => (p === 'query' ? wrapQuery(t as never) : bindMethod(t, p)) })));
+          target.transaction((tx) => fn(new Proxy(tx, { get: (t, p) => (p === 'query' ? cached(t, TRACED_QUERY, () => wrapQuery(t as never)) : bindMethod(t, p)) })));
       }
       return bindMethod(target, property);
     },
   });
 }
 
+const TRACED_QUERY = Symbol('traced query');
+
+/** The bound copies of a target's methods, made once (drizzle reads `client.query` at every statement). */
+const bound = new WeakMap<object, Map<string | symbol, unknown>>();
+
 /** A method read through a proxy runs on its target (PGlite's private fields refuse the proxy as `this`). */
 function bindMethod(target: object, property: string | symbol): unknown {
   const value = Reflect.get(target, property);
-  return typeof value === 'function' ? value.bind(target) : value;
+  if (typeof value !== 'function') return value;
+  return cached(target, property, () => value.bind(target));
+}
+
+function cached(target: object, key: string | symbol, make: () => unknown): unknown {
+  let methods = bound.get(target);
+  if (!methods) {
+    methods = new Map();
+    bound.set(target, methods);
+  }
+  if (!methods.has(key)) methods.set(key, make());
+  return methods.get(key);
 }

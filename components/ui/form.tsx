@@ -224,3 +224,23 @@ export function FormActions({ state, refused, placed = [], children }: FormActio
     </div>
   );
 }
+
+/** A one-button form's outcome on its line: the confirmation (`done`) or the refusal (`error`), or nothing. */
+export function InlineOutcome({ state }: { state: Pick<FormState<unknown>, 'done' | 'error'> }) {
+  return (
+    <>
+      {state.done && (
+        <span className="muted" role="status">
+          {' '}
+          {state.done}
+        </span>
+      )}
+      {state.error && (
+        <span className="form-error" role="alert">
+          {' '}
+          {state.error}
+        </span>
+      )}
+    </>
+  );
+}

@@ -8,7 +8,7 @@ export { type Column, DataTable, type DataTableProps, MoneyCell } from './data-t
 export { Confirm, Dialog, type DialogProps } from './dialog';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { FilterBar, type FilterBarProps, FilterSelect, type FilterSelectProps } from './filter-bar';
-export { CheckboxField, Field, FieldError, FormActions, FormErrors, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea, useFieldControl } from './form';
+export { CheckboxField, Field, FieldError, FormActions, FormErrors, InlineOutcome, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea, useFieldControl } from './form';
 export { FilterChips, Pager, SortHeader } from './list-page';
 export { type ListFilters, listHref, loadListPage, readListFilters, readListSort, type UrlFilters } from './list-query';
 export { ChipLink, type ChipLinkProps, StatusChip, type StatusChipProps } from './status-chip';

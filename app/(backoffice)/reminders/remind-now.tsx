@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { SubmitButton } from '@/components/ui';
+import { InlineOutcome, SubmitButton } from '@/components/ui';
 import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 
 /** "Relancer maintenant": a reminder sent within the minute, its tone chosen by the ladder (as POST …/reminders with no date). */
@@ -12,18 +12,7 @@ export function RemindNow({ action, number }: { action: BoundFormAction; number:
       <SubmitButton variant="plain" small pendingLabel="Envoi…" aria-label={`Relancer maintenant la facture ${number}`}>
         Relancer maintenant
       </SubmitButton>
-      {state.done && (
-        <span className="muted" role="status">
-          {' '}
-          {state.done}
-        </span>
-      )}
-      {state.error && (
-        <span className="form-error" role="alert">
-          {' '}
-          {state.error}
-        </span>
-      )}
+      <InlineOutcome state={state} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { SubmitButton } from '@/components/ui';
+import { InlineOutcome, SubmitButton } from '@/components/ui';
 import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 
 /**
@@ -19,18 +19,7 @@ export function ScheduleLadder({ action, number, unscheduled }: { action: BoundF
           Programmer les relances
         </SubmitButton>
       )}
-      {state.done && (
-        <span className="muted" role="status">
-          {' '}
-          {state.done}
-        </span>
-      )}
-      {state.error && (
-        <span className="form-error" role="alert">
-          {' '}
-          {state.error}
-        </span>
-      )}
+      <InlineOutcome state={state} />
     </form>
   );
 }
