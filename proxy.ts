@@ -87,9 +87,16 @@ async function unavailableSignPage(request: NextRequest): Promise<URL | null> {
   const link = form ? null : /^\/sign\/([^/]+)\/?$/.exec(pathname);
   if (!form && (!link || link[1] === 'forms' || link[1] === 'unavailable')) return null;
   let status: number;
+  let outcome: string | null = null;
   try {
     const db = await getDb();
-    status = form ? await formPageStatus(db, decodeURIComponent(form[1]!)) : await signerPageStatus(db, decodeURIComponent(link![1]!));
+    if (form) status = await formPageStatus(db, decodeURIComponent(form[1]!));
+    else {
+      const answer = await signerPageStatus(db, decodeURIComponent(link![1]!));
+      status = answer.status;
+      // Why the link no longer works, for the page to say it (issue 35): declined by this signer or another one.
+      if (answer.outcome) outcome = answer.outcome.kind === 'declined' && !answer.outcome.by_you ? 'declined_other' : answer.outcome.kind;
+    }
   } catch {
     return null; // the page looks again, and says what went wrong
   }
@@ -97,6 +104,7 @@ async function unavailableSignPage(request: NextRequest): Promise<URL | null> {
   const url = new URL('/sign/unavailable', request.url);
   url.searchParams.set('page', form ? 'form' : 'link');
   url.searchParams.set('status', String(status));
+  if (outcome) url.searchParams.set('outcome', outcome);
   const lang = request.nextUrl.searchParams.get('lang');
   if (lang) url.searchParams.set('lang', lang);
   return url;

@@ -10,7 +10,8 @@ import { failIf, listFromEnv, sizeFromEnv } from './lib/smoke';
  * Issue 14's figure: the server time of the public /pay/<token> page (GET, no session), on the built server and
  * PostgreSQL. One real invoice of 12 lines, partly paid, issued through the API, with its payment link; beside it
  * DOCUMENTS invoices with their lines, payments and links seeded by SQL, so that every lookup runs on a table of
- * some size. Online payment is on (the fake Stripe on a local port; a GET of the page never calls it). DURATION s
+ * some size. Online payment is on (the fake Stripe on a local port; a GET of the page never calls it), and the org has
+ * an IBAN (the transfer's QR code is drawn at each request). DURATION s
  * at each level of CONNECTIONS; prints p50 and p95: with one connection the server's time (target p95 under 50 ms),
  * with more the latency of clients queued on one Node process. Exits non-zero when a request answers other than 2xx,
  * the page lacks its invoice number or card button, or the seed is short. BENCH_SMOKE=1: 100 neighbours, one
@@ -41,6 +42,8 @@ try {
   const orgId = psql('SELECT id FROM orgs LIMIT 1');
   psql(`INSERT INTO payment_accounts (org_id, account_id, charges_enabled, details_submitted, card_payments, sepa_debit_payments, refreshed_at)
         VALUES ('${orgId}', '${account.id}', true, true, 'active', 'active', now())`);
+  // An IBAN: the page also draws the transfer's EPC QR code (issue 35), part of what is measured.
+  await api('PUT', '/v1/invoice/settings', { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' });
   const contact = await api('POST', '/v1/contacts', { company: 'Client SARL', email: 'compta@client.example', siret: '55203253400646', address: '1 rue du Client', postal_code: '69001', city: 'Lyon' });
   const items = Array.from({ length: 12 }, (_, i) => ({ description: `Prestation ${i + 1}`, quantity: String(1 + (i % 3)), unit_price: 12_500 + i * 1_000, vat_rate: '20' }));
   const draft = await api('POST', '/v1/invoices', { type: 'facture', contact_id: contact.id, operation_nature: 'services', items });
@@ -84,7 +87,7 @@ try {
   // ── Requests ──────────────────────────────────────────────────────────────
   const first = await fetch(url, { headers: { 'accept-language': 'fr-FR' } });
   const html = await first.text();
-  if (first.status !== 200 || !html.includes('Payer par carte') || !html.includes(String(invoice.number))) {
+  if (first.status !== 200 || !html.includes('Payer par carte') || !html.includes('id="pay-transfer"') || !html.includes(String(invoice.number))) {
     throw new Error(`the page: ${first.status} ${html.slice(0, 300)}`);
   }
   console.log(`GET ${url.replace(/[^/]+$/, '<token>')}: ${first.status}, ${html.length} bytes, ${first.headers.get('cache-control')}, ${first.headers.get('referrer-policy')}`);

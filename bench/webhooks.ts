@@ -1,4 +1,4 @@
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
@@ -15,7 +15,7 @@ import { failIf, sizeFromEnv } from './lib/smoke';
  * cold-start delays are printed apart and left out of the figures.
  * PostgreSQL: a fresh database on 127.0.0.1:5432, dropped at the end. Exits non-zero when a healthy endpoint misses a
  * delivery or gets one twice, or a delivery row ends failed. BENCH_SMOKE=1: 20 events after a warm-up of 5, the slow
- * endpoint at 200 ms.
+ * endpoint at 200 ms, no busy process.
  */
 const EVENTS = sizeFromEnv('EVENTS', 10_000, 20);
 const RATE = Number(process.env.RATE ?? 150);
@@ -27,6 +27,13 @@ const WARMUP = sizeFromEnv('WARMUP', 300, 5);
 /** How long the healthy endpoints may take to get every event (ms). */
 const DEADLINE_MS = sizeFromEnv('DEADLINE_MS', 300_000, 30_000);
 const HEALTHY = 4;
+/**
+ * Issue 36: the figure must hold with the machine busy, and be reproducible, so the bench makes the load itself: a second
+ * process spinning BUSY threads (every core by default; 0 under BENCH_SMOKE or BUSY=0) from before the warm-up to the end.
+ */
+const BUSY = sizeFromEnv('BUSY', availableParallelism(), 0);
+const spinSource = `const { Worker } = require('node:worker_threads'); for (let i = 0; i < ${BUSY}; i++) new Worker('for (;;) {}', { eval: true });`;
+const busy = BUSY > 0 ? spawn(process.execPath, ['-e', spinSource], { stdio: 'ignore' }) : null;
 
 const dbName = `paraphe_bench_webhooks_${process.pid}`;
 execSync(`psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE ${dbName}"`);
@@ -143,7 +150,7 @@ try {
 
   console.log(
     `\nPostgreSQL; ${EVENTS} events at ${RATE}/s (batches of ${BATCH}, produced in ${(producedMs / 1000).toFixed(1)} s; after a warm-up of ${WARMUP}) × 5 endpoints; ` +
-      `${workers} webhooks.deliver workers; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
+      `${workers} webhooks.deliver workers; ${BUSY ? `a second process spinning ${BUSY} threads beside it; ` : ''}load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs`,
   );
   console.table([
     {
@@ -185,6 +192,7 @@ try {
   failIf(duplicates, `the healthy endpoints got ${duplicates} deliveries twice`);
   failIf(counts?.failed, `${counts?.failed} delivery rows ended failed`);
 } finally {
+  busy?.kill('SIGKILL');
   await stopQueue();
   await closeDatabase();
   for (const r of receivers) await r.close();

@@ -107,7 +107,7 @@ test('quote → deposit → accept → convert → finalize → payments until p
   await finalize(page, `AC-${year}-00001`);
   await pay(page, '351');
   await expect(page.getByText('Paiement enregistré : la facture est payée.')).toBeVisible();
-  await expect(page.getByTestId('document-status')).toHaveText('payé');
+  await expect(page.getByTestId('document-status')).toHaveText('payée');
 
   // ── Accept, then convert with a dry-run preview ─────────────────────────
   await page.goto(quoteUrl);
@@ -130,10 +130,10 @@ test('quote → deposit → accept → convert → finalize → payments until p
   await expect(page.getByTestId('remaining-due')).toHaveText(eur('819,00'));
   await pay(page, '500');
   await expect(page.getByTestId('remaining-due')).toHaveText(eur('319,00'));
-  await expect(page.getByTestId('document-status')).toHaveText('envoyé');
+  await expect(page.getByTestId('document-status')).toHaveText('envoyée');
   await expect(page.getByRole('region', { name: 'Paiements' }).getByLabel('Montant reçu (€)')).toHaveValue('319');
   await pay(page, '319');
-  await expect(page.getByTestId('document-status')).toHaveText('payé');
+  await expect(page.getByTestId('document-status')).toHaveText('payée');
   await expect(page.getByTestId('total-paid')).toHaveText(eur('819,00'));
   await expect(page.getByTestId('remaining-due')).toHaveText(eur('0,00'));
   const invoiceUrl = page.url();
@@ -162,7 +162,8 @@ test('quote → deposit → accept → convert → finalize → payments until p
   await expect(page.getByTestId('balance')).toContainText(`AV-${year}-00001`);
   await expect(page.getByRole('button', { name: 'Établir un avoir…' })).toHaveCount(0);
 
-  // The chain of the four finalized documents verifies.
+  // The chain of the four finalized documents verifies (from the folded « Intégrité »).
+  await page.getByText('Intégrité', { exact: true }).click();
   await page.getByRole('button', { name: 'Vérifier la chaîne' }).click();
   await expect(page.getByText('Chaîne vérifiée : 4 documents finalisés')).toBeVisible();
 

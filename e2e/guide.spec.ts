@@ -81,3 +81,27 @@ test('two screens at 390 px', async () => {
   await expect(page.getByRole('navigation', { name: 'Activité' })).toBeVisible();
   await shoot('telephone-menu');
 });
+
+test('issue 35 item 4: the payer’s page at 390 px', async () => {
+  await page.setViewportSize(PHONE);
+  const origin = new URL(page.url()).origin;
+  const settings = await (await page.request.get('/v1/invoice/settings')).json();
+  const put = async (body: unknown) => expect((await page.request.put('/v1/invoice/settings', { data: body, headers: { Origin: origin } })).status()).toBe(200);
+  await put({ ...settings, iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' });
+  const link = await page.request.post(`/v1/invoices/${data.finalized}/payment-link`, { headers: { Origin: origin } });
+  expect(link.status(), await link.text()).toBeLessThan(300);
+  const { url } = (await link.json()) as { url: string };
+  // In French, as a French payer's browser asks (the guide's Chromium says English).
+  await page.goto(`${url}?lang=fr`);
+  await expect(page.getByRole('link', { name: 'Payer par virement' })).toBeVisible();
+  await shoot('paiement-telephone');
+  await shoot('paiement-virement', page.getByRole('region', { name: 'Payer par virement' }));
+  await put(settings);
+});
+
+test('issue 35, item 10: the documents list on a phone (cards, filters folded)', async () => {
+  await page.setViewportSize(PHONE);
+  await open('/documents?type=facture');
+  await expect(page.locator('search details summary')).toHaveText('Filtres (1 actif)');
+  await shoot('telephone-documents');
+});

@@ -65,6 +65,9 @@ test('received invoices: fetched now, read beside the PDF, refused with a reason
   const pdf = await pdfLoaded;
   expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
   await expect(page.getByRole('table', { name: 'Lignes de la facture reçue' })).toBeVisible();
+  // Issue 35 item 14: a line's allowances and charges under it, the document's between the lines and the total HT.
+  await expect(page.getByRole('table', { name: 'Lignes de la facture reçue' })).toContainText(/Remise : REMISE VOLUME \(1 %\)\s*\(-1,00\s€\)/);
+  await expect(page.getByTestId('received-recap')).toHaveText(/^Total des lignes95,00\s€.*Remise : REMISE COMMERCIALE \(5 %, TVA 20 %\)-5,00\s€.*Frais : FRAIS DEPLACEMENT \(10 %, TVA 20 %\)\+10,00\s€.*Total HT100,00\s€$/);
   expect((await phoneOverflow(page)).by).toBeLessThanOrEqual(0);
   await noViolations(page, '/invoices/received/[id]');
 

@@ -3,6 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiAs, rememberSecret, signIn } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The page at `url` passes axe (WCAG 2.1 A and AA) on a phone and on a desktop. */
@@ -17,6 +18,21 @@ async function expectAccessible(browser: Browser, url: string) {
   }
 }
 
+/** What the payer came for is in the first screen: the amount due and every way to pay (issue 35). */
+async function expectAboveTheFold(page: Page, viewport: { height: number }) {
+  const targets = [
+    page.getByText(/^Montant à régler/),
+    page.getByRole('button', { name: 'Payer par carte' }),
+    page.getByRole('button', { name: 'Payer par prélèvement SEPA' }),
+    page.getByRole('link', { name: 'Payer par virement' }),
+  ];
+  for (const target of targets) {
+    const box = await target.boundingBox();
+    expect(box, `${target}`).not.toBeNull();
+    expect(box!.y + box!.height, `${target} ends at ${box!.y + box!.height} px`).toBeLessThanOrEqual(viewport.height);
+  }
+}
+
 /*
  * The payer's journey (issue 14): staff send an invoice for payment; the payer opens the /pay link from the e-mail in
  * the outbox on a phone without JavaScript, cancels a SEPA debit on the (fake) hosted Checkout, then pays by card,
@@ -26,6 +42,11 @@ async function expectAccessible(browser: Browser, url: string) {
 test('send for payment → the /pay link from the e-mail → cancel, then pay by card → paid in the back-office', async ({ page, browser }) => {
   await signIn(page);
   const post = apiAs(page);
+  // The org's IBAN (issue 35): the page offers the transfer too. Put back as it was at the end.
+  const origin = new URL(page.url()).origin;
+  const settings = await (await page.request.get('/v1/invoice/settings')).json();
+  const putSettings = async (data: unknown) => expect((await page.request.put('/v1/invoice/settings', { data, headers: { Origin: origin } })).status()).toBe(200);
+  await putSettings({ ...settings, iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' });
   const contact = await post('/v1/contacts', { type: 'professionnel', company: 'Studio Payeur', siret: '73282932000074', email: 'compta@payeur.test', city: 'Lille' });
   const draft = await post('/v1/invoices', {
     type: 'facture',
@@ -62,6 +83,23 @@ test('send for payment → the /pay link from the e-mail → cancel, then pay by
   await expect(payer.getByText('Montant à régler : 2 700,00 €')).toBeVisible();
   await expect(payer.getByRole('link', { name: 'Télécharger la facture (PDF)' })).toBeVisible();
   expect(await overflow(payer)).toBeLessThanOrEqual(0);
+  await expectAboveTheFold(payer, PHONE);
+  // « Payer par virement »: the IBAN, the reference to quote, the EPC QR code (an inline SVG, no script needed).
+  const transfer = payer.getByRole('region', { name: 'Payer par virement' });
+  await expect(transfer).toContainText('FR76 3000 6000 0112 3456 7890 189');
+  await expect(transfer).toContainText('AGRIFRPP');
+  await expect(transfer.locator('.pay-reference')).toHaveText(invoice.number);
+  await expect(transfer.getByRole('img', { name: /QR code de virement SEPA/ })).toBeVisible();
+  expect(await transfer.locator('svg path').getAttribute('d')).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
+  await payer.getByRole('link', { name: 'Payer par virement' }).click();
+  await expect(payer).toHaveURL(/#pay-transfer$/);
+  // The same first screen on a desktop.
+  const desktopContext = await browser.newContext({ viewport: DESKTOP, javaScriptEnabled: false, locale: 'fr-FR' });
+  const desktop = await desktopContext.newPage();
+  await desktop.goto(payUrl!);
+  await expectAboveTheFold(desktop, DESKTOP);
+  await expect(desktop.getByRole('img', { name: /QR code de virement SEPA/ })).toBeVisible();
+  await desktopContext.close();
   await expectAccessible(browser, payUrl!);
   await expectAccessible(browser, `${payUrl}?status=cancel&lang=en`);
 
@@ -93,8 +131,23 @@ test('send for payment → the /pay link from the e-mail → cancel, then pay by
 
   // The back-office: the invoice is paid, by card.
   await page.goto(`/documents/${invoice.id}`);
-  await expect(page.getByTestId('document-status')).toHaveText('payé');
+  await expect(page.getByTestId('document-status')).toHaveText('payée');
   await expect(page.getByRole('region', { name: 'Paiements' })).toContainText('2 700,00 €');
+
+  // The e-mails of the payment (issue 35), written by the job the payment event queued: a receipt to the payer, in
+  // the page's language, and « Facture … payée » to the org's owner.
+  const rowOf = (subject: RegExp) => page.getByRole('table', { name: 'E-mails de la boîte d’envoi' }).getByRole('row').filter({ hasText: subject });
+  await expect(async () => {
+    await page.goto('/dev/mail');
+    await expect(rowOf(new RegExp(`Paiement reçu – Facture ${invoice.number}`))).toHaveCount(1, { timeout: 1000 });
+    await expect(rowOf(new RegExp(`Facture ${invoice.number} payée`))).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(rowOf(new RegExp(`Paiement reçu – Facture ${invoice.number}`))).toContainText('compta@payeur.test');
+  await expect(rowOf(new RegExp(`Paiement reçu – Facture ${invoice.number}`))).toContainText('Reçu de paiement (fr)');
+  await expect(rowOf(new RegExp(`Facture ${invoice.number} payée`))).toContainText('demo@paraphe.test');
+  await rowOf(new RegExp(`Facture ${invoice.number} payée`)).getByRole('link').click();
+  await expect(page.locator('pre').first()).toContainText('par carte bancaire');
+  await putSettings(settings);
 });
 
 test('an unknown link is a 404 page in French and English', async ({ page, browser }) => {

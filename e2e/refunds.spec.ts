@@ -1,7 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { apiAs, PHONE, phoneOverflow, signIn } from './helpers';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { apiAs, PHONE, phoneOverflow, rememberSecret, signIn } from './helpers';
+
+/** axe (WCAG 2.1 A and AA) on the page as it is. */
+async function expectAxeClean(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${v.help} ${n.target.join(' ')}`))).toEqual([]);
+}
 
 let refunded: { invoice: string; creditNote: string } | undefined;
+let byCard: { invoice: string; creditNote: string } | undefined;
 
 test('a paid invoice credited by 24,00 € is refunded from its page; the credit note lists the refund; the books balance', async ({ page }) => {
   await signIn(page);
@@ -24,15 +32,23 @@ test('a paid invoice credited by 24,00 € is refunded from its page; the credit
   await page.goto(`/documents/${invoice.id}`);
   const panel = page.getByRole('region', { name: 'Paiements' });
   await expect(panel.getByTestId('refundable')).toHaveText(/24,00\s€/);
-  const form = panel.getByRole('form', { name: 'Rembourser le client' });
+  await expect(panel.getByTestId('credit-note-line')).toContainText('à rembourser au client');
+  await expect(panel.getByTestId('credit-note-line')).not.toContainText('à déduire');
+  // Paid by transfer: no card refund, only the offline one, chosen explicitly.
+  await expect(panel.getByText('Rembourser par carte…')).toHaveCount(0);
+  await panel.getByText('Enregistrer un remboursement hors ligne…').click();
+  const form = panel.getByRole('form', { name: 'Remboursement hors ligne' });
+  await expect(form.getByLabel('Moyen').locator('option')).toHaveText(['Virement', 'Chèque', 'Espèces']);
   await form.getByLabel('Référence').fill('VIR REMB 24');
-  await form.getByRole('button', { name: 'Enregistrer le remboursement' }).click();
+  await form.getByRole('button', { name: 'Enregistrer le remboursement hors ligne' }).click();
   await expect(panel.getByRole('status')).toHaveText('Remboursement enregistré.');
   const row = panel.getByRole('row', { name: /VIR REMB 24/ });
   await expect(row).toContainText(/Remboursement sur AV-\d{4}-\d{5} · Virement/);
   await expect(row).toContainText(/-24,00\s€/);
   await expect(panel.getByTestId('refundable')).toHaveCount(0);
-  await expect(page.getByTestId('document-status')).toHaveText('payé');
+  await expect(panel.getByTestId('credit-note-line')).toContainText('remboursé au client');
+  await expect(panel.getByTestId('refunded')).toHaveText(/24,00\s€/);
+  await expect(page.getByTestId('document-status')).toHaveText('payée');
 
   // The credit note: its refund, and a closed document that can still be sent says so above its send card.
   await page.goto(`/documents/${draftCredit.id}`);
@@ -50,6 +66,80 @@ test('a paid invoice credited by 24,00 € is refunded from its page; the credit
   refunded = { invoice: invoice.id, creditNote: draftCredit.id };
 });
 
+test('a card-paid invoice credited in full: 50 € refunded by card from the credit note (pending, then confirmed by Stripe), the rest offline', async ({ page, request }) => {
+  await signIn(page);
+  const api = apiAs(page);
+  const contact = await api('/v1/contacts', { type: 'professionnel', company: 'Carte Remboursée SARL', siret: '73282932000074', email: 'compta@carte.test' });
+  const invoice = await api('/v1/invoices', {
+    type: 'facture',
+    contact_id: contact.id,
+    operation_nature: 'services',
+    items: [{ description: 'Atelier', quantity: '1', unit_price: 10000, vat_rate: '20' }],
+  });
+  await api(`/v1/invoices/${invoice.id}/finalize`, {});
+  const { url } = (await api(`/v1/invoices/${invoice.id}/payment-link`, {})) as unknown as { url: string };
+  rememberSecret(url.split('/pay/')[1]!);
+  // The payer pays by card on the fake hosted Checkout (the /pay page's form posts here).
+  const checkout = await request.post(`${url}/checkout`, { form: { method: 'card' }, maxRedirects: 0 });
+  expect(checkout.status()).toBe(303);
+  await page.goto(checkout.headers().location!);
+  await page.getByRole('button', { name: 'Payer', exact: true }).click();
+  await expect(page).toHaveURL(/status=success/);
+  const credit = await api(`/v1/invoices/${invoice.id}/credit-note`, {
+    credit_reason_code: 'cancellation',
+    items: [{ description: 'Atelier annulé', quantity: '1', unit_price: 10000, vat_rate: '20' }],
+  });
+  await api(`/v1/invoices/${credit.id}/finalize`, {});
+
+  // The invoice: paid, nothing due, the credit note is owed back to the client (not « à déduire »).
+  await page.goto(`/documents/${invoice.id}`);
+  const payments = page.getByRole('region', { name: 'Paiements' });
+  await expect(payments.getByTestId('remaining-due')).toHaveText(/0,00\s€/);
+  await expect(payments.getByTestId('credit-note-line')).toContainText('à rembourser au client');
+  await expect(payments.getByTestId('refundable')).toHaveText(/120,00\s€/);
+
+  // The credit note: « Rembourser par carte… », 50 € of the 120 €, confirmed.
+  await page.goto(`/documents/${credit.id}`);
+  const refunds = page.getByRole('region', { name: 'Remboursements' });
+  await refunds.getByText('Rembourser par carte…').click();
+  const cardForm = refunds.getByRole('form', { name: 'Remboursement par carte' });
+  await expect(cardForm.getByLabel('Montant à rembourser par carte (€)')).toHaveValue('120');
+  await cardForm.getByLabel('Montant à rembourser par carte (€)').fill('130');
+  await cardForm.getByRole('button', { name: 'Confirmer le remboursement par carte' }).click();
+  await expect(cardForm.getByRole('alert')).toBeVisible();
+  await cardForm.getByLabel('Montant à rembourser par carte (€)').fill('50');
+  await cardForm.getByRole('button', { name: 'Confirmer le remboursement par carte' }).click();
+  await expect(refunds.getByRole('status').first()).toContainText('Remboursement par carte demandé');
+  const table = refunds.getByRole('table', { name: 'Remboursements par carte' });
+  await expect(table).toContainText(/50,00\s€/);
+  // Stripe confirms a moment later (refund.updated): counted then.
+  await expect(async () => {
+    await page.reload();
+    await expect(table.getByTestId('online-refund-status')).toHaveText('remboursé', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(refunds.getByTestId('refunded')).toHaveText(/50,00\s€/);
+  await expect(refunds.getByTestId('refundable')).toHaveText(/70,00\s€/);
+  await expect(refunds.getByRole('table', { name: 'Remboursements effectués' })).toContainText('Carte bancaire');
+  await expectAxeClean(page);
+
+  // The rest, given back by cheque: recorded only, explicitly.
+  await refunds.getByText('Enregistrer un remboursement hors ligne…').click();
+  const offline = refunds.getByRole('form', { name: 'Remboursement hors ligne' });
+  await offline.getByLabel('Moyen').selectOption('cheque');
+  await offline.getByLabel('Référence').fill('CHQ 0042');
+  await offline.getByRole('button', { name: 'Enregistrer le remboursement hors ligne' }).click();
+  await expect(refunds.getByRole('status').first()).toHaveText('Remboursement enregistré.');
+  await expect(refunds.getByTestId('refundable')).toHaveText(/0,00\s€/);
+  await expect(refunds.getByText('Rembourser par carte…')).toHaveCount(0);
+
+  await page.goto(`/documents/${invoice.id}`);
+  await expect(payments.getByTestId('credit-note-line')).toContainText('remboursé au client');
+  await expect(payments.getByTestId('credit-note-line')).not.toContainText('à déduire');
+  await expect(payments.getByTestId('refunded')).toHaveText(/120,00\s€/);
+  await expect(page.getByTestId('document-status')).toHaveText('payée');
+  byCard = { invoice: invoice.id, creditNote: credit.id };
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
@@ -62,6 +152,15 @@ test.describe('on a phone', () => {
     await page.goto(`/documents/${refunded!.creditNote}`);
     await expect(page.getByRole('region', { name: 'Remboursements' })).toBeVisible();
     expect(await phoneOverflow(page)).toEqual({ by: 0, wider: [] });
+  });
+
+  test('the card refund’s credit note, its table of card refunds and its forms fit the screen and stay axe clean', async ({ page }) => {
+    test.skip(!byCard, 'needs the card refund journey above');
+    await signIn(page);
+    await page.goto(`/documents/${byCard!.creditNote}`);
+    await expect(page.getByRole('table', { name: 'Remboursements par carte' })).toBeVisible();
+    expect(await phoneOverflow(page)).toEqual({ by: 0, wider: [] });
+    await expectAxeClean(page);
   });
 });
 

@@ -56,8 +56,8 @@ test('settings → send an invoice by e-mail → its ladder → a manual reminde
   await expect(preview).toContainText(number);
   await expect(preview).toContainText('Merci pour votre confiance.');
   await dialog.getByRole('button', { name: 'Envoyer', exact: true }).click();
-  await expect(page.getByText('Document envoyé. 6 relances programmées.')).toBeVisible();
-  await expect(page.getByTestId('document-status')).toHaveText('envoyé');
+  await expect(page.getByText('Document envoyé avec le lien de paiement en ligne. 6 relances programmées.')).toBeVisible();
+  await expect(page.getByTestId('document-status')).toHaveText('envoyée');
 
   const steps = ladderRegion.getByRole('table', { name: 'Échelle de relance' }).getByRole('row');
   await expect(steps).toHaveCount(7);

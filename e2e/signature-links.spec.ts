@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { PHONE, signIn } from './helpers';
 import { codeFor, envelopeReaches, expectAccessible, signerLink, signerPage, staffApi, tokenOf, uploadDocument } from './signature-setup';
 
 /*
@@ -33,19 +34,49 @@ async function consentAndSign(signer: Page) {
   await expect(signer.getByRole('heading', { level: 1, name: 'Document signé' })).toBeVisible();
 }
 
-test('parallel: both signers get their link at once and sign in any order → completed', async ({ browser }) => {
+test('parallel: both signers get their link at once and sign in any order → completed; the done page offers the signed PDF', async ({ browser }) => {
   const envelope = await draft({ routing_mode: 'parallel', signers: [noCode('ana.parallel@client.test', 'Ana Parallèle'), noCode('yann.parallel@client.test', 'Yann Parallèle')] });
+  // A signature box each: an envelope without positioned fields has no signed PDF (only the proof).
+  const box = (signer_id: string, y: number) => ({ signer_id, type: 'signature', page: 1, x: 0.1, y, width: 0.3, height: 0.06, required: true, label: 'Signature' });
+  await staffApi(staff).put(`/v1/signature/envelopes/${envelope.id}/fields`, { fields: envelope.signers.map((s, i) => box(s.id, 0.6 + i * 0.1)) });
   await send(envelope.id);
   const [ana, yann] = await Promise.all(envelope.signers.map((s) => signerLink(staff, envelope.id, s.id)));
-  // The second signer first: in parallel nobody waits.
-  for (const url of [yann!, ana!]) {
-    const signer = await signerPage(browser);
-    await signer.goto(url);
-    await expect(signer.getByRole('heading', { level: 1 })).toHaveText('Bon de commande');
-    await consentAndSign(signer);
-    await signer.context().close();
-  }
+  // The second signer first: in parallel nobody waits. Issue 35: the done page says how many signatures remain.
+  const first = await signerPage(browser);
+  await first.goto(yann!);
+  await expect(first.getByRole('heading', { level: 1 })).toHaveText('Bon de commande');
+  await consentAndSign(first);
+  await expect(first.getByText('Il reste 1 signature à recueillir.')).toBeVisible();
+  await expect(first.getByRole('link', { name: 'Télécharger le document signé (PDF)' })).toHaveCount(0);
+  await expectAccessible(first, 'signed, one to come');
+
+  const last = await signerPage(browser);
+  await last.goto(ana!);
+  await consentAndSign(last);
+  await expect(last.getByRole('heading', { level: 1, name: 'Document signé par tous' })).toBeVisible();
   await envelopeReaches(staff, envelope.id, 'completed');
+  // Sealed by the job: the page's link (or the reload it offers) then shows the download, on both links.
+  await expect(async () => {
+    await last.goto(ana!);
+    await expect(last.getByRole('link', { name: 'Télécharger le document signé (PDF)' })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000, intervals: [500, 1000, 2000] });
+  await expectAccessible(last, 'completed, signed PDF to download');
+  const [file] = await Promise.all([last.waitForEvent('download'), last.getByRole('link', { name: 'Télécharger le document signé (PDF)' }).click()]);
+  expect(file.suggestedFilename()).toBe('Bon de commande - signé.pdf');
+  const bytes = await readFile(await file.path());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  // The same from the first signer's link, without a script (the page is rendered by the server), in English.
+  const noScript = await (await browser.newContext({ javaScriptEnabled: false, viewport: PHONE })).newPage();
+  const res = await noScript.goto(`${yann!}?lang=en`);
+  expect(res?.status()).toBe(200);
+  await expect(noScript.getByRole('heading', { level: 1, name: 'Document signed by everyone' })).toBeVisible();
+  const href = await noScript.getByRole('link', { name: 'Download the signed document (PDF)' }).getAttribute('href');
+  const pdf = await noScript.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // Another link's file is never reached: a wrong token is a 404.
+  expect((await noScript.request.get(`/api/sign/${'x'.repeat(43)}/signed`)).status()).toBe(404);
+  for (const p of [first, last, noScript]) await p.context().close();
 });
 
 test('decline: the signer says why → declined page, the envelope is declined, the link is dead', async ({ browser }) => {
@@ -71,8 +102,9 @@ test('decline: the signer says why → declined page, the envelope is declined, 
   const declined = await envelopeReaches(staff, envelope.id, 'declined');
   expect(declined.signers.map((s) => (s as { status: string }).status)).toEqual(['declined', 'waiting']);
   expect((await signer.request.get(`/api/sign/${tokenOf(url)}`)).status()).toBe(410);
-  await signer.reload();
-  await expect(signer.getByRole('heading', { level: 1, name: 'Lien expiré' })).toBeVisible();
+  // The link then says what happened (issue 35), still with 410.
+  expect((await signer.reload())?.status()).toBe(410);
+  await expect(signer.getByRole('heading', { level: 1, name: 'Signature refusée' })).toBeVisible();
   await signer.context().close();
 });
 
@@ -88,7 +120,7 @@ test('expiry, then reactivation: the expired link says so, the fresh one signs',
   // Past its expiry the link refuses at once (410), and the page says so.
   await expect.poll(async () => (await signer.request.get(`/api/sign/${tokenOf(url)}`)).status(), { timeout: 10_000 }).toBe(410);
   await signer.reload();
-  await expect(signer.getByRole('heading', { level: 1, name: 'Lien expiré' })).toBeVisible();
+  await expect(signer.getByRole('heading', { level: 1, name: 'Demande expirée' })).toBeVisible();
   await expectAccessible(signer, 'expired page');
 
   await send(envelope.id, 'reactivate', { expires_at: new Date(Date.now() + 86_400_000).toISOString() });
@@ -118,14 +150,14 @@ test('cancel kills the links: the open page cannot act any more, and the link is
   await signer.getByRole('button', { name: 'Accepter et continuer' }).click();
   await expect(signer.getByRole('heading', { level: 1, name: 'Lien expiré' })).toBeVisible();
   for (const url of urls) expect((await signer.request.get(`/api/sign/${tokenOf(url!)}`)).status()).toBe(410);
-  // The page answers as the API does (issue 34): 410, « Lien expiré » without a script, in French and in English.
+  // The page answers as the API does (issue 34): 410 without a script, in French and in English, saying why (issue 35).
   const dead = await signer.goto(urls[1]!);
   expect(dead?.status()).toBe(410);
   expect(dead?.headers()).toMatchObject({ 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex, nofollow' });
-  await expect(signer.getByRole('heading', { level: 1, name: 'Lien expiré' })).toBeVisible();
+  await expect(signer.getByRole('heading', { level: 1, name: 'Demande annulée' })).toBeVisible();
   await expectAccessible(signer, 'dead link (410)');
   await signer.getByRole('link', { name: 'English' }).click();
-  await expect(signer.getByRole('heading', { level: 1, name: 'Link expired' })).toBeVisible();
+  await expect(signer.getByRole('heading', { level: 1, name: 'Request cancelled' })).toBeVisible();
   expect(new URL(signer.url()).pathname).toBe(new URL(urls[1]!).pathname);
   await signer.context().close();
 });

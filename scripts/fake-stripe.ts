@@ -10,10 +10,12 @@ import { startFakeStripe } from '@/lib/domain/payments/testing/fake-stripe';
  *   FAKE_STRIPE_ACCOUNT      the id of the one ready connected account (default acct_e2e): payments:connect it
  *   FAKE_STRIPE_WEBHOOK_URL  default http://127.0.0.1:3210/api/stripe/webhook
  *   STRIPE_WEBHOOK_SECRET    the secret events are signed with (default whsec_e2e); the app needs the same
+ *   FAKE_STRIPE_REFUND_SETTLE_MS  a refund asked through the API succeeds that long after (default 1500; pending till then)
  */
 const port = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
 const fake = await startFakeStripe({ port });
 const account = fake.addAccount({ id: process.env.FAKE_STRIPE_ACCOUNT ?? 'acct_e2e' });
+fake.refundAutoSettleMs = Number(process.env.FAKE_STRIPE_REFUND_SETTLE_MS ?? 1500);
 fake.webhook = {
   url: process.env.FAKE_STRIPE_WEBHOOK_URL ?? 'http://127.0.0.1:3210/api/stripe/webhook',
   secret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_e2e',

@@ -36,11 +36,17 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
   const apiKey = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not print a key:\n${out}`)), 60_000);
+    let found = false;
     child.stdout!.on('data', (chunk: Buffer) => {
       if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
+      // Once the key is read, the server's lines (one per request) are only drained: kept and searched whole on every
+      // chunk, they cost this process — the load generator's — more CPU with every second of a run.
+      if (found) return;
       out += chunk.toString();
       const m = /API key\s+:\s+(paraphe_pk_\w+)/.exec(out);
       if (m) {
+        found = true;
+        out = '';
         clearTimeout(timer);
         resolve(m[1]!);
       }
@@ -50,6 +56,8 @@ export async function startServer(port = 3300, extraEnv: Record<string, string> 
   return {
     baseUrl: `http://localhost:${port}`,
     apiKey,
+    /** The server process (its CPU time: bench/lib/cpu.ts). */
+    pid: child.pid!,
     engine: usePg ? 'PostgreSQL 15' : 'PGlite',
     async stop() {
       const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));

@@ -4,7 +4,20 @@ import { useActionState, useRef, useState, useTransition } from 'react';
 import { type BoundFormAction, initialFormState, isRefusal } from '@/lib/platform/next/client';
 import type { SendPreview } from '@/lib/domain/sending';
 import { previewSendAction } from './send-document-actions';
-import { Button, Dialog, Field, FormErrors, Input, SubmitButton, TextArea } from '@/components/ui';
+import Link from 'next/link';
+import { CODE_MESSAGES } from '@/lib/platform/i18n';
+import { Button, CheckboxField, Dialog, Field, FormErrors, Input, SubmitButton, TextArea } from '@/components/ui';
+
+/** What the org can do about online payment for this document: null when the document cannot be paid online. */
+export interface PayLinkOffer {
+  /** The org can take payments now: the box is checked by default. */
+  ready: boolean;
+}
+
+// The refusals of a send with the pay link that only Settings → Paiements can lift: said with a link to it.
+const SETTINGS_REFUSALS = new Set(
+  ['payments_disabled', 'payments_account_required', 'payments_account_not_ready', 'payments_account_not_found'].map((code) => CODE_MESSAGES[code]),
+);
 
 interface Props {
   documentId: string;
@@ -16,14 +29,19 @@ interface Props {
   contactEmail: string | null;
   language: 'fr' | 'en';
   sentBefore: boolean;
+  /** « Joindre le lien de paiement » for an invoice payable online, checked when the org takes payments. */
+  payLink: PayLinkOffer | null;
 }
 
-/** The "send by e-mail" dialog: recipient (default: the contact's), copies, subject and message for this send only. */
-export function SendDocumentDialog({ documentId, action, what, contactEmail, language, sentBefore }: Props) {
+/**
+ * The one send dialog: recipient (default: the contact's), copies, subject and message for this send only, the pay
+ * link for an invoice payable online, and the preview of the e-mail as it will leave.
+ */
+export function SendDocumentDialog({ documentId, action, what, contactEmail, language, sentBefore, payLink }: Props) {
   const [open, setOpen] = useState(false);
   const [state, formAction] = useActionState(action, initialFormState);
   const form = useRef<HTMLFormElement>(null);
-  const [preview, setPreview] = useState<SendPreview | string | null>(null);
+  const [preview, setPreview] = useState<(SendPreview & { pay_link: boolean }) | string | null>(null);
   const [previewing, startPreview] = useTransition();
   const showPreview = () =>
     startPreview(async () => {
@@ -67,6 +85,24 @@ export function SendDocumentDialog({ documentId, action, what, contactEmail, lan
             <Field id={id('message')} label="Message" error={error('message')}>
               <TextArea name="message" rows={4} placeholder="Cité tel quel dans l’e-mail (facultatif)." />
             </Field>
+            {payLink && (
+              <CheckboxField
+                id={id('pay_link')}
+                name="pay_link"
+                label="Joindre le lien de paiement"
+                defaultChecked={payLink.ready}
+                hint={
+                  payLink.ready
+                    ? 'Un bouton « Payer en ligne » vers la page où le client paie par carte ou prélèvement SEPA, sans compte.'
+                    : 'Le compte de paiement en ligne n’accepte pas encore de paiements : terminez sa configuration dans Réglages → Paiements.'
+                }
+              />
+            )}
+            {SETTINGS_REFUSALS.has(state.error ?? state.errors?._form ?? '') && (
+              <p>
+                <Link href="/settings/payments">Ouvrir Réglages → Paiements</Link>
+              </p>
+            )}
             {typeof preview === 'string' && (
               <p className="form-error" role="alert">
                 {preview}
@@ -81,7 +117,7 @@ export function SendDocumentDialog({ documentId, action, what, contactEmail, lan
                   <dd>{preview.subject}</dd>
                 </dl>
                 <pre>{preview.text}</pre>
-                <p className="muted">Avec le PDF en pièce jointe.</p>
+                <p className="muted">Avec le PDF en pièce jointe{preview.pay_link ? ' et le lien de paiement en ligne (créé à l’envoi s’il n’existe pas encore)' : ''}.</p>
               </section>
             )}
             <div className="form-actions">

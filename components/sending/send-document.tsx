@@ -1,17 +1,29 @@
-import { getDb } from '@/db/client';
+import { type Db, getDb } from '@/db/client';
 import { todayParis } from '@/lib/platform/dates';
-import { loadContactRow, loadDocument } from '@/lib/domain/documents';
+import { theDocument } from '@/lib/platform/i18n';
+import { type DocumentRow, loadContactRow, loadDocument } from '@/lib/domain/documents';
+import { canTakePayments, onlinePaymentRefusal, paymentAccountState, paymentProvider } from '@/lib/domain/payments';
 import { contactEmail, languageOf } from '@/lib/domain/reminders';
 import { sendRefusal } from '@/lib/domain/sending';
 import { sendDocumentAction } from './send-document-actions';
-import { SendDocumentDialog } from './send-document-dialog';
+import { type PayLinkOffer, SendDocumentDialog } from './send-document-dialog';
 
-const NOUN = { devis: 'le devis', facture: 'la facture', acompte: 'la facture d’acompte', avoir: 'l’avoir' } as const;
+const NOUN = { devis: theDocument('devis'), facture: theDocument('facture'), acompte: theDocument('acompte'), avoir: theDocument('avoir') } as const;
 
 /**
- * Sending a finalized document by e-mail (server component): the dialog, with the contact's address and language,
- * for a document that can be sent (not a draft, not cancelled, rejected or expired). Embed it:
- * `<SendDocument orgId={…} documentId={…} />`.
+ * The pay link's box: for an invoice payable online once the provider is configured and an account connected;
+ * checked by default when the org takes payments (canTakePayments, the rule of the automatic sends).
+ */
+async function payLinkOffer(db: Db, orgId: string, doc: DocumentRow): Promise<PayLinkOffer | null> {
+  if (!doc.finalized_at || onlinePaymentRefusal(doc) !== null || !paymentProvider()) return null;
+  if (!(await paymentAccountState(db, orgId))) return null;
+  return { ready: await canTakePayments(db, orgId) };
+}
+
+/**
+ * Sending a finalized document by e-mail (server component): the one dialog, with the contact's address and
+ * language and, for an invoice payable online, the pay link, for a document that can be sent (not a draft, not
+ * cancelled, rejected or expired). Embed it: `<SendDocument orgId={…} documentId={…} />`.
  */
 export async function SendDocument({ orgId, documentId }: { orgId: string; documentId: string }) {
   const db = await getDb();
@@ -26,6 +38,7 @@ export async function SendDocument({ orgId, documentId }: { orgId: string; docum
       contactEmail={contactEmail(contact)}
       language={languageOf(doc, contact)}
       sentBefore={doc.sent_at !== null}
+      payLink={await payLinkOffer(db, orgId, doc)}
     />
   );
 }

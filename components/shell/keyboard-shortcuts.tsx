@@ -17,6 +17,8 @@ export function KeyboardShortcuts() {
         const search = document.querySelector<HTMLInputElement>('main [aria-keyshortcuts="/"]');
         if (!search) return;
         event.preventDefault();
+        // On a phone the search is folded with the list's filters (FilterBar): unfold them first.
+        search.closest('details')?.setAttribute('open', '');
         search.focus();
         search.select();
       } else if (event.key === 'n' || event.key === 'N') {

@@ -3,9 +3,11 @@ export interface NavItem {
   href: string;
   label: string;
   ready: boolean;
+  /** A settings page that means something to the read-only role (« comptable »); the others are left out of its menu. */
+  readable?: true;
 }
 
-export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
+export const NAV_SECTIONS: Array<{ title: string; items: NavItem[]; settings?: true }> = [
   {
     title: 'Activité',
     items: [
@@ -22,14 +24,16 @@ export const NAV_SECTIONS: Array<{ title: string; items: NavItem[] }> = [
   },
   {
     title: 'Réglages',
+    settings: true,
     items: [
       { href: '/settings/organisation', label: 'Organisation', ready: true },
+      { href: '/settings/team', label: 'Équipe', ready: true, readable: true },
       { href: '/settings/invoicing', label: 'Facturation', ready: true },
       { href: '/settings/einvoicing', label: 'Facturation électronique', ready: true },
       { href: '/settings/payments', label: 'Paiements', ready: true },
       { href: '/settings/api-keys', label: 'Clés API', ready: true },
       { href: '/settings/webhooks', label: 'Webhooks', ready: true },
-      { href: '/docs/api', label: 'Référence API', ready: true },
+      { href: '/docs/api', label: 'Référence API', ready: true, readable: true },
       { href: '/dev/mail', label: 'Boîte d’envoi (démo)', ready: true },
       { href: '/dev/sms', label: 'SMS envoyés (démo)', ready: true },
     ],

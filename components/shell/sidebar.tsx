@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { SessionProvider, signOut, useSession } from 'next-auth/react';
+import { getCsrfToken, signOut } from 'next-auth/react';
 import { useTransition } from 'react';
 import { NAV_SECTIONS } from './nav';
 import { buttonClass } from '@/components/ui';
@@ -11,20 +11,19 @@ interface Props {
   orgs: Array<{ id: string; name: string }>;
   orgId: string | null;
   email: string;
+  /** The read-only role: its menu leaves out the settings it could not change. */
+  readOnly?: boolean;
 }
 
-export function Sidebar(props: Props) {
-  return (
-    <SessionProvider>
-      <SidebarInner {...props} />
-    </SessionProvider>
-  );
-}
-
-function SidebarInner({ orgs, orgId, email }: Props) {
+/*
+ * Why no SessionProvider: the layout reads the session on the server for each request and passes what the sidebar
+ * shows (the member's orgs, the active one, the e-mail). The provider fetched /api/auth/session on every page load
+ * and every return to the tab — 154 calls in one walk of the back-office — for data the page already had. The only
+ * session request left is the org switch itself (switchOrg), which must rewrite the session cookie.
+ */
+export function Sidebar({ orgs, orgId, email, readOnly = false }: Props) {
   const pathname = usePathname();
   const router = useRouter();
-  const { update } = useSession();
   const [switching, startSwitch] = useTransition();
 
   const isCurrent = (href: string) => (href === '/' ? pathname === '/' : pathname.startsWith(href));
@@ -51,7 +50,7 @@ function SidebarInner({ orgs, orgId, email }: Props) {
               onChange={(e) => {
                 const next = e.target.value;
                 startSwitch(async () => {
-                  await update({ orgId: next });
+                  await switchOrg(next);
                   router.refresh();
                 });
               }}
@@ -67,7 +66,7 @@ function SidebarInner({ orgs, orgId, email }: Props) {
         {NAV_SECTIONS.map((section) => (
           <nav key={section.title} aria-label={section.title}>
             <div className="section">{section.title}</div>
-            {section.items.map((item) =>
+            {section.items.filter((item) => !readOnly || !section.settings || item.readable).map((item) =>
               item.ready ? (
                 <Link key={item.href} href={item.href} aria-current={isCurrent(item.href) ? 'page' : undefined}>
                   {item.label}
@@ -89,4 +88,18 @@ function SidebarInner({ orgs, orgId, email }: Props) {
       </div>
     </aside>
   );
+}
+
+/**
+ * What next-auth's `useSession().update` does, without its provider: a POST of the wanted org to the session
+ * endpoint, with the CSRF token it requires; the jwt callback (lib/platform/next/session.ts) grants it to a member
+ * only and sets the new session cookie in the answer.
+ */
+async function switchOrg(orgId: string) {
+  const csrfToken = await getCsrfToken();
+  await fetch('/api/auth/session', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ csrfToken, data: { orgId } }),
+  });
 }

@@ -32,7 +32,15 @@ export interface Column<T> {
   dataLabel?: string;
   /** A fixed width (a `<colgroup>` is written when a column has one). */
   width?: number | string;
+  /**
+   * Its place on a phone card (a `cards` table at ≤ 640 px): `title` heads the card (the row's link; the first column
+   * unless one says so), `chips` a line of chips without a label, `figure` the amount in bold, `hide` left off the
+   * card (a detail the document's page has). Any other cell is a line of the card, its header as the label.
+   */
+  card?: 'title' | 'chips' | 'figure' | 'hide';
 }
+
+export type CardRole = NonNullable<Column<unknown>['card']>;
 
 type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string | undefined };
 
@@ -60,16 +68,26 @@ export interface DataTableProps<T> {
   foot?: ReactNode;
   /** Extra class of the table (`lines`). */
   className?: string;
+  /**
+   * A list's table: on a phone (≤ 640 px) each row is a card (the columns' `card` places their cells), pure CSS —
+   * the same markup, so no JavaScript and no second rendering; wider, the table it always was.
+   */
+  cards?: boolean;
   id?: string;
   style?: CSSProperties;
 }
 
-export function DataTable<T>({ label, columns, rows, rowKey, renderRow, rowProps, sort, csv, after, foot, className, id, style }: DataTableProps<T>) {
+export function DataTable<T>({ label, columns, rows, rowKey, renderRow, rowProps, sort, csv, after, foot, className, cards, id, style }: DataTableProps<T>) {
   const shown = columns.filter((c): c is Column<T> => Boolean(c));
   const cellClass = (c: Column<T>) => [c.num || c.money ? 'num' : null, c.className].filter(Boolean).join(' ') || undefined;
   const content = (c: Column<T>, row: T, i: number) => (c.money ? money(c.money(row)) : c.cell?.(row, i));
+  const titled = shown.find((c) => c.card === 'title') ?? shown.find((c) => c.className !== 'select-cell' && !c.card);
+  // On a card a cell says what it is (its header), unless it is the title, a line of chips or the row's checkbox.
+  const role = (c: Column<T>) => (cards ? (c === titled ? 'title' : c.card) : undefined);
+  const cellLabel = (c: Column<T>) => c.dataLabel ?? (cards && role(c) !== 'title' && role(c) !== 'chips' && typeof c.header === 'string' ? c.header : undefined);
+  const classes = ['table', className, cards ? 'cards' : null].filter(Boolean).join(' ');
   const table = (
-    <table id={id} className={className ? `table ${className}` : 'table'} aria-label={label} style={style}>
+    <table id={id} className={classes} aria-label={label} style={style}>
       {shown.some((c) => c.width !== undefined) && (
         <colgroup>
           {shown.map((c) => (
@@ -90,9 +108,10 @@ export function DataTable<T>({ label, columns, rows, rowKey, renderRow, rowProps
                 label={String(c.header)}
                 first={c.sort === true ? undefined : c.sort.first}
                 className={cellClass(c)}
+                card={role(c)}
               />
             ) : (
-              <th key={c.key} scope="col" className={cellClass(c)}>
+              <th key={c.key} scope="col" className={cellClass(c)} data-card={role(c)}>
                 {c.header}
               </th>
             ),
@@ -107,11 +126,11 @@ export function DataTable<T>({ label, columns, rows, rowKey, renderRow, rowProps
           <tr key={rowKey(row, i)} {...rowProps?.(row, i)}>
             {shown.map((c) =>
               c.rowHeader ? (
-                <th key={c.key} scope="row" className={cellClass(c)} data-label={c.dataLabel}>
+                <th key={c.key} scope="row" className={cellClass(c)} data-label={cellLabel(c)} data-card={role(c)}>
                   {content(c, row, i)}
                 </th>
               ) : (
-                <td key={c.key} className={cellClass(c)} data-label={c.dataLabel}>
+                <td key={c.key} className={cellClass(c)} data-label={cellLabel(c)} data-card={role(c)}>
                   {content(c, row, i)}
                 </td>
               ),
@@ -138,14 +157,14 @@ export function DataTable<T>({ label, columns, rows, rowKey, renderRow, rowProps
 }
 
 /** Why: an amount in integer cents, as every table prints one: lib/platform/format's French money, right-aligned. */
-export function MoneyCell({ cents, as = 'td', colSpan }: { cents: number | null | undefined; as?: 'td' | 'th'; colSpan?: number }) {
+export function MoneyCell({ cents, as = 'td', colSpan, label }: { cents: number | null | undefined; as?: 'td' | 'th'; colSpan?: number; label?: string }) {
   const text = money(cents);
   return as === 'th' ? (
-    <th scope="row" className="num" colSpan={colSpan}>
+    <th scope="row" className="num" colSpan={colSpan} data-label={label}>
       {text}
     </th>
   ) : (
-    <td className="num" colSpan={colSpan}>
+    <td className="num" colSpan={colSpan} data-label={label}>
       {text}
     </td>
   );

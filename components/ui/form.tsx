@@ -190,19 +190,22 @@ interface FormActionsProps {
  * The form's buttons and, beside them, what became of the last submission — where the person who clicked is looking,
  * at the bottom of a long form: its confirmation (`done`), or its refusal (the service's message, or `refused` and the
  * errors of fields the form has no input for). After a refusal the first field in error takes the focus and is
- * scrolled to (the form remounts after each attempt: this runs on mount). Replaces FormErrors above the form.
+ * scrolled to (on mount — most forms remount after each attempt — and whenever `attempt` changes). Replaces
+ * FormErrors above the form.
  */
 export function FormActions({ state, refused, placed = [], children }: FormActionsProps) {
   const ref = useRef<HTMLDivElement>(null);
   const errors = Object.entries(state.errors ?? {});
   const failed = Boolean(state.error) || errors.length > 0;
+  // Keyed on the attempt too: a form that keeps its state between attempts (a controlled editor) focuses again.
+  const attempt = state.attempt;
   useEffect(() => {
-    if (!failed) return;
+    if (!failed || attempt === undefined) return;
     const first = ref.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (!first) return;
     first.focus({ preventScroll: true });
     first.scrollIntoView({ block: 'center' });
-  }, [failed]);
+  }, [failed, attempt]);
   const isPlaced = typeof placed === 'function' ? placed : (key: string) => placed.some((f) => key === f || key.startsWith(`${f}.`));
   const unplaced = errors.filter(([key]) => !isPlaced(key)).map(([key, message]) => frenchFieldLine(key, message));
   return (

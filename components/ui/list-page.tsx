@@ -60,12 +60,14 @@ export function SortHeader(props: {
   label: string;
   first?: 'asc' | 'desc';
   className?: string;
+  /** The column's place on a phone card (DataTable's `cards`): a hidden column's sort link is left off too. */
+  card?: string;
 }) {
-  const { base, filters, sort, name, label, first = 'asc', className } = props;
+  const { base, filters, sort, name, label, first = 'asc', className, card } = props;
   const current = sort?.key === name ? sort.dir : undefined;
   const next = current ? (current === 'asc' ? 'desc' : 'asc') : first;
   return (
-    <th className={className} scope="col" aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : undefined}>
+    <th className={className} scope="col" data-card={card} aria-sort={current === 'asc' ? 'ascending' : current === 'desc' ? 'descending' : undefined}>
       <Link className="sort-link" href={listHref(base, filters, { sort: name, dir: next })}>
         {label}
         <span aria-hidden="true">{current === 'asc' ? ' ▲' : current === 'desc' ? ' ▼' : ' ↕'}</span>

@@ -20,6 +20,9 @@ export const EMAIL_TEMPLATES = [
   'signature_declined',
   'signature_completed',
   'signature_seal_failed',
+  'payment_receipt',
+  'payment_received',
+  'org_invitation',
 ] as const;
 
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

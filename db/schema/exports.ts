@@ -1,4 +1,4 @@
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { orgs } from './orgs';
 
@@ -15,6 +15,8 @@ export const exportSettings = pgTable('export_settings', {
   vat_account: text('vat_account').notNull().default('445710'),
   journal_code: text('journal_code').notNull().default('VE'),
   journal_label: text('journal_label').notNull().default('Ventes'),
+  /** The settings added since (migration 0035): per-rate and goods accounts, the bank journal. A key absent → its default. */
+  accounts: jsonb('accounts').notNull().default({}),
   created_at: createdAt(),
   updated_at: updatedAt(),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { documents, payments } from './billing';
 import { contacts } from './contacts';
+import { LANGUAGES } from './contact-values';
 import { createdAt, id, updatedAt } from './columns';
 import { orgs } from './orgs';
 
@@ -95,12 +96,58 @@ export const onlinePayments = pgTable(
     /** Off-session debits: the attempt number of chargeMandate (its idempotency key is (document, attempt)). */
     mandate_attempt: integer('mandate_attempt'),
     payment_id: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** The /pay page's language when the payer opened Checkout: their receipt's; null for an off-session debit. */
+    language: text('language', { enum: LANGUAGES }),
+    /** When the receipt and the org's notice of the settled payment were queued: they are queued once. */
+    receipts_queued_at: timestamp('receipts_queued_at', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     index('online_payments_document').on(t.org_id, t.document_id, t.id),
     uniqueIndex('online_payments_mandate_attempt').on(t.document_id, t.mandate_attempt).where(sql`${t.mandate_attempt} is not null`),
+  ],
+);
+
+export const ONLINE_REFUND_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+
+/**
+ * A refund at the provider of an online payment: asked from Paraphe (a credit note's « Rembourser par carte », POST
+ * /v1/invoices/{id}/online-refunds) or made in the provider's dashboard. The money is counted (a negative payment,
+ * reference re_…) only once the provider says succeeded; a failed or canceled one counts nothing. idempotency_key:
+ * the form's or the client's, so a double submission asks the provider once.
+ */
+export const onlineRefunds = pgTable(
+  'online_refunds',
+  {
+    id: id(),
+    org_id: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    /** The invoice or deposit invoice refunded (its credit note, when it has one, receives the counted refund). */
+    document_id: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    online_payment_id: uuid('online_payment_id')
+      .notNull()
+      .references(() => onlinePayments.id, { onDelete: 'cascade' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ONLINE_REFUND_STATUSES }).notNull().default('pending'),
+    /** re_… once the provider answered. */
+    provider_refund_id: text('provider_refund_id').unique(),
+    /** paraphe: asked from here; provider: made at the provider (dashboard), learnt from its events. */
+    origin: text('origin', { enum: ['paraphe', 'provider'] }).notNull().default('paraphe'),
+    idempotency_key: text('idempotency_key'),
+    /** The provider's reason of a failure (lost_or_stolen_card, expired_or_canceled_card, unknown…) or its refusal. */
+    failure_reason: text('failure_reason'),
+    /** true once the negative payment is written (succeeded); false again if the provider then fails it. */
+    counted: boolean('counted').notNull().default(false),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('online_refunds_document').on(t.org_id, t.document_id, t.id),
+    uniqueIndex('online_refunds_idempotency').on(t.org_id, t.idempotency_key).where(sql`${t.idempotency_key} is not null`),
   ],
 );
 

@@ -1,6 +1,9 @@
 import { bigint, boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
+/** owner, admin and member work; an accountant (« comptable ») reads documents and exports and changes nothing. */
+export const ROLES = ['owner', 'admin', 'member', 'accountant'] as const;
+
 /** An organisation: the tenant, and the seller whose legal identity is printed on its invoices. */
 export const orgs = pgTable('orgs', {
   id: id(),
@@ -44,7 +47,7 @@ export const memberships = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     created_at: createdAt(),
   },
   (t) => [unique('memberships_org_user').on(t.org_id, t.user_id), index('memberships_user').on(t.user_id)],
@@ -69,4 +72,28 @@ export const apiKeys = pgTable(
     created_at: createdAt(),
   },
   (t) => [index('api_keys_org').on(t.org_id, t.id)],
+);
+
+/**
+ * An invitation to join an org with a role, sent by e-mail (lib/platform/orgs/invitations.ts). The link carries a
+ * random token; only its SHA-256 is kept. Accepted once, by whoever holds the link, within its validity.
+ */
+export const orgInvitations = pgTable(
+  'org_invitations',
+  {
+    id: id(),
+    org_id: uuid('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    accepted_at: timestamp('accepted_at', { withTimezone: true }),
+    accepted_by: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('org_invitations_org').on(t.org_id, t.id)],
 );

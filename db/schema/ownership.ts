@@ -10,6 +10,7 @@ export const tableOwners = {
   orgs: 'platform/orgs',
   users: 'platform/orgs',
   memberships: 'platform/orgs',
+  org_invitations: 'platform/orgs',
   api_keys: 'platform/auth',
 
   // The event outbox (lib/platform/events: recordEvent).
@@ -40,6 +41,7 @@ export const tableOwners = {
   payment_accounts: 'domain/payments',
   payment_links: 'domain/payments',
   online_payments: 'domain/payments',
+  online_refunds: 'domain/payments',
   provider_events: 'domain/payments',
   payment_customers: 'domain/payments',
   sepa_mandates: 'domain/payments',

@@ -60,7 +60,8 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const { page, problem } = await loadListPage(ContactListQuery, filters, (query) => listContacts(staff.db, staff.orgId, query, sort));
   // The links of the list keep its sort (the filters' schema ignores these two keys).
   const state = sort ? { ...filters, sort: sort.key, dir: sort.dir } : filters;
-  const filtered = Boolean(filters.q || filters.type || filters.lead_status || filters.tag || filters.include_deleted);
+  const active = [filters.q, filters.type, filters.lead_status, filters.tag, filters.include_deleted].filter(Boolean).length;
+  const filtered = active > 0;
   const showState = filters.include_deleted === 'true';
 
   return (
@@ -80,7 +81,23 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         </div>
       </div>
 
-      <FilterBar base="/contacts" filtered={filtered} keep={{ sort: sort?.key, dir: sort?.dir }}>
+      <FilterBar
+        base="/contacts"
+        filtered={filtered}
+        keep={{ sort: sort?.key, dir: sort?.dir }}
+        active={active}
+        chips={
+          <FilterChips
+          base="/contacts"
+          filters={state}
+          name="lead_status"
+          values={LEAD_STATUSES}
+          labels={LEAD_STATUS_LABELS}
+          chips={LEAD_STATUS_CHIPS}
+          label="Filtrer par statut"
+        />
+        }
+      >
         <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Nom, société ou e-mail" defaultValue={filters.q} />
         <FilterSelect name="type" label="Type" allLabel="Tous les types" options={TYPE_LABELS} value={filters.type} />
         <FilterSelect name="lead_status" label="Statut commercial" allLabel="Tous les statuts" options={LEAD_STATUS_LABELS} value={filters.lead_status} />
@@ -90,15 +107,6 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
         </label>
       </FilterBar>
 
-      <FilterChips
-        base="/contacts"
-        filters={state}
-        name="lead_status"
-        values={LEAD_STATUSES}
-        labels={LEAD_STATUS_LABELS}
-        chips={LEAD_STATUS_CHIPS}
-        label="Filtrer par statut"
-      />
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
@@ -115,7 +123,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
             Aucun contact pour l’instant.
           </EmptyState>
         ) : (
-          <DataTable label="Contacts" columns={columns(showState)} rows={page.data} rowKey={(c) => c.id} sort={{ base: '/contacts', filters: state, current: sort }} />
+          <DataTable label="Contacts" cards columns={columns(showState)} rows={page.data} rowKey={(c) => c.id} sort={{ base: '/contacts', filters: state, current: sort }} />
         )}
       </section>
 

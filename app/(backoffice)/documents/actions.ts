@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import type { Db } from '@/db/client';
 import { acceptQuote, type BillingDocument, cancelDocument, convertToFacture, createCreditNote, createDeposit, createDocument, CreditNoteBody, deleteDocument, DepositBody, DocumentCreate, DocumentPatch, duplicateDocument, FinalizationRefused, finalizeDocument, rejectQuote, unitCodeOf, updateDocument, verifyChain } from '@/lib/domain/documents';
 import { plural, pluralWord } from '@/lib/platform/format';
-import { deletePayment, PaymentInput, recordPayment, recordRefund, RefundInput } from '@/lib/domain/payments';
+import { createOnlineRefund, deletePayment, OnlineRefundInput, PaymentInput, recordPayment, recordRefund, RefundInput } from '@/lib/domain/payments';
 import { listProducts } from '@/lib/domain/products';
 import { listContacts } from '@/lib/domain/contacts';
 import { formAction, idOf, refuse, staffAction } from '@/lib/platform/next';
@@ -201,6 +201,28 @@ export const recordRefundAction = formAction(
   { ...onDocument, input: (form: FormData) => RefundInput.parse(moneyMovement(form)) },
 );
 
+/**
+ * « Rembourser par carte », as POST /v1/invoices/{id}/online-refunds: the form's key (one per page load) makes a double
+ * submission one refund at Stripe.
+ */
+export const refundByCardAction = formAction(
+  async ({ db, orgId }, input, id: string) => {
+    const docId = idOf(id, 'Document');
+    const refund = await createOnlineRefund(db, orgId, docId, input);
+    refresh(docId);
+    // The credit note's page too (the form stands there), whatever its id.
+    revalidatePath('/documents/[id]', 'page');
+    return { done: refund.status === 'succeeded' ? 'Remboursement par carte effectué.' : 'Remboursement par carte demandé : il sera compté dès que Stripe l’aura confirmé.' };
+  },
+  {
+    ...onDocument,
+    input: (form: FormData) => {
+      const key = String(form.get('idempotency_key') ?? '').trim();
+      return { ...OnlineRefundInput.parse({ amount: moneyMovement(form).amount }), idempotency_key: key ? `form:${key.slice(0, 100)}` : null };
+    },
+  },
+);
+
 export const deletePaymentAction = formAction(async ({ db, orgId }, _form: FormData, id: string, paymentId: string) => {
   const docId = idOf(id, 'Document');
   await deletePayment(db, orgId, docId, idOf(paymentId, 'Payment'));
@@ -225,4 +247,4 @@ export const verifyChainAction = staffAction(async ({ db, orgId }): Promise<Chai
     verified: report.verified,
     message: skipped.length ? `${chain} Numéros sautés (aucun document finalisé ne les porte) : ${skipped.join(' ; ')}.` : chain,
   };
-});
+}, { read: true });

@@ -1,12 +1,13 @@
 'use client';
 
 import { startTransition, useActionState, useEffect, useState } from 'react';
-import { Field, FieldError, FormErrors, Input, LinkButton, QuantityInput, Select, SubmitButton, TextArea } from '@/components/ui';
+import { Field, FieldError, FormActions, Input, LinkButton, QuantityInput, Select, SubmitButton, TextArea } from '@/components/ui';
 import type { DocumentType } from '@/db/schema/billing';
 import { initialFormState } from '@/lib/platform/next/client';
 import { type ContactChoice, type SaveTarget, saveDocumentAction } from './actions';
 import { type DraftForm, dueDateFor, errorAt, type LineDraft, termsFor, toPayload, validityDateFor } from './editor-model';
-import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, TYPE_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
+import { ofDocument } from '@/lib/platform/i18n';
+import { OPERATION_NATURE_LABELS, PAYMENT_PLAN_LABELS, VAT_EXIGIBILITY_LABELS } from './labels';
 import { ChosenContact, ContactPicker } from './contact-picker';
 import { InlineContactForm } from './inline-contact-form';
 import { LinesEditor } from './lines-editor';
@@ -60,7 +61,14 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
   );
   const [state, dispatch, pending] = useActionState(saveDocumentAction, initialFormState);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => setErrors(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
+  // Each refusal, the browser's or the server's, is a new attempt: FormActions then focuses the first field in error.
+  const [refusals, setRefusals] = useState(0);
+  const refuse = (found: Record<string, string>) => {
+    setErrors(found);
+    if (Object.keys(found).length) setRefusals((n) => n + 1);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refuse only sets state; the answer is what changes.
+  useEffect(() => refuse(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
 
   const set = <K extends keyof DraftForm>(key: K, value: DraftForm[K]) =>
     setForm((f) => {
@@ -90,7 +98,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
     e.preventDefault();
     const { payload, errors: local } = toPayload(form, mode);
     if (Object.keys(local).length) {
-      setErrors(local);
+      refuse(local);
       return;
     }
     startTransition(() => dispatch({ target, payload }));
@@ -122,9 +130,7 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
   );
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={`Éditeur de ${TYPE_LABELS[type].toLowerCase()}`}>
-      <FormErrors state={{ errors }} summary="Le brouillon n’a pas été enregistré : corrigez les champs signalés." placed={(key) => key !== '_form' && placed(key)} />
-
+    <form className="form" onSubmit={submit} noValidate aria-label={`Éditeur ${ofDocument(type)}`}>
       <section className="card">
         <h2>Client</h2>
         <Field id="doc-contact_id" hint="Ses conditions de paiement et d’escompte par défaut s’appliquent au document." error={error('contact_id')}>
@@ -253,14 +259,18 @@ export function DocumentEditor({ target, type, initial, contact: initialContact,
         <FieldError id="doc-delivery_address-error" message={error('delivery_address')} />
       </details>
 
-      <div className="form-actions">
+      <FormActions
+        state={{ attempt: refusals, errors }}
+        refused="Le brouillon n’a pas été enregistré : corrigez les champs signalés."
+        placed={(key) => key !== '_form' && placed(key)}
+      >
         <SubmitButton pending={pending} pendingLabel="Enregistrement…">
           {mode === 'create' ? 'Créer le brouillon' : 'Enregistrer le brouillon'}
         </SubmitButton>
         <LinkButton variant="ghost" href={cancelHref}>
           Annuler
         </LinkButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

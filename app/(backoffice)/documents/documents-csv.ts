@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { BillingDocument } from '@/lib/domain/documents';
 import { csvAmount, formatDay } from '@/lib/platform/format';
-import { documentName, paymentState, signedAmount, STATUS_LABELS, TYPE_LABELS } from './labels';
+import { documentName, paymentState, signedAmount, statusLabel, TYPE_LABELS } from './labels';
 
 /**
  * The documents list as a CSV file for a spreadsheet or an accountant: French conventions (semicolons, decimal
@@ -14,7 +14,7 @@ export function documentsCsv(docs: BillingDocument[], paid: Map<string, number>)
     return [
       d.number ?? documentName(d),
       TYPE_LABELS[d.type],
-      paymentState(d, paidCents) ?? STATUS_LABELS[d.status],
+      paymentState(d, paidCents) ?? statusLabel(d),
       d.contact_name ?? '',
       formatDay(d.issue_date),
       formatDay(d.type === 'devis' ? d.validity_date : d.due_date),

@@ -1,21 +1,10 @@
 import type { DocumentType, OPERATION_NATURES, PAYMENT_PLAN_KINDS, VAT_EXIGIBILITIES } from '@/db/schema/billing';
 import { addDays, dueDateFromTerms } from '@/lib/platform/dates';
 import { formatDecimalAsTyped, formatMoneyInput } from '@/lib/platform/format';
-import {
-  AmountOverflowError,
-  computeTotals,
-  Dec,
-  decimalPlaces,
-  type DocumentTotals,
-  defaultVatCategory,
-  isDecimalString,
-  parseEuros,
-  percentageInBounds,
-  QUANTITY_DECIMALS,
-  quantityInBounds,
-  type TotalsLine,
-  type VatCategory,
-} from '@/lib/platform/money';
+import { AmountOverflowError, computeTotals, type DocumentTotals, defaultVatCategory, type TotalsLine, type VatCategory } from '@/lib/platform/money';
+import { categoryOf, eurosToCents, isPercentDiscount, quantityText, resolveDiscounts, validQuantity, validRate } from './editor-values';
+
+export { categoryOf, discountAmount, eurosToCents, isPercentDiscount, isZeroRate, quantityText, resolveDiscounts } from './editor-values';
 
 /*
  * The document editor's model, shared by the browser (live totals, payload) and its tests. Inputs are text as
@@ -36,6 +25,11 @@ export interface LineDraft {
   unit: string;
   /** Euros as typed, excluding VAT; a discount's is the amount taken off. */
   unit_price: string;
+  /**
+   * A discount given as a percentage, as typed ("10" or "12,5"): its amount is computed from the subtotal of its VAT
+   * group (discountAmount) and replaces unit_price. The API stores only the amount; '' or absent for an amount typed.
+   */
+  discount_percent?: string;
   /** Two decimals ("20.00"). */
   vat_rate: string;
   /** '' is the rate's default (S above 0 %, E at 0 %). */
@@ -76,8 +70,14 @@ export interface DraftForm {
   lines: LineDraft[];
 }
 
+/*
+ * React keys must be unique within the list: the page renders the first lines on the server and the browser adds
+ * more, each counting from 1, so a bare counter gave two "line-1" (issue 35, item 15). A seed per module instance
+ * (one on the server, one in each browser tab) keeps them apart.
+ */
+const keySeed = Math.random().toString(36).slice(2, 8);
 let lastKey = 0;
-export const newLineKey = () => `line-${++lastKey}`;
+export const newLineKey = () => `line-${keySeed}-${++lastKey}`;
 
 export function emptyLine(kind: LineDraft['kind'] = 'product', vatRate = '20.00'): LineDraft {
   return {
@@ -93,37 +93,6 @@ export function emptyLine(kind: LineDraft['kind'] = 'product', vatRate = '20.00'
     product_id: null,
   };
 }
-
-// ─── Texts ↔ values ─────────────────────────────────────────────────────────
-
-/** "1 200,50 €" → 120050 cents; null when the text is not an amount in euros (at most 2 decimals, not negative). */
-export function eurosToCents(text: string): number | null {
-  const cleaned = text.replace(/€/g, '').trim();
-  if (cleaned === '') return null;
-  try {
-    const cents = parseEuros(cleaned);
-    return Number.isSafeInteger(cents) ? cents : null;
-  } catch {
-    return null;
-  }
-}
-
-/** "2,5" → "2.5": the decimal text the API reads (a comma is the French decimal separator). */
-export const quantityText = (text: string) => text.replace(/[\s\u202f\u00a0]/g, '').replace(',', '.');
-
-/** A quantity within the API's bounds (lib/platform/money: strictly positive, at most 4 decimals and 1e9), else null. */
-function validQuantity(text: string): string | null {
-  const q = quantityText(text);
-  return isDecimalString(q) && decimalPlaces(q) <= QUANTITY_DECIMALS && quantityInBounds(q) ? new Dec(q).toFixed() : null;
-}
-
-const validRate = (rate: string) => isDecimalString(rate) && percentageInBounds(rate);
-
-/** The VAT category a line will be stored with. */
-export const categoryOf = (line: Pick<LineDraft, 'vat_rate' | 'vat_category'>): VatCategory =>
-  line.vat_category || (validRate(line.vat_rate) ? defaultVatCategory(line.vat_rate) : 'S');
-
-export const isZeroRate = (rate: string) => validRate(rate) && new Dec(rate).isZero();
 
 // ─── Live totals ────────────────────────────────────────────────────────────
 
@@ -142,7 +111,8 @@ function totalsLineOf(line: LineDraft): TotalsLine | null {
 }
 
 /** The totals of lib/platform/money over the lines that are complete: what the server will compute for them. */
-export function liveTotals(lines: readonly LineDraft[]): LiveTotals {
+export function liveTotals(typed: readonly LineDraft[]): LiveTotals {
+  const lines = resolveDiscounts(typed);
   const complete: TotalsLine[] = [];
   const at: number[] = [];
   lines.forEach((line, i) => {
@@ -230,15 +200,16 @@ export function termsFor(contact: ContactTerms, settings: ContactTerms) {
 // ─── Payload ────────────────────────────────────────────────────────────────
 
 export const EUROS_HINT = 'Montant en euros, par exemple 1200 ou 49,90.';
+export const PERCENT_HINT = 'Pourcentage entre 0 et 100, par exemple 10 ou 12,5.';
 
 /**
  * The lines as the API's line inputs (a draft's items, a recurring template's), and the amounts that are not euros
  * added to `errors` (keyed `items.2.unit_price`).
  */
-export function itemsPayload(lines: readonly LineDraft[], errors: Record<string, string>) {
-  return lines.map((line, i) => {
+export function itemsPayload(typed: readonly LineDraft[], errors: Record<string, string>) {
+  return resolveDiscounts(typed).map((line, i) => {
     const cents = eurosToCents(line.unit_price);
-    if (cents === null) errors[`items.${i}.unit_price`] = line.unit_price.trim() ? EUROS_HINT : 'required';
+    if (cents === null) errors[`items.${i}.unit_price`] = isPercentDiscount(line) ? PERCENT_HINT : line.unit_price.trim() ? EUROS_HINT : 'required';
     return {
       kind: line.kind,
       description: line.description.trim(),

@@ -46,3 +46,16 @@ export function einvoicingAlert(doc: Pick<BillingDocument, 'transmission_status'
   if (doc.lifecycle_status === 'rejetee' || doc.lifecycle_status === 'refusee') return { label: lifecycleLabel(doc.lifecycle_status), chip: 'chip-red' };
   return null;
 }
+
+/**
+ * The transmission badge of a document that goes to the PA (the document page's header, the documents list): its
+ * latest lifecycle status once the PA reported one, else where its transmission stands; red for an alert
+ * (einvoicingAlert). Null for a document that does not travel.
+ */
+export function transmissionBadge(doc: Pick<BillingDocument, 'transmission_status' | 'lifecycle_status'>): { label: string; chip: string; alert: boolean } | null {
+  if (doc.transmission_status === 'not_required' && !doc.lifecycle_status) return null;
+  const alert = einvoicingAlert(doc);
+  if (alert) return { label: `PA : ${alert.label}`, chip: alert.chip, alert: true };
+  if (doc.lifecycle_status) return { label: `PA : ${lifecycleLabel(doc.lifecycle_status)}`, chip: lifecycleChip(doc.lifecycle_status), alert: false };
+  return { label: `PA : ${TRANSMISSION_LABELS[doc.transmission_status]}`, chip: TRANSMISSION_CHIPS[doc.transmission_status], alert: false };
+}

@@ -7,15 +7,19 @@ import type {
   PAYMENT_PLAN_KINDS,
   VAT_EXIGIBILITIES,
 } from '@/db/schema/billing';
+import { agree, documentTitle, ofDocument } from '@/lib/platform/i18n';
 import type { VatCategory } from '@/lib/platform/money';
 
-/** French labels of the billing back-office; the API's names and messages stay English. Browser-safe (types only). */
+/**
+ * French labels of the billing back-office; the API's names and messages stay English. Browser-safe (types and the
+ * i18n catalogue). A phrase about a document takes its agreement from lib/platform/i18n (documents-fr.ts).
+ */
 
 export const TYPE_LABELS: Record<DocumentType, string> = {
-  devis: 'Devis',
-  facture: 'Facture',
-  acompte: 'Facture d’acompte',
-  avoir: 'Avoir',
+  devis: documentTitle('devis'),
+  facture: documentTitle('facture'),
+  acompte: documentTitle('acompte'),
+  avoir: documentTitle('avoir'),
 };
 
 /** The documents list's filters, read from its URL (the CSV export takes the same, without the cursor). */
@@ -46,6 +50,12 @@ export function paymentState(doc: { type: DocumentType; status: DocumentStatus; 
   const issued = (doc.type === 'facture' || doc.type === 'acompte') && (doc.status === 'finalized' || doc.status === 'sent');
   return issued && paidCents > 0 && paidCents < doc.total_ttc ? 'partiellement payée' : null;
 }
+
+/** A document's status as its chip says it, agreeing with its noun: « finalisée » on a facture, « finalisé » on a devis. */
+export const statusLabel = (doc: { type: DocumentType; status: DocumentStatus }) => agree(doc.type, STATUS_LABELS[doc.status]);
+
+/** A history event of a document, agreeing with it: « Facture d’acompte AC-1 créée ». */
+export const historyLabel = (type: DocumentType, event: string) => agree(type, HISTORY_LABELS[event] ?? event);
 
 export const STATUS_CHIPS: Record<DocumentStatus, string> = {
   draft: 'chip-grey',
@@ -120,9 +130,9 @@ export const HISTORY_LABELS: Record<string, string> = {
   paid: 'payé',
 };
 
-/** How a document is named in a sentence: its number, else "brouillon de devis". */
+/** How a document is named in a sentence: its number, else "Brouillon de devis", "Brouillon d’avoir". */
 export function documentName(doc: { type: DocumentType; number: string | null }) {
-  return doc.number ?? `Brouillon de ${TYPE_LABELS[doc.type].toLowerCase()}`;
+  return doc.number ?? `Brouillon ${ofDocument(doc.type)}`;
 }
 
 /** An amount of a document as lists show it: a credit note takes money back, so its amounts read negative. */

@@ -2,9 +2,9 @@
 
 import { Button, Field, FieldError, Input, MoneyInput, QuantityInput, Select, StatusChip } from '@/components/ui';
 import { COMMON_UNITS } from '@/lib/domain/documents/client';
-import { formatMoney, formatRate } from '@/lib/platform/format';
+import { formatMoney, formatMoneyInput, formatRate } from '@/lib/platform/format';
 import { VAT_CATEGORIES, VAT_EXEMPTION_REASONS } from '@/lib/platform/money';
-import { isZeroRate, type LineDraft } from './editor-model';
+import { isPercentDiscount, isZeroRate, type LineDraft } from './editor-model';
 import { VAT_CATEGORY_LABELS, VAT_RATES } from './labels';
 
 interface LineProps {
@@ -22,6 +22,8 @@ interface LineProps {
 export function LineRow({ line, index, count, total, errors, onChange, onMove, onRemove }: LineProps) {
   const n = index + 1;
   const discount = line.kind === 'discount';
+  // A discount typed as a percentage shows the amount computed from it, not editable.
+  const percent = isPercentDiscount(line);
   // The server names a line's fields items.N.key: the error ids follow (doc-items.2.vat_rate-error).
   const id = (key: string) => `doc-items.${index}.${key}`;
   const rates = VAT_RATES.includes(line.vat_rate) ? VAT_RATES : [...VAT_RATES, line.vat_rate];
@@ -55,7 +57,17 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
       <td data-label="Quantité" className="num">
         <Field id={id('quantity')} error={errors.quantity}>
           {discount ? (
-            <span className="muted">—</span>
+            // A discount has no quantity: this cell takes its percentage, the amount then computed (editor-values.ts).
+            <span style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+              <QuantityInput
+                className="num"
+                aria-label={`Pourcentage de la remise de la ligne ${n}`}
+                placeholder="%"
+                value={line.discount_percent ?? ''}
+                onChange={(e) => onChange({ discount_percent: e.target.value })}
+              />
+              <span aria-hidden="true">%</span>
+            </span>
           ) : (
             <QuantityInput className="num" aria-label={`Quantité de la ligne ${n}`} value={line.quantity} onChange={(e) => onChange({ quantity: e.target.value })} />
           )}
@@ -82,7 +94,8 @@ export function LineRow({ line, index, count, total, errors, onChange, onMove, o
           <MoneyInput
             className="num"
             aria-label={discount ? `Montant de la remise de la ligne ${n}` : `Prix unitaire HT de la ligne ${n}`}
-            value={line.unit_price}
+            value={percent ? (total === null ? '' : formatMoneyInput(-total)) : line.unit_price}
+            readOnly={percent}
             onChange={(e) => onChange({ unit_price: e.target.value })}
           />
         </Field>

@@ -11,7 +11,7 @@ import { bulkDocumentsAction } from './bulk-actions';
 import { BULK_FORM, BulkBar, SelectAll } from './bulk-bar';
 import { ContactFilter } from './contact-filter';
 import { EInvoicingChip } from './einvoicing-chip';
-import { DOCUMENT_LIST_FILTERS, documentName, paymentState, STATUS_CHIPS, STATUS_LABELS, STATUSES, signedAmount, TYPE_LABELS } from './labels';
+import { DOCUMENT_LIST_FILTERS, documentName, paymentState, STATUS_CHIPS, STATUS_LABELS, STATUSES, signedAmount, statusLabel, TYPE_LABELS } from './labels';
 
 export const metadata: Metadata = { title: 'Devis & factures' };
 
@@ -34,7 +34,8 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       contact = { id: query.contact_id, name: 'Contact inconnu' };
     }
   }
-  const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
+  const active = FILTERS.filter((k) => k !== 'cursor' && filters[k]).length;
+  const filtered = active > 0;
   // The links of the list keep its sort (the filters' schema ignores these two keys).
   const state = sort ? { ...filters, sort: sort.key, dir: sort.dir } : filters;
   const today = todayParis();
@@ -56,6 +57,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       key: 'number',
       header: 'Numéro',
       sort: true,
+      card: 'title',
       cell: (d) => (
         <>
           <Link id={`doc-${d.id}`} href={`/documents/${d.id}`}>
@@ -89,20 +91,21 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
     {
       key: 'status',
       header: 'Statut',
+      card: 'chips',
       cell: (d) => {
         const partly = paymentState(d, paid.get(d.id) ?? 0);
         return (
           <>
-            {partly ? <StatusChip tone="chip-amber">{partly}</StatusChip> : <StatusChip tone={STATUS_CHIPS[d.status]}>{STATUS_LABELS[d.status]}</StatusChip>}
+            {partly ? <StatusChip tone="chip-amber">{partly}</StatusChip> : <StatusChip tone={STATUS_CHIPS[d.status]}>{statusLabel(d)}</StatusChip>}
             {overdue.has(d.id) && <StatusChip tone="chip-red">en retard</StatusChip>}
             <EInvoicingChip doc={d} />
           </>
         );
       },
     },
-    { key: 'total_ht', header: 'Total HT', money: (d) => signedAmount(d, d.total_ht), sort: { first: 'desc' } },
-    { key: 'total_tva', header: 'TVA', money: (d) => signedAmount(d, d.total_tva), sort: { first: 'desc' } },
-    { key: 'total_ttc', header: 'Total TTC', money: (d) => signedAmount(d, d.total_ttc), sort: { first: 'desc' } },
+    { key: 'total_ht', header: 'Total HT', money: (d) => signedAmount(d, d.total_ht), sort: { first: 'desc' }, card: 'hide' },
+    { key: 'total_tva', header: 'TVA', money: (d) => signedAmount(d, d.total_tva), sort: { first: 'desc' }, card: 'hide' },
+    { key: 'total_ttc', header: 'Total TTC', money: (d) => signedAmount(d, d.total_ttc), sort: { first: 'desc' }, card: 'figure' },
   ];
 
   return (
@@ -125,7 +128,15 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         </div>
       )}
 
-      <FilterBar base="/documents" filtered={filtered} keep={{ status: filters.status, sort: sort?.key, dir: sort?.dir }}>
+      <FilterBar
+        base="/documents"
+        filtered={filtered}
+        active={active}
+        keep={{ status: filters.status, sort: sort?.key, dir: sort?.dir }}
+        chips={
+          <FilterChips base="/documents" filters={state} name="status" values={STATUSES} labels={STATUS_LABELS} chips={STATUS_CHIPS} label="Filtrer par statut" />
+        }
+      >
         <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Numéro, objet ou client" defaultValue={filters.q} />
         <FilterSelect name="type" label="Type" allLabel="Tous les types" options={TYPE_LABELS} value={filters.type} />
         <ContactFilter contact={contact} />
@@ -145,16 +156,6 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           <input type="checkbox" name="awaiting_answer" value="true" defaultChecked={filters.awaiting_answer === 'true'} /> Devis en attente de réponse
         </label>
       </FilterBar>
-
-      <FilterChips
-        base="/documents"
-        filters={state}
-        name="status"
-        values={STATUSES}
-        labels={STATUS_LABELS}
-        chips={STATUS_CHIPS}
-        label="Filtrer par statut"
-      />
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
@@ -178,6 +179,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
               columns={columns}
               rows={page.data}
               rowKey={(d) => d.id}
+              cards
               sort={{ base: '/documents', filters: state, current: sort }}
               csv={{ href: exportHref }}
               foot={
@@ -193,9 +195,9 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                         </span>
                       )}
                     </th>
-                    <MoneyCell cents={summary.invoices.total_ht} />
-                    <MoneyCell cents={summary.invoices.total_tva} />
-                    <MoneyCell cents={summary.invoices.total_ttc} />
+                    <MoneyCell cents={summary.invoices.total_ht} label="Total HT" />
+                    <MoneyCell cents={summary.invoices.total_tva} label="TVA" />
+                    <MoneyCell cents={summary.invoices.total_ttc} label="Total TTC" />
                   </tr>
                 )
               }

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { documentsToExport, EXPORT_LIMIT, paidByDocument } from '@/lib/domain/documents';
-import { fecEntries, fecFile, getExportSettings, linesCsv, Period, paymentsCsv } from '@/lib/domain/exports';
+import { fecEntries, fecFile, getExportSettings, linesCsv, numbered, Period, paymentEntries, paymentsCsv, periodPayments } from '@/lib/domain/exports';
 import { getOrg } from '@/lib/platform/orgs';
 import { documentsCsv } from '../documents/documents-csv';
 
@@ -39,13 +39,30 @@ const forPeriod =
     return period instanceof Response ? period : build(staff, period);
   };
 
-/** /exports/fec: the sales journal of the period as a FEC file, named after the SIREN and the period's end. */
-export const fecDownload = forPeriod(async ({ db, orgId }, period) => {
+/** The SIREN the FEC's name starts with, or the refusal to write one without it. */
+async function sirenOf(db: Db, orgId: string): Promise<string | Response> {
   const org = await getOrg(db, orgId);
   if (!org.siren || !/^\d{9}$/.test(org.siren)) return refusal(422, 'Le FEC porte le SIREN de l’entreprise : renseignez-le dans Réglages → Organisation.');
-  const entries = await fecEntries(db, orgId, period, await getExportSettings(db, orgId));
-  const { name, content } = fecFile(entries, { siren: org.siren, closingDate: period.to });
+  return org.siren;
+}
+
+/** /exports/fec: the sales journal then the bank journal of the period as one FEC file, named after the SIREN and the period's end. */
+export const fecDownload = forPeriod(async ({ db, orgId }, period) => {
+  const siren = await sirenOf(db, orgId);
+  if (siren instanceof Response) return siren;
+  const settings = await getExportSettings(db, orgId);
+  const entries = numbered(await fecEntries(db, orgId, period, settings), paymentEntries(await periodPayments(db, orgId, period), settings));
+  const { name, content } = fecFile(entries, { siren, closingDate: period.to });
   return attachment(content, name, 'text/plain');
+});
+
+/** /exports/banque: the bank journal alone, in the FEC's format: one entry per payment of paiements.csv. */
+export const bankDownload = forPeriod(async ({ db, orgId }, period) => {
+  const siren = await sirenOf(db, orgId);
+  if (siren instanceof Response) return siren;
+  const settings = await getExportSettings(db, orgId);
+  const { content } = fecFile(paymentEntries(await periodPayments(db, orgId, period), settings), { siren, closingDate: period.to });
+  return attachment(content, `${siren}${settings.bank_journal_code}${period.to.replaceAll('-', '')}.txt`, 'text/plain');
 });
 
 /**

@@ -1,14 +1,15 @@
 import type { Metadata } from 'next';
 import { formatDay } from '@/lib/platform/format';
-import { currentMonth, getExportSettings, Period } from '@/lib/domain/exports';
+import { currentMonth, getExportSettings, PERIOD_PRESETS, Period, presetOf, presetPeriod } from '@/lib/domain/exports';
 import { requireStaffOrg } from '@/lib/platform/next';
 import { AccountsForm } from './accounts-form';
-import { Button, DownloadButton } from '@/components/ui';
+import { Button, ChipLink, DownloadButton } from '@/components/ui';
 
 export const metadata: Metadata = { title: 'Exports comptables' };
 
 const DOWNLOADS = [
-  { path: 'fec', label: 'Journal des ventes (FEC)', hint: 'Fichier des écritures comptables, art. A47 A-1 du LPF : une écriture par facture, acompte et avoir.' },
+  { path: 'fec', label: 'Écritures comptables (FEC)', hint: 'Fichier des écritures comptables, art. A47 A-1 du LPF : le journal des ventes (une écriture par facture, acompte et avoir) puis le journal de banque (une par paiement).' },
+  { path: 'banque', label: 'Journal de banque', hint: 'Les paiements de la période au format du FEC : banque au débit, client au crédit (un remboursement à l’inverse).' },
   { path: 'documents.csv', label: 'Documents (CSV)', hint: 'Les documents émis sur la période, avec leurs totaux, le payé et le reste dû.' },
   { path: 'lignes.csv', label: 'Lignes (CSV)', hint: 'Chaque ligne des documents émis : désignation, quantité, prix, TVA, totaux.' },
   { path: 'paiements.csv', label: 'Paiements (CSV)', hint: 'Les paiements reçus sur la période, avec leur document.' },
@@ -22,6 +23,7 @@ export default async function ExportsPage({ searchParams }: { searchParams: Prom
   const invalid = (query.from !== undefined || query.to !== undefined) && !asked.success;
   const settings = await getExportSettings(staff.db, staff.orgId);
   const qs = new URLSearchParams(period).toString();
+  const preset = presetOf(period);
   return (
     <>
       <div className="page-header">
@@ -35,6 +37,13 @@ export default async function ExportsPage({ searchParams }: { searchParams: Prom
             Période non valable : le début doit précéder la fin. Le mois en cours est affiché.
           </p>
         )}
+        <nav aria-label="Périodes usuelles" className="row-actions">
+          {PERIOD_PRESETS.map((p) => (
+            <ChipLink key={p.key} href={`/exports?${new URLSearchParams(presetPeriod(p.key))}`} current={preset === p.key}>
+              {p.label}
+            </ChipLink>
+          ))}
+        </nav>
         <form className="row-actions" method="get">
           <label>
             Du <input type="date" name="from" defaultValue={period.from} required />
@@ -61,8 +70,8 @@ export default async function ExportsPage({ searchParams }: { searchParams: Prom
         </ul>
       </section>
       <section className="card" aria-labelledby="accounts-title">
-        <h2 id="accounts-title">Comptes du journal des ventes</h2>
-        <AccountsForm values={settings} readOnly={staff.role === 'member'} />
+        <h2 id="accounts-title">Comptes et journaux</h2>
+        <AccountsForm values={settings} readOnly={staff.role !== 'owner' && staff.role !== 'admin'} />
       </section>
     </>
   );

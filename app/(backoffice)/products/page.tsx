@@ -87,7 +87,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
             Le catalogue est vide.
           </EmptyState>
         ) : (
-          <DataTable label="Produits" columns={COLUMNS} rows={page.data} rowKey={(p) => p.id} sort={{ base: '/products', filters: state, current: sort }} />
+          <DataTable label="Produits" cards columns={COLUMNS} rows={page.data} rowKey={(p) => p.id} sort={{ base: '/products', filters: state, current: sort }} />
         )}
       </section>
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, LinkButton, MoneyInput, Select, SubmitButton, TextArea } from '@/components/ui';
+import { Field, FormActions, Input, LinkButton, MoneyInput, Select, SubmitButton, TextArea } from '@/components/ui';
 import { formatRate } from '@/lib/platform/format';
 import { type FormState, initialFormState } from '@/lib/platform/next/client';
 import { VAT_RATES } from '../documents/labels';
@@ -18,6 +18,9 @@ interface Props {
 /** Catalogue unit labels that become UN/ECE codes on a document line (others stay free text on the product). */
 const UNIT_SUGGESTIONS = ['heure', 'jour', 'forfait', 'pièce', 'unité', 'semaine', 'mois', 'kg', 'm', 'm²', 'm³', 'l', 'km'];
 
+/** The fields the form shows errors beside; any other is listed under the refusal, beside the button. */
+const PLACED = ['name', 'description', 'unit_price_cents', 'unit', 'vat_rate'];
+
 /** Create and edit form of a product; the server action validates with the API's schemas, messages beside the fields. */
 export function ProductForm({ action, initial, submitLabel }: Props) {
   const [state, formAction] = useActionState(action, initialFormState);
@@ -27,11 +30,6 @@ export function ProductForm({ action, initial, submitLabel }: Props) {
 
   return (
     <form className="form card" action={formAction} key={state.attempt} noValidate>
-      <FormErrors
-        state={state}
-        summary="Le produit n’a pas été enregistré : corrigez les champs signalés."
-        placed={['name', 'description', 'unit_price_cents', 'unit', 'vat_rate']}
-      />
       <Field id="product-name" label="Nom" hint="Devient la désignation de la ligne." error={error('name')}>
         <Input name="name" defaultValue={texts.name} />
       </Field>
@@ -60,12 +58,12 @@ export function ProductForm({ action, initial, submitLabel }: Props) {
           </Select>
         </Field>
       </div>
-      <div className="form-actions">
+      <FormActions state={state} refused="Le produit n’a pas été enregistré : corrigez les champs signalés." placed={PLACED}>
         <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
         <LinkButton variant="ghost" href="/products">
           Annuler
         </LinkButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -34,7 +34,8 @@ export default async function RecurringPage({ searchParams }: { searchParams: Pr
     staff.orgId,
     page.data.map((t) => t.contact_id),
   );
-  const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
+  const active = FILTERS.filter((k) => k !== 'cursor' && filters[k]).length;
+  const filtered = active > 0;
   const columns: Array<Column<(typeof page.data)[number]>> = [
     {
       key: 'title',
@@ -93,19 +94,27 @@ export default async function RecurringPage({ searchParams }: { searchParams: Pr
         </div>
       )}
 
-      <FilterBar base="/recurring" filtered={filtered} keep={{ status: filters.status }} submitLabel={null}>
+      <FilterBar
+        base="/recurring"
+        filtered={filtered}
+        keep={{ status: filters.status }}
+        submitLabel={null}
+        active={active}
+        chips={
+          <FilterChips
+          base="/recurring"
+          filters={filters}
+          name="status"
+          values={TEMPLATE_STATUSES}
+          labels={TEMPLATE_STATUS_LABELS}
+          chips={TEMPLATE_STATUS_CHIPS}
+          label="Filtrer par statut"
+        />
+        }
+      >
         <ContactFilter contact={contact} />
       </FilterBar>
 
-      <FilterChips
-        base="/recurring"
-        filters={filters}
-        name="status"
-        values={TEMPLATE_STATUSES}
-        labels={TEMPLATE_STATUS_LABELS}
-        chips={TEMPLATE_STATUS_CHIPS}
-        label="Filtrer par statut"
-      />
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
@@ -122,7 +131,7 @@ export default async function RecurringPage({ searchParams }: { searchParams: Pr
             Aucun modèle de facture récurrente pour l’instant.
           </EmptyState>
         ) : (
-          <DataTable label="Modèles de factures récurrentes" columns={columns} rows={page.data} rowKey={(t) => t.id} />
+          <DataTable label="Modèles de factures récurrentes" cards columns={columns} rows={page.data} rowKey={(t) => t.id} />
         )}
       </section>
 

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { startTransition, useActionState, useEffect, useState } from 'react';
-import { CheckboxField, Field, FormErrors, Input, LinkButton, Select, SubmitButton, TextArea } from '@/components/ui';
+import { CheckboxField, Field, FormActions, Input, LinkButton, Select, SubmitButton, TextArea } from '@/components/ui';
 import { initialFormState } from '@/lib/platform/next/client';
 import { frenchFieldMessage } from '@/lib/platform/i18n';
 import { ChosenContact, ContactPicker } from '../documents/contact-picker';
@@ -45,7 +45,14 @@ export function TemplateEditor({ id, initial, contact: initialContact, cancelHre
   const [mandate, setMandate] = useState<MandateState>('unknown');
   const [state, dispatch, pending] = useActionState(saveTemplateAction, initialFormState);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => setErrors(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
+  // Each refusal, the browser's or the server's, is a new attempt: FormActions then focuses the first field in error.
+  const [refusals, setRefusals] = useState(0);
+  const refuse = (found: Record<string, string>) => {
+    setErrors(found);
+    if (Object.keys(found).length) setRefusals((n) => n + 1);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refuse only sets state; the answer is what changes.
+  useEffect(() => refuse(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
 
   // The client's mandate decides what auto-collection can do: asked again whenever the client changes.
   useEffect(() => {
@@ -73,7 +80,7 @@ export function TemplateEditor({ id, initial, contact: initialContact, cancelHre
     e.preventDefault();
     const { payload, errors: local } = toTemplatePayload(form, id ? 'update' : 'create');
     if (Object.keys(local).length) {
-      setErrors(Object.fromEntries(Object.entries(local).map(([k, m]) => [k, frenchFieldMessage(k, m)])));
+      refuse(Object.fromEntries(Object.entries(local).map(([k, m]) => [k, frenchFieldMessage(k, m)])));
       return;
     }
     startTransition(() => dispatch({ id, payload }));
@@ -81,8 +88,6 @@ export function TemplateEditor({ id, initial, contact: initialContact, cancelHre
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Éditeur de modèle récurrent">
-      <FormErrors state={{ errors }} summary="Le modèle n’a pas été enregistré : corrigez les champs signalés." placed={(key) => key !== '_form' && placed(key)} />
-
       <section className="card">
         <h2>Client</h2>
         <Field id="doc-contact_id" hint="Chaque facture générée porte ses conditions de paiement par défaut." error={error('contact_id')}>
@@ -189,14 +194,18 @@ export function TemplateEditor({ id, initial, contact: initialContact, cancelHre
         )}
       </section>
 
-      <div className="form-actions">
+      <FormActions
+        state={{ attempt: refusals, errors }}
+        refused="Le modèle n’a pas été enregistré : corrigez les champs signalés."
+        placed={(key) => key !== '_form' && placed(key)}
+      >
         <SubmitButton pending={pending} pendingLabel="Enregistrement…">
           {id ? 'Enregistrer le modèle' : 'Créer le modèle'}
         </SubmitButton>
         <LinkButton variant="ghost" href={cancelHref}>
           Annuler
         </LinkButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -56,6 +56,7 @@ export default async function RemindersPage() {
         ) : (
           <DataTable
             label="Factures à relancer"
+            cards
             columns={[
               { key: 'facture', header: 'Facture', cell: (row) => <Link href={`/documents/${row.document_id}`}>{row.number ?? 'Sans numéro'}</Link> },
               {

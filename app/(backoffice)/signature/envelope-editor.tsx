@@ -2,7 +2,7 @@
 
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { EmailSuggestionHint } from '@/components/contacts/email-suggestion';
-import { Button, Field, FormErrors, Input, LinkButton, Select, StatusChip, SubmitButton, TextArea, useFieldControl } from '@/components/ui';
+import { Button, Field, FormActions, Input, LinkButton, Select, StatusChip, SubmitButton, TextArea, useFieldControl } from '@/components/ui';
 import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 import { frenchFieldMessage } from '@/lib/platform/i18n';
 import { SearchPicker } from '../documents/search-picker';
@@ -52,7 +52,14 @@ export function EnvelopeEditor({ initial, templates, source: initialSource, edit
   const file = useRef<HTMLInputElement>(null);
   const [state, dispatch, pending] = useActionState(edit?.action ?? createEnvelopeAction, initialFormState);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => setErrors(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
+  // Each refusal, the browser's or the server's, is a new attempt: FormActions then focuses the first field in error.
+  const [refusals, setRefusals] = useState(0);
+  const refuse = (found: Record<string, string>) => {
+    setErrors(found);
+    if (Object.keys(found).length) setRefusals((n) => n + 1);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refuse only sets state; the answer is what changes.
+  useEffect(() => refuse(state.errors ?? (state.error ? { _form: state.error } : {})), [state]);
 
   const set = <K extends keyof EnvelopeForm>(key: K, value: EnvelopeForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const setSigner = (i: number, change: Partial<SignerDraft>) => setForm((f) => ({ ...f, signers: f.signers.map((s, j) => (j === i ? { ...s, ...change } : s)) }));
@@ -70,7 +77,7 @@ export function EnvelopeEditor({ initial, templates, source: initialSource, edit
     }
     const { payload, errors: local } = toEnvelopePayload(form, { hasFile: Boolean(chosen) });
     if (Object.keys(local).length) {
-      setErrors(Object.fromEntries(Object.entries(local).map(([k, m]) => [k, frenchFieldMessage(k, m)])));
+      refuse(Object.fromEntries(Object.entries(local).map(([k, m]) => [k, frenchFieldMessage(k, m)])));
       return;
     }
     const data = new FormData();
@@ -81,12 +88,6 @@ export function EnvelopeEditor({ initial, templates, source: initialSource, edit
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={edit ? 'Modifier le brouillon' : 'Nouvelle enveloppe'}>
-      <FormErrors
-        state={{ errors }}
-        summary={edit ? 'Le brouillon n’a pas été modifié : corrigez les champs signalés.' : 'L’enveloppe n’a pas été créée : corrigez les champs signalés.'}
-        placed={(key) => key !== '_form' && placed(key)}
-      />
-
       {!edit && (
       <section className="card">
         <h2>Document à signer</h2>
@@ -248,14 +249,18 @@ export function EnvelopeEditor({ initial, templates, source: initialSource, edit
         </Button>
       </section>
 
-      <div className="form-actions">
+      <FormActions
+        state={{ attempt: refusals, errors, done: state.done }}
+        refused={edit ? 'Le brouillon n’a pas été modifié : corrigez les champs signalés.' : 'L’enveloppe n’a pas été créée : corrigez les champs signalés.'}
+        placed={(key) => key !== '_form' && placed(key)}
+      >
         <SubmitButton pending={pending} pendingLabel={edit ? 'Enregistrement…' : 'Création…'}>
           {edit ? 'Enregistrer le brouillon' : 'Créer le brouillon'}
         </SubmitButton>
         <LinkButton variant="ghost" href={edit?.cancelHref ?? '/signature'}>
           Annuler
         </LinkButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,6 +1,9 @@
 import type { ENVELOPE_STATUSES, FIELD_TYPES, SIGNER_STATUSES, VERIFICATION_METHODS } from '@/db/schema/signature';
 import type { EvidenceErrorCode, EvidenceStatus } from '@/lib/domain/signature';
 
+// The states' words live with the module (the proof PDF says them too).
+export { AUDIT_EVENT_LABELS, CHAIN_BREAK_LABELS, ENVELOPE_STATUS_LABELS, SIGNER_STATUS_LABELS } from '@/lib/domain/signature/client';
+
 /** French labels of the signature pages; the API's names stay English. Browser-safe (type imports only). */
 
 export type EnvelopeStatus = (typeof ENVELOPE_STATUSES)[number];
@@ -10,15 +13,6 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** The list's status chips, in the lifecycle's order. */
 export const ENVELOPE_STATUS_ORDER: EnvelopeStatus[] = ['draft', 'sent', 'in_progress', 'completed', 'declined', 'expired', 'cancelled'];
-export const ENVELOPE_STATUS_LABELS: Record<EnvelopeStatus, string> = {
-  draft: 'brouillon',
-  sent: 'envoyée',
-  in_progress: 'en cours',
-  completed: 'signée',
-  declined: 'refusée',
-  expired: 'expirée',
-  cancelled: 'annulée',
-};
 export const ENVELOPE_STATUS_CHIPS: Record<EnvelopeStatus, string> = {
   draft: 'chip-grey',
   sent: 'chip-blue',
@@ -29,13 +23,6 @@ export const ENVELOPE_STATUS_CHIPS: Record<EnvelopeStatus, string> = {
   cancelled: 'chip-grey',
 };
 
-export const SIGNER_STATUS_LABELS: Record<SignerStatus, string> = {
-  waiting: 'en attente de son tour',
-  notified: 'invité',
-  opened: 'a ouvert',
-  signed: 'a signé',
-  declined: 'a refusé',
-};
 export const SIGNER_STATUS_CHIPS: Record<SignerStatus, string> = {
   waiting: 'chip-grey',
   notified: 'chip-blue',
@@ -73,36 +60,7 @@ export const FIELD_DEFAULT_SIZE: Record<FieldType, { width: number; height: numb
   email: { width: 0.25, height: 0.035 },
 };
 
-/** The audit chain's events in a sentence (DESIGN §12's tokens). */
-export const AUDIT_EVENT_LABELS: Record<string, string> = {
-  'envelope.created': 'Enveloppe créée',
-  'envelope.sent': 'Enveloppe envoyée',
-  'envelope.approved': 'Envoi approuvé',
-  'envelope.reminded': 'Relance envoyée',
-  'envelope.completed': 'Signature terminée',
-  'envelope.declined': 'Enveloppe refusée',
-  'envelope.expired': 'Enveloppe expirée',
-  'envelope.cancelled': 'Enveloppe annulée',
-  'envelope.reactivated': 'Enveloppe réactivée',
-  'signer.notified': 'Invitation envoyée',
-  'signer.opened': 'Document ouvert',
-  'signer.consent_given': 'Consentement donné',
-  'signer.code_sent': 'Code envoyé',
-  'signer.code_verified': 'Code vérifié',
-  'signer.code_failed': 'Code erroné',
-  'signer.locked': 'Signataire bloqué (trop d’essais)',
-  'signer.field_filled': 'Champ rempli',
-  'signer.document_uploaded': 'Pièce déposée',
-  'signer.signed': 'Signé',
-  'signer.declined': 'Refusé',
-};
 
-/** Why the chain check failed (verifyAuditChain's reasons). */
-export const CHAIN_BREAK_LABELS: Record<string, string> = {
-  index_gap: 'un événement manque ou a été déplacé',
-  prev_hash_mismatch: 'le lien avec l’événement précédent est rompu',
-  content_hash_mismatch: 'le contenu d’un événement a été modifié',
-};
 
 /** Where the signed PDF and proof stand (the envelope's `evidence`, issue 33). */
 export const EVIDENCE_STATUS_LABELS: Record<EvidenceStatus, string> = {

@@ -20,7 +20,8 @@ export default async function SignaturePage({ searchParams }: { searchParams: Pr
   const filters = readListFilters(raw, FILTERS);
   const { page, query, problem } = await loadListPage(EnvelopeListQuery, filters, (q) => listEnvelopes(staff.db, staff.orgId, q));
   const contact = query?.contact_id ? ((await contactChoice(staff, query.contact_id)) ?? { id: query.contact_id, name: 'Contact inconnu' }) : null;
-  const filtered = FILTERS.some((k) => k !== 'cursor' && filters[k]);
+  const active = FILTERS.filter((k) => k !== 'cursor' && filters[k]).length;
+  const filtered = active > 0;
   const columns: Array<Column<(typeof page.data)[number]>> = [
     { key: 'title', header: 'Objet', cell: (e) => <Link href={`/signature/${e.id}`}>{envelopeTitle(e)}</Link> },
     { key: 'status', header: 'Statut', cell: (e) => <StatusChip tone={ENVELOPE_STATUS_CHIPS[e.status]}>{ENVELOPE_STATUS_LABELS[e.status]}</StatusChip> },
@@ -64,21 +65,28 @@ export default async function SignaturePage({ searchParams }: { searchParams: Pr
         </div>
       )}
 
-      <FilterBar base="/signature" filtered={filtered} keep={{ status: filters.status }}>
+      <FilterBar
+        base="/signature"
+        filtered={filtered}
+        keep={{ status: filters.status }}
+        active={active}
+        chips={
+          <FilterChips
+          base="/signature"
+          filters={filters}
+          name="status"
+          values={ENVELOPE_STATUS_ORDER}
+          labels={ENVELOPE_STATUS_LABELS}
+          chips={ENVELOPE_STATUS_CHIPS}
+          label="Filtrer par statut"
+        />
+        }
+      >
         <input type="search" name="q" aria-label="Rechercher" aria-keyshortcuts="/" placeholder="Objet ou e-mail d’un signataire" defaultValue={filters.q} />
         <input type="text" name="label" aria-label="Étiquette" placeholder="Étiquette" defaultValue={filters.label} />
         <ContactFilter contact={contact} />
       </FilterBar>
 
-      <FilterChips
-        base="/signature"
-        filters={filters}
-        name="status"
-        values={ENVELOPE_STATUS_ORDER}
-        labels={ENVELOPE_STATUS_LABELS}
-        chips={ENVELOPE_STATUS_CHIPS}
-        label="Filtrer par statut"
-      />
 
       {problem && <div className="notice notice-warning">{problem}</div>}
 
@@ -95,7 +103,7 @@ export default async function SignaturePage({ searchParams }: { searchParams: Pr
             Aucune enveloppe pour l’instant.
           </EmptyState>
         ) : (
-          <DataTable label="Enveloppes de signature" columns={columns} rows={page.data} rowKey={(e) => e.id} />
+          <DataTable label="Enveloppes de signature" cards columns={columns} rows={page.data} rowKey={(e) => e.id} />
         )}
       </section>
 

@@ -1,15 +1,20 @@
 import { formatDay, formatDecimal, formatMoney, formatRate, type Language } from '@/lib/platform/format';
 import { PAY_TEXTS, type PayLine, type PayPage, type PaySeller, type PayTexts, type ReturnNotice } from '@/lib/domain/payments';
 import { Button, DataTable, DownloadButton } from '@/components/ui';
+import { TransferDetails } from './transfer-details';
 
 /**
- * The payer's page, without JavaScript: the seller, the document, its lines and totals, what was paid, the balance,
- * the PDF, and one plain form per payment method posting to /pay/<token>/checkout. Pure: the page loads the model.
+ * The payer's page, without JavaScript. First what is asked — the document, the amount due and the ways to pay (one
+ * plain form per online method posting to /pay/<token>/checkout, and the transfer) — then the transfer's details with
+ * its QR code, then the document itself: the seller, its lines and totals, what was paid, the PDF. Pure: the page
+ * loads the model.
  */
 export function PayView({ token, page, lang, notice }: { token: string; page: PayPage; lang: Language; notice: ReturnNotice | null }) {
   const t = PAY_TEXTS[lang];
   const doc = page.document;
   const money = (cents: number) => formatMoney(cents, lang);
+  // Back from Checkout with a payment made or on its way: the notice says so, nothing more is asked.
+  const asking = notice !== 'received' && notice !== 'processing';
   return (
     <main className="pay-page" lang={t.htmlLang}>
       <nav className="pay-lang" aria-label={lang === 'fr' ? 'Langue' : 'Language'}>
@@ -18,12 +23,26 @@ export function PayView({ token, page, lang, notice }: { token: string; page: Pa
         </a>
       </nav>
       {notice && <Notice t={t} notice={notice} />}
-      <section className="card" aria-labelledby="pay-title">
-        <Seller seller={page.seller} t={t} lang={lang} />
+      <section className="card pay-summary" aria-labelledby="pay-title">
+        <div className="pay-from">
+          {page.seller.logo_data_url && (
+            // biome-ignore lint/performance/noImgElement: a data URL from the org's settings, nothing for next/image to optimise
+            <img className="pay-logo" src={page.seller.logo_data_url} alt={t.logo(page.seller.name)} />
+          )}
+          <p>
+            <span className="muted pay-issued-by">{t.issuedBy}</span> <span className="pay-seller-name">{page.seller.name}</span>
+          </p>
+        </div>
         <h1 id="pay-title">
           {t.kind[doc.type]} {doc.number}
         </h1>
         {doc.title && <p>{doc.title}</p>}
+        {asking && <Payment token={token} page={page} t={t} lang={lang} />}
+      </section>
+      {asking && page.transfer && <TransferDetails transfer={page.transfer} seller={page.seller.name} t={t} lang={lang} />}
+      <section className="card" aria-labelledby="pay-details">
+        <h2 id="pay-details">{t.linesCaption}</h2>
+        <Seller seller={page.seller} t={t} lang={lang} />
         <dl className="props pay-dates">
           <dt>{t.issueDate}</dt>
           <dd>{formatDay(doc.issue_date, lang, 'long')}</dd>
@@ -72,13 +91,6 @@ export function PayView({ token, page, lang, notice }: { token: string; page: Pa
           )}
         </p>
       </section>
-      {/* Back from Checkout with a payment made or on its way: the notice says so, nothing more is asked. */}
-      {notice !== 'received' && notice !== 'processing' && (
-        <section className="card" aria-labelledby="pay-heading">
-          <h2 id="pay-heading">{t.payHeading}</h2>
-          <Payment token={token} page={page} t={t} lang={lang} />
-        </section>
-      )}
     </main>
   );
 }
@@ -107,10 +119,6 @@ function Seller({ seller, t, lang }: { seller: PaySeller; t: PayTexts; lang: Lan
   ].filter(Boolean);
   return (
     <div className="pay-seller">
-      {seller.logo_data_url && (
-        // biome-ignore lint/performance/noImgElement: a data URL from the org's settings, nothing for next/image to optimise
-        <img className="pay-logo" src={seller.logo_data_url} alt={t.logo(seller.name)} />
-      )}
       <div>
         <p className="muted pay-issued-by">{t.issuedBy}</p>
         <p className="pay-seller-name">{seller.name}</p>
@@ -167,18 +175,33 @@ function Payment({ token, page, t, lang }: { token: string; page: PayPage; t: Pa
   }
   if (page.state === 'cancelled') return <p className="notice">{t.cancelled}</p>;
   if (page.processing) return <p className="notice notice-warning">{t.processingDebit}</p>;
+  const due = (
+    <div className="pay-due">
+      <p className="pay-amount">{t.amountToPay(formatMoney(page.balance, lang))}</p>
+      {page.document.due_date && <p className="muted">{t.dueBy(formatDay(page.document.due_date, lang, 'long'))}</p>}
+    </div>
+  );
+  const toTransfer = page.transfer && (
+    <DownloadButton href="#pay-transfer" variant={page.methods.length ? 'plain' : 'primary'}>
+      {t.payByTransfer}
+    </DownloadButton>
+  );
   if (!page.methods.length) {
     return (
-      <div className="notice notice-warning">
-        <p>{t.unavailable}</p>
-        <p>{t.unavailableContact(page.seller.name)}</p>
+      <div className="stack">
+        {due}
+        <div className="notice notice-warning">
+          <p>{t.unavailable}</p>
+          <p>{page.transfer ? t.unavailableTransfer : t.unavailableContact(page.seller.name)}</p>
+        </div>
+        {toTransfer && <div className="pay-methods">{toTransfer}</div>}
       </div>
     );
   }
   const label = { card: t.payByCard, sepa_debit: t.payBySepa };
   return (
     <div className="stack">
-      <p className="pay-amount">{t.amountToPay(formatMoney(page.balance, lang))}</p>
+      {due}
       <div className="pay-methods">
         {page.methods.map((method) => (
           <form key={method} method="post" action={`/pay/${token}/checkout`}>
@@ -189,6 +212,7 @@ function Payment({ token, page, t, lang }: { token: string; page: PayPage; t: Pa
             </Button>
           </form>
         ))}
+        {toTransfer}
       </div>
       <p className="muted">{t.providerNote}</p>
     </div>

@@ -29,6 +29,15 @@ export interface RequestedDocument {
   uploads: Array<{ id: string; name: string }>;
 }
 
+/** What happened once the signer signed or declined (the API's `outcome`, lib/domain/signature signer-outcome.ts). */
+export type SignOutcome =
+  | { kind: 'signed'; remaining: number }
+  | { kind: 'completed'; document: 'ready' | 'sealing' | 'delayed' | 'proof_only' | 'closed'; download_until: string | null }
+  | { kind: 'declined'; by_you: boolean }
+  | { kind: 'expired' }
+  | { kind: 'cancelled' }
+  | { kind: 'replaced' };
+
 export interface SignState {
   envelope: { id: string; status: string; subject: string | null; message: string | null; sender_name: string | null; page_count: number | null };
   signer: {
@@ -49,6 +58,8 @@ export interface SignState {
   consent_text: string | null;
   consent_texts: { fr: string; en: string } | null;
   consent_text_version: string;
+  /** Null while the signer has something to do. */
+  outcome: SignOutcome | null;
 }
 
 /** `POST …/code` answers the state with where the code went. */

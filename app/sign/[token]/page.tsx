@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/platform/errors';
 import { payLanguage } from '@/lib/domain/payments';
-import { openSession } from '@/lib/domain/signature';
-import { type End, SignView } from './sign-view';
+import { signerLinkView, type SignerOutcome } from '@/lib/domain/signature';
+import { type End, endOfOutcome } from './done';
+import { SignView } from './sign-view';
 import { SIGN_TEXTS } from './texts';
 import '../../pay/pay.css';
 import '../sign.css';
@@ -24,19 +24,20 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 /**
  * /sign/<token>: public, no account (DESIGN §12). The page is a client of /api/sign/<token>/…, like an embedded
  * integration. The server picks the language (?lang=, else the browser's, else French) and looks the link up without
- * acting on it: an unknown link is a 404 page, a dead one says so at once (a page cannot answer 410; the API does).
+ * acting on it: an unknown link is a 404 page; a link that no longer signs says what happened at once, rendered here
+ * so that it needs no script — the signer's done page with the signed PDF to download (issue 35), or why the link
+ * ended (proxy.ts answers those with 410 before this page; a page cannot).
  */
 export default async function SignPage({ params, searchParams }: Props) {
   const [{ token }, query, h] = await Promise.all([params, searchParams, headers()]);
   const lang = payLanguage(query.lang, h.get('accept-language'));
+  const link = await signerLinkView(await getDb(), token);
+  if (link.view === 'unknown') notFound();
   let end: End | null = null;
-  try {
-    await openSession(await getDb(), token);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    if (err.status === 404) notFound();
-    if (err.status !== 410) throw err;
-    end = 'expired';
+  let outcome: SignerOutcome | null = null;
+  if (link.view === 'done') {
+    outcome = link.outcome;
+    end = endOfOutcome(outcome);
   }
-  return <SignView token={token} initialLang={lang} initialEnd={end} />;
+  return <SignView token={token} initialLang={lang} initialEnd={end} initialOutcome={outcome} />;
 }

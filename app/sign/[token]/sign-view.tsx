@@ -3,14 +3,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { todayParis } from '@/lib/platform/dates/client';
 import type { Language } from '@/lib/platform/format';
-import { apiBase, type CodeSent, isSignatureField, type SignField, SignError, type SignState, signApi, uploadedName } from './api';
+import { apiBase, type CodeSent, isSignatureField, type SignField, SignError, type SignOutcome, type SignState, signApi, uploadedName } from './api';
+import { DoneDetails, doneTitle, type End, endOfOutcome } from './done';
 import { PdfPages } from './pdf-pages';
 import { ConsentStep, DeclineStep, ErrorLine, FieldsStep, UploadsStep, VerifyStep } from './sign-steps';
 import { SignaturePad, type SignatureInput } from './signature-pad';
 import { SIGN_TEXTS, type SignTexts } from './texts';
 import { Button, DownloadButton } from '@/components/ui';
 
-export type End = 'signed' | 'declined' | 'expired' | 'notFound' | 'waiting';
+export type { End } from './done';
 type Section = 'consent' | 'verify' | 'sign' | 'decline' | string;
 
 
@@ -26,6 +27,7 @@ function proposed(field: SignField, state: SignState): string {
 
 /** Where a signer whose state says so ends up; null while there is something to do. */
 function endOf(state: SignState): End | null {
+  if (state.outcome) return endOfOutcome(state.outcome);
   if (state.signer.status === 'signed') return 'signed';
   if (state.signer.status === 'declined') return 'declined';
   if (state.signer.status === 'waiting' && !state.signer.your_turn) return 'waiting';
@@ -41,11 +43,23 @@ const missing = (field: SignField, saved: string | undefined) =>
  * their verification method asks for one), the fields and requested documents, and the signature; or the decline.
  * Every step is a call to /api/sign/<token>/…, whose answer is the new state; its refusals are shown by their code.
  */
-export function SignView({ token, initialLang, initialEnd = null }: { token: string; initialLang: Language; initialEnd?: End | null }) {
+export function SignView({
+  token,
+  initialLang,
+  initialEnd = null,
+  initialOutcome = null,
+}: {
+  token: string;
+  initialLang: Language;
+  initialEnd?: End | null;
+  /** A link that no longer signs: what happened, read by the server page (the done page works without a script). */
+  initialOutcome?: SignOutcome | null;
+}) {
   const [lang, setLang] = useState<Language>(initialLang);
   const t = SIGN_TEXTS[lang];
   const [state, setState] = useState<SignState | null>(null);
   const [end, setEnd] = useState<End | null>(initialEnd);
+  const [outcome, setOutcome] = useState<SignOutcome | null>(initialOutcome);
   const [busy, setBusy] = useState<Section | null>(null);
   const [errors, setErrors] = useState<Record<Section, string>>({});
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
@@ -58,6 +72,7 @@ export function SignView({ token, initialLang, initialEnd = null }: { token: str
   const adopt = useCallback((next: SignState) => {
     setState(next);
     setEnd(endOf(next));
+    setOutcome(next.outcome ?? null);
     for (const f of next.fields) if (f.value != null) saved.current[f.id] = f.value;
     setValues((prev) => Object.fromEntries(next.fields.map((f) => [f.id, prev[f.id] ?? proposed(f, next)])));
   }, []);
@@ -119,7 +134,7 @@ export function SignView({ token, initialLang, initialEnd = null }: { token: str
     </nav>
   );
 
-  if (end) return <EndPage end={end} t={t} lang={lang} header={header} />;
+  if (end) return <EndPage end={end} outcome={outcome} token={token} t={t} lang={lang} header={header} />;
   if (!state) {
     return (
       <main className="pay-page sign-page-main" lang={t.htmlLang} aria-busy="true">
@@ -240,11 +255,12 @@ function errorText(err: unknown, t: SignTexts): string {
   return t.htmlLang === 'en' && err.message ? err.message : (t.errors.unknown ?? '');
 }
 
-function EndPage({ end, t, lang, header }: { end: End; t: SignTexts; lang: Language; header: React.ReactNode }) {
+function EndPage({ end, outcome, token, t, lang, header }: { end: End; outcome: SignOutcome | null; token: string; t: SignTexts; lang: Language; header: React.ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The page changed under the signer: the focus goes to what it now says.
   useEffect(() => heading.current?.focus(), []);
-  const { title, text } = t.end[end];
+  const title = doneTitle(end, outcome, t);
+  const { text } = t.end[end];
   const tone = end === 'signed' ? ' notice-success' : end === 'declined' || end === 'waiting' ? '' : ' notice-warning';
   return (
     <main className="pay-page sign-page-main" lang={lang}>
@@ -254,6 +270,7 @@ function EndPage({ end, t, lang, header }: { end: End; t: SignTexts; lang: Langu
           {title}
         </h1>
         <p>{text}</p>
+        {end === 'signed' && outcome && <DoneDetails outcome={outcome} t={t} lang={lang} token={token} />}
       </section>
     </main>
   );

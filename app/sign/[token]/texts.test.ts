@@ -13,7 +13,7 @@ function keys(value: unknown, prefix = ''): string[] {
 
 /** The error codes the signer's API answers, as its source writes them (the page must say each in both languages). */
 function signerApiCodes(): Set<string> {
-  const files = ['signer-api.ts', 'signer-session.ts', 'otp.ts', 'signing.ts', 'completion.ts'].map((f) => readFileSync(path.join(root, 'lib/domain/signature', f), 'utf8'));
+  const files = ['signer-api.ts', 'signer-session.ts', 'otp.ts', 'signing.ts', 'completion.ts', 'signer-outcome.ts'].map((f) => readFileSync(path.join(root, 'lib/domain/signature', f), 'utf8'));
   const found = new Set<string>();
   for (const src of files) {
     for (const m of src.matchAll(/new ApiError\(\s*\d+,\s*'([a-z_]+)'/g)) found.add(m[1]!);

@@ -9,7 +9,21 @@ import { SIGN_TEXTS } from '../[token]/texts';
  * App Router cannot answer 410 (proxy.ts rewrites such requests to ./route.ts). The same content and look as the pages
  * themselves: the signer page's « Lien expiré » end page, the form's « Formulaire introuvable »; no script at all.
  */
-export type Unavailable = { page: 'link' | 'form'; status: 404 | 410; lang: Language };
+export type Unavailable = {
+  page: 'link' | 'form';
+  status: 404 | 410;
+  lang: Language;
+  /** Why a link no longer works, as proxy.ts read it (signer-outcome.ts's kind; `declined_other`: another signer declined). */
+  outcome?: string | null;
+};
+
+/** The signer page's end for why a link died (as endOfOutcome, ../[token]/done.tsx); « Lien expiré » otherwise. */
+const LINK_ENDS: Record<string, 'declined' | 'othersDeclined' | 'cancelled' | 'envelopeExpired'> = {
+  declined: 'declined',
+  declined_other: 'othersDeclined',
+  cancelled: 'cancelled',
+  expired: 'envelopeExpired',
+};
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,7 +34,7 @@ function pageStyles(): string {
   return styles;
 }
 
-function body({ page, lang }: Unavailable): { title: string; main: string } {
+function body({ page, lang, outcome }: Unavailable): { title: string; main: string } {
   if (page === 'form') {
     const t = FORM_TEXTS[lang];
     return {
@@ -29,11 +43,13 @@ function body({ page, lang }: Unavailable): { title: string; main: string } {
     };
   }
   const t = SIGN_TEXTS[lang];
-  const { title, text } = t.end.expired;
+  const end = (outcome && Object.hasOwn(LINK_ENDS, outcome) ? LINK_ENDS[outcome] : undefined) ?? 'expired';
+  const { title, text } = t.end[end];
+  const tone = end === 'declined' ? '' : ' notice-warning';
   const nav = `<nav class="pay-lang" aria-label="${escapeHtml(t.languageNav)}"><a href="?lang=${t.switchTo.href}" hreflang="${t.switchTo.href}" lang="${t.switchTo.href}">${escapeHtml(t.switchTo.label)}</a></nav>`;
   return {
     title: t.pageTitle,
-    main: `<main class="pay-page sign-page-main" lang="${t.htmlLang}">${nav}<section class="card sign-end notice-warning" aria-labelledby="sign-end-title"><h1 id="sign-end-title" tabindex="-1">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section></main>`,
+    main: `<main class="pay-page sign-page-main" lang="${t.htmlLang}">${nav}<section class="card sign-end${tone}" aria-labelledby="sign-end-title"><h1 id="sign-end-title" tabindex="-1">${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></section></main>`,
   };
 }
 

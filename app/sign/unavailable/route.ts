@@ -14,7 +14,7 @@ export function GET(req: Request) {
   const status = Number(query.get('status'));
   if ((page !== 'link' && page !== 'form') || (status !== 404 && status !== 410)) return new Response('Not found', { status: 404 });
   const lang = payLanguage(query.get('lang'), req.headers.get('accept-language'));
-  return new Response(unavailableHtml({ page, status, lang }), {
+  return new Response(unavailableHtml({ page, status, lang, outcome: query.get('outcome') }), {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Language': lang },
   });

@@ -711,6 +711,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/invoices/{id}/online-refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an invoice's refunds through the payment provider (extension)
+         * @description {id} is the invoice or its finalized credit note. Newest first, with their status (pending, succeeded, failed…).
+         *
+         *     Scope: `invoice:read`.
+         */
+        get: operations["listInvoiceOnlineRefunds"];
+        put?: never;
+        /**
+         * Refund the client through the payment provider (extension)
+         * @description An extension of the spec: gives back `amount` cents of the online payment (card or SEPA debit) of a finalized invoice or deposit invoice, through the org's payment provider account. {id} is the invoice or its finalized credit note. At most what the client is owed (as POST /v1/invoices/{id}/refunds) less the refunds still pending, and at most what is left of one online payment. The refund is pending until the provider confirms it; only then is it counted, as POST …/refunds records one (a payment of −amount on the credit note, event payment.refunded); failed or canceled, nothing is counted. With an Idempotency-Key the same refund is answered again and the provider asked once. A refund made by transfer, cheque or cash is recorded with POST /v1/invoices/{id}/refunds.
+         *
+         *     Scope: `invoice:write`.
+         */
+        post: operations["createInvoiceOnlineRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices/{id}/payment-link": {
         parameters: {
             query?: never;
@@ -3326,6 +3354,10 @@ export interface components {
             /** @description Bank reference of the transfer, cheque number… */
             reference?: string | null;
         };
+        OnlineRefundInput: {
+            /** @description Cents given back to the payer through the provider. At most what the client is owed less the refunds still pending, and at most what is left of one online payment. */
+            amount: number;
+        };
         /** @description Optional. email overrides the recipient for this send only; the contact is not modified. */
         SendForPaymentInput: {
             /** @description This send only; omitted, null or blank: the contact's e-mail. The contact is not modified. */
@@ -5068,6 +5100,56 @@ export interface components {
              * @enum {string}
              */
             status: "draft" | "finalized" | "sent" | "paid" | "accepted" | "rejected" | "expired" | "cancelled";
+        };
+        OnlineRefund: {
+            /**
+             * Format: uuid
+             * @description The online refund’s id.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The invoice or deposit invoice refunded.
+             */
+            document_id: string;
+            /**
+             * Format: uuid
+             * @description The online payment given back.
+             */
+            online_payment_id: string;
+            /** @description Cents refunded, positive. */
+            amount: number;
+            /**
+             * @description pending: asked, the provider has not confirmed; requires_action: the provider needs the org to act; succeeded: given back and counted (a payment of −amount, event payment.refunded); failed or canceled: nothing counted.
+             * @enum {string}
+             */
+            status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+            /**
+             * @description paraphe: asked here; provider: made in the provider’s dashboard.
+             * @enum {string}
+             */
+            origin: "paraphe" | "provider";
+            /** @description The provider's reason of a failure or refusal; null otherwise. */
+            failure_reason: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 timestamp.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 timestamp.
+             */
+            updated_at: string;
+        };
+        OnlineRefundPage: {
+            /** @description This page’s items, newest first. */
+            data: components["schemas"]["OnlineRefund"][];
+            /** @description Where the next page starts. */
+            meta: {
+                /** @description Pass as `cursor` for the next page; null on the last. */
+                next_cursor: string | null;
+            };
         };
         PaymentLink: {
             /** @description true on an idempotent replay: the link existed before this call. */
@@ -14150,6 +14232,462 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    listInvoiceOnlineRefunds: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1 to 100; 50 when omitted. */
+                limit?: number;
+                /** @description The `meta.next_cursor` of the previous page; omit it for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of online refunds. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineRefundPage"];
+                };
+            };
+            /** @description Error: credentials_in_query. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: unauthorized. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: forbidden, no_active_org. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: invalid_cursor, validation_error. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "invalid_cursor" | "validation_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: rate_limited. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+        };
+    };
+    createInvoiceOnlineRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): a retry with the same key and body within 24 h gets the first response again (Idempotent-Replayed: true) instead of doing it twice; the same key with another body is 422 idempotency_key_reused, and while the first is still running 409 idempotency_in_progress. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The id (a UUID) of what the path names: the resource before it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OnlineRefundInput"];
+            };
+        };
+        responses: {
+            /** @description The refund, usually pending. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineRefund"];
+                };
+            };
+            /** @description Error: credentials_in_query, invalid_json. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "credentials_in_query" | "invalid_json";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: unauthorized. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unauthorized";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: forbidden, no_active_org, cross_origin_request. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "forbidden" | "no_active_org" | "cross_origin_request";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: not_found. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: payments_account_required, not_refundable, no_online_payment, idempotency_in_progress. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_account_required" | "not_refundable" | "no_online_payment" | "idempotency_in_progress";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: payload_too_large. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payload_too_large";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: unsupported_media_type. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "unsupported_media_type";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: validation_error, idempotency_key_reused. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "idempotency_key_reused";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: rate_limited. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "rate_limited";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: internal_error. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: payments_provider_error. */
+            502: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_provider_error";
+                    } & {
+                        [key: string]: unknown;
+                    });
+                };
+            };
+            /** @description Error: payments_disabled. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & ({
+                        /**
+                         * @description The codes this status can carry here.
+                         * @enum {string}
+                         */
+                        code: "payments_disabled";
                     } & {
                         [key: string]: unknown;
                     });

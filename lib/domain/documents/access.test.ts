@@ -15,8 +15,8 @@ import { billingContext, eventsOf, line, routes } from './testing';
 /** Every endpoint of the five billing modules. */
 // Online payment (payment-link, send-for-payment, the SEPA mandate's setup) answers 503 payments_disabled before
 // anything else without a provider configured: lib/domain/payments/online-payment.test.ts and mandates.test.ts cover their
-// 401, 403, 404 and 422 against the fake Stripe, the mandate's GET and DELETE with them.
-const ONLINE_PAYMENT = /\/(payment-link|send-for-payment|sepa-mandate|sepa-mandate-setup)$/;
+// 401, 403, 404 and 422 against the fake Stripe, the mandate's GET and DELETE with them; online-refunds.test.ts the refunds'.
+const ONLINE_PAYMENT = /\/(payment-link|send-for-payment|sepa-mandate|sepa-mandate-setup|online-refunds)$/;
 const billingOperations = [...documentOperations, ...statsOperations, ...paymentOperations, ...invoiceSettingsOperations, ...productOperations].filter(
   (op) => !ONLINE_PAYMENT.test(op.path),
 );

@@ -1,4 +1,5 @@
 import type { DocumentStatus, DocumentType } from '@/db/schema/billing';
+import { theDocument } from '@/lib/platform/i18n';
 
 /*
  * The state machine of DESIGN §4 as one pure function, with no database and no clock: what may be done to a
@@ -94,7 +95,7 @@ const nameOf = (d: LinkedDoc) => d.number ?? d.id;
 
 /** "la facture FAC-…" / "la facture d’acompte AC-…", as the credit-note messages name an invoice. */
 export const invoiceLabel = (doc: Pick<ActionDoc, 'type' | 'number'>) =>
-  doc.type === 'acompte' ? `la facture d’acompte ${doc.number}` : `la facture ${doc.number}`;
+  `${theDocument(doc.type)} ${doc.number}`;
 
 const creditNoteExists = (doc: ActionDoc, creditNote: LinkedDoc) =>
   refuse('credit_note_exists', `${invoiceLabel(doc)} already has a credit note (${creditNote.number ?? `draft ${creditNote.id}`}).`);

@@ -1,4 +1,5 @@
 import type { Db } from '@/db/client';
+import { theDocument } from '@/lib/platform/i18n';
 import { insertCreditNote } from './create-credit-note';
 import { loadDocument, recordDocumentEvent, withStates } from './documents';
 import { finalizeLocked } from './finalize-document';
@@ -20,7 +21,7 @@ export async function cancelDocument(db: Db, orgId: string, id: string): Promise
       if (draft && !draft.finalized_at) {
         await recordDocumentEvent(tx, orgId, 'invoice.cancelled', await setStatus(tx, orgId, withStates(draft), 'cancelled'));
       }
-      const what = row.type === 'acompte' ? "la facture d’acompte" : 'la facture';
+      const what = theDocument(row.type);
       const creditNote = await insertCreditNote(tx, orgId, row, {
         credit_reason_code: 'cancellation',
         credit_reason_text: `Annulation de ${what} ${row.number}`,

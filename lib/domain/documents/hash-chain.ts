@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { documentItems, documents, hashChains } from '@/db/schema';
+import { documentItems, documents, hashChains, numberCounters } from '@/db/schema';
 import type { DocumentType } from '@/db/schema/billing';
 import type { Conn, DocumentRow, ItemRow } from './documents';
 
@@ -91,14 +91,26 @@ export function contentHash(prevHash: string | null, canonical: string): string 
 export type ChainHead = typeof hashChains.$inferSelect;
 
 /**
- * Locks the org's chain head for the rest of the transaction (created on first use). Every finalization takes
- * this lock before anything else chain- or number-related, so finalizations of one org run one after the other
- * and each links to the one before.
+ * Locks the org's chain head and its (type, year) counter for the rest of the transaction, in one statement (created
+ * on first use: an org's first finalization, a series' first number). Every finalization takes this lock before
+ * anything else chain- or number-related, so finalizations of one org run one after the other and each links to the
+ * one before; the join's row marks lock the chain's row first, then the counter's, as nextNumber's later lock of
+ * another year's counter (midnight passed while waiting) expects.
  */
-export async function lockChain(conn: Conn, orgId: string): Promise<ChainHead> {
+export async function lockChainAndSeries(conn: Conn, orgId: string, type: DocumentType, year: number): Promise<{ chain: ChainHead; lastNumber: number }> {
+  const lock = () =>
+    conn
+      .select({ chain: hashChains, lastNumber: numberCounters.last_number })
+      .from(hashChains)
+      .innerJoin(numberCounters, and(eq(numberCounters.org_id, hashChains.org_id), eq(numberCounters.type, type), eq(numberCounters.year, year)))
+      .where(eq(hashChains.org_id, orgId))
+      .for('update');
+  const [locked] = await lock();
+  if (locked) return locked;
   await conn.insert(hashChains).values({ org_id: orgId }).onConflictDoNothing();
-  const [head] = await conn.select().from(hashChains).where(eq(hashChains.org_id, orgId)).for('update');
-  return head!;
+  await conn.insert(numberCounters).values({ org_id: orgId, type, year, last_number: 0 }).onConflictDoNothing();
+  const [created] = await lock();
+  return created!;
 }
 
 export type ChainBreak =

@@ -29,7 +29,12 @@ const seriesKey = (orgId: string, type: DocumentType, year: number) =>
 export async function nextNumber(tx: Conn, orgId: string, type: DocumentType, year: number, prefix: string): Promise<NumberTaken> {
   await tx.insert(numberCounters).values({ org_id: orgId, type, year, last_number: 0 }).onConflictDoNothing();
   const [counter] = await tx.select().from(numberCounters).where(seriesKey(orgId, type, year)).for('update');
-  const sequence = counter!.last_number + 1;
+  return numberAfter(counter!.last_number, type, year, prefix);
+}
+
+/** The number that follows `last` in its series (the counter locked by the caller). */
+export function numberAfter(last: number, type: DocumentType, year: number, prefix: string): NumberTaken {
+  const sequence = last + 1;
   const number = formatNumber(prefix, year, sequence);
   if (!NUMBER_PATTERN.test(number)) throw new Error(`number ${number} breaks the e-invoicing format`);
   return { number, type, year, sequence };

@@ -156,6 +156,17 @@ export class PaError extends Error {
 }
 
 /** What Paraphe asks of a PA. Every method throws PaError on failure. */
+/** What the connection test checks, in order: the OAuth token, the Flow service, the Directory service. */
+export const CONNECTION_STEPS = ['token', 'flow', 'directory'] as const;
+export type ConnectionStep = (typeof CONNECTION_STEPS)[number];
+
+/** One step of the connection test; `skipped` after a step that failed. `error.message` never holds a secret. */
+export interface ConnectionCheck {
+  step: ConnectionStep;
+  outcome: 'ok' | 'failed' | 'skipped';
+  error: { kind: PaErrorKind; message: string; status: number | null } | null;
+}
+
 export interface PaConnector {
   readonly provider: string;
   /** `POST /v1/flows`: uploads one invoice (or CDAR, or report) with its SHA-256; the PA checks it. */
@@ -170,6 +181,8 @@ export interface PaConnector {
   registerDirectoryLine(input: DirectoryLineInput): Promise<DirectoryLine>;
   /** `GET /v1/directory-line/id-instance:{id}`: one of our lines as it stands, or null when it is gone. */
   getDirectoryLine(idInstance: string): Promise<DirectoryLine | null>;
+  /** « Tester la connexion »: each step's outcome, without writing anything at the PA. */
+  checkConnection(): Promise<ConnectionCheck[]>;
 }
 
 /** ISO 6523 ICD 0225 (French SIREN-based addressing): `0225:<addressing identifier>`. */

@@ -1,8 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, gte, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { documentItems, documents, type PAYMENT_METHODS, payments } from '@/db/schema';
+import { documentItems, documents, type PAYMENT_METHODS } from '@/db/schema';
 import { csvAmount, formatDay, formatDecimalAsTyped } from '@/lib/platform/format';
+import { documentTitle } from '@/lib/platform/i18n';
+import { periodPayments } from './payments-journal';
 import type { Period } from './period';
 
 /**
@@ -12,7 +14,7 @@ import type { Period } from './period';
 export const csvText = (header: readonly string[], rows: readonly (readonly string[])[]) =>
   `\uFEFF${stringify([header, ...rows], { delimiter: ';', record_delimiter: 'windows' })}`;
 
-const TYPE_LABELS: Record<string, string> = { devis: 'Devis', facture: 'Facture', acompte: 'Facture d’acompte', avoir: 'Avoir' };
+const TYPE_LABELS: Record<string, string> = { devis: documentTitle('devis'), facture: documentTitle('facture'), acompte: documentTitle('acompte'), avoir: documentTitle('avoir') };
 
 const METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
   bank_transfer: 'Virement',
@@ -105,28 +107,15 @@ export async function linesCsv(db: Db, orgId: string, period: Period): Promise<s
 
 export const PAYMENTS_CSV_HEADER = ['Date', 'Numéro', 'Type', 'Client', 'Moyen', 'Montant', 'Référence'] as const;
 
-/** One row per payment received in the period (its date, not the document's), oldest first. */
+/** One row per payment received in the period (its date, not the document's), oldest first: the bank journal's. */
 export async function paymentsCsv(db: Db, orgId: string, period: Period): Promise<string> {
-  const rows = await db
-    .select({
-      paid_at: payments.paid_at,
-      number: documents.number,
-      type: documents.type,
-      client: documents.client_snapshot,
-      method: payments.method,
-      amount: payments.amount,
-      reference: payments.reference,
-    })
-    .from(payments)
-    .innerJoin(documents, eq(documents.id, payments.document_id))
-    .where(and(eq(payments.org_id, orgId), eq(documents.org_id, orgId), gte(payments.paid_at, period.from), lte(payments.paid_at, period.to)))
-    .orderBy(asc(payments.paid_at), asc(payments.id));
+  const rows = await periodPayments(db, orgId, period);
   return csvText(
     PAYMENTS_CSV_HEADER,
     rows.map((r) => [
       formatDay(r.paid_at),
-      r.number ?? '',
-      TYPE_LABELS[r.type] ?? r.type,
+      r.document_number ?? '',
+      TYPE_LABELS[r.document_type] ?? r.document_type,
       clientName(r.client),
       METHOD_LABELS[r.method],
       csvAmount(r.amount),

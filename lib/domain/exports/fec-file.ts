@@ -36,7 +36,7 @@ const field = (value: string) => value.replace(/[\t\r\n]+/g, ' ').trim();
 /**
  * The FEC text: a header line with the 18 column names, then one line per entry line; tab-separated, CRLF, dates
  * YYYYMMDD, amounts with a decimal comma and no grouping, both Debit and Credit given (0,00 on the other side).
- * Lettering is left empty (payments are not journalised here); the amounts are in euros, so no currency columns.
+ * Lettering is left empty (the accountant's tool letters 411 from PieceRef); the amounts are in euros, so no currency columns.
  */
 export function fecFile(entries: readonly FecEntry[], { siren, closingDate }: FecFileOptions): { name: string; content: string } {
   if (!/^\d{9}$/.test(siren)) throw new RangeError('A FEC file is named after a 9-digit SIREN.');

@@ -5,7 +5,7 @@ import { todayParis } from '@/lib/platform/dates';
 import { billingContext, line, withoutTriggers } from '@/lib/domain/documents/testing';
 import { completeSeller } from '@/lib/domain/pdf/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { currentMonth, FEC_COLUMNS, type FecEntry, fecEntries, fecFile, getExportSettings, saveExportSettings } from '.';
+import { currentMonth, DEFAULT_EXPORT_SETTINGS, FEC_COLUMNS, type FecEntry, fecEntries, fecFile, getExportSettings, saveExportSettings } from '.';
 
 type Api = Awaited<ReturnType<typeof billingContext>>;
 type Doc = { id: string; number: string; type: string; total_ht: number; total_tva: number; total_ttc: number; issue_date: string };
@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 
 const sum = (entries: FecEntry[], pick: (l: FecEntry['lines'][number]) => number, account?: string) =>
-  entries.flatMap((e) => e.lines.filter((l) => !account || l.account === account)).reduce((s, l) => s + pick(l), 0);
+  entries.flatMap((e) => e.lines.filter((l) => !account || l.account.startsWith(account))).reduce((s, l) => s + pick(l), 0);
 
 describe('the sales journal (fecEntries)', () => {
   it('has one balanced entry per invoice, deposit and credit note issued in the period, none of a draft, a quote or another org', async () => {
@@ -85,23 +85,26 @@ describe('the sales journal (fecEntries)', () => {
     const of = (d: Doc) => entries.find((e) => e.documentId === d.id)!;
     const invoice = of(docs.twoRates!);
     // 950 € at 20 % (190 € VAT) and 200 € at 5.5 % (11 € VAT).
+    // Services (the fixture's nature): 706200 for 20 %, 706055 for 5.5 %; VAT 445711 and 445713.
     expect(invoice.lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
       ['411000', 135_100, 0],
-      ['706000', 0, 95_000],
-      ['706000', 0, 20_000],
-      ['445710', 0, 19_000],
-      ['445710', 0, 1_100],
+      ['706200', 0, 95_000],
+      ['706055', 0, 20_000],
+      ['445711', 0, 19_000],
+      ['445713', 0, 1_100],
     ]);
+    expect(invoice.lines.map((l) => l.accountLabel)).toEqual(['Clients', 'Prestations de services TVA 20 %', 'Prestations de services TVA 5,5 %', 'TVA collectée 20 %', 'TVA collectée 5,5 %']);
     expect(invoice.lines[0]).toMatchObject({ auxAccount: expect.stringMatching(/^C[0-9A-F]{16}$/), auxLabel: 'Client SARL' });
     expect(invoice.pieceRef).toBe(docs.twoRates!.number);
     expect(of(docs.credit!).lines.map((l) => [l.account, l.debit, l.credit])).toEqual([
       ['411000', 0, 12_000],
-      ['706000', 10_000, 0],
-      ['445710', 2_000, 0],
+      ['706200', 10_000, 0],
+      ['445711', 2_000, 0],
     ]);
     // The cancellation: the invoice, then its offsetting credit note, cancelling each other out account by account.
     const pair = [of(docs.cancelled!), of(docs.offset!)];
-    for (const account of ['411000', '706000', '445710']) expect(sum(pair, (l) => l.debit - l.credit, account)).toBe(0);
+    expect(of(docs.cancelled!).lines.map((l) => l.account)).toEqual(['411000', '706100', '445712']);
+    for (const account of ['411000', '706100', '445712']) expect(sum(pair, (l) => l.debit - l.credit, account)).toBe(0);
   });
 
   it('sums, account by account, to the documents’ totals', async () => {
@@ -109,8 +112,8 @@ describe('the sales journal (fecEntries)', () => {
     const journal = [docs.twoRates, docs.deposit, docs.final, docs.credit, docs.cancelled, docs.offset].map((d) => d!);
     const signed = (pick: (d: Doc) => number) => journal.reduce((s, d) => s + (d.type === 'avoir' ? -pick(d) : pick(d)), 0);
     expect(sum(entries, (l) => l.debit - l.credit, '411000')).toBe(signed((d) => d.total_ttc));
-    expect(sum(entries, (l) => l.credit - l.debit, '706000')).toBe(signed((d) => d.total_ht));
-    expect(sum(entries, (l) => l.credit - l.debit, '445710')).toBe(signed((d) => d.total_tva));
+    expect(sum(entries, (l) => l.credit - l.debit, '70')).toBe(signed((d) => d.total_ht));
+    expect(sum(entries, (l) => l.credit - l.debit, '4457')).toBe(signed((d) => d.total_tva));
     for (const d of journal) {
       const e = entries.find((x) => x.documentId === d.id)!;
       expect(e.lines.find((l) => l.account === '411000')!.debit + e.lines.find((l) => l.account === '411000')!.credit).toBe(d.total_ttc);
@@ -122,15 +125,16 @@ describe('the sales journal (fecEntries)', () => {
       expect.objectContaining({ documentId: docs.old.id, date: lastMonth, number: '1' }),
     ]);
     expect(await fecEntries(org.db, org.org.id, { from: '2000-01-01', to: '2000-12-31' })).toEqual([]);
-    const settings = { client_account: '411100', revenue_account: '706100', vat_account: '445711', journal_code: 'VT', journal_label: 'Journal des ventes' };
+    const settings = { ...DEFAULT_EXPORT_SETTINGS, client_account: '411100', services_20: '706120', vat_20: '445720', journal_code: 'VT', journal_label: 'Journal des ventes' };
     expect(await getExportSettings(org.db, org.org.id)).toMatchObject({ client_account: '411000', journal_code: 'VE' });
     await saveExportSettings(org.db, org.org.id, settings);
     expect(await getExportSettings(org.db, org.org.id)).toEqual(settings);
     const [entry] = await fecEntries(org.db, org.org.id, { from: lastMonth, to: lastMonth }, await getExportSettings(org.db, org.org.id));
-    expect(entry!.lines.map((l) => l.account)).toEqual(['411100', '706100', '445711']);
+    expect(entry!.lines.map((l) => l.account)).toEqual(['411100', '706120', '445720']);
     expect(entry).toMatchObject({ journalCode: 'VT', journalLabel: 'Journal des ventes' });
     await expect(saveExportSettings(org.db, org.org.id, { ...settings, client_account: '512000' })).rejects.toThrow(/411/);
-    await saveExportSettings(org.db, org.org.id, { client_account: '411000', revenue_account: '706000', vat_account: '445710', journal_code: 'VE', journal_label: 'Ventes' });
+    await expect(saveExportSettings(org.db, org.org.id, { ...settings, vat_55: '706055' })).rejects.toThrow(/4457/);
+    await saveExportSettings(org.db, org.org.id, DEFAULT_EXPORT_SETTINGS);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { DocumentType } from '@/db/schema/billing';
 import { formatDay, formatMoney } from '@/lib/platform/format';
+import { theDocument } from '@/lib/platform/i18n';
 import type { Language, Seller } from './model';
 
 /** The documents' dates: "2026-11-22" → "22/11/2026" / "22 November 2026". */
@@ -27,7 +28,7 @@ const fr = {
   consumerPenalties: 'En cas de retard de paiement, intérêts au taux légal après mise en demeure (client non professionnel).',
   consumerRecovery: 'Indemnité forfaitaire pour frais de recouvrement : non applicable (client non professionnel).',
   creditFor: (what: string, number: string, date: string) => `Avoir sur ${what} ${number} du ${date}.`,
-  creditInvoice: { facture: 'la facture', acompte: "la facture d’acompte", devis: 'le devis', avoir: "l’avoir" } satisfies Record<DocumentType, string>,
+  creditInvoice: { facture: theDocument('facture'), acompte: theDocument('acompte'), devis: theDocument('devis'), avoir: theDocument('avoir') } satisfies Record<DocumentType, string>,
   creditReason: 'Motif',
   creditReasons: {
     cancellation: 'annulation',

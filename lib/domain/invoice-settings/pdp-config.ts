@@ -32,8 +32,8 @@ const PaUrl = z
   })
   .transform((raw) => raw.replace(/\/+$/, ''));
 
-export const PdpConfigInput = z
-  .strictObject(
+/** The connection's fields (pdp_config when set). */
+export const PdpConfigFields = z.strictObject(
     {
       provider: z.enum(PDP_PROVIDERS, { error: 'must be afnor (the AFNOR XP Z12-013 interface)' }).meta({ description: 'The PA’s interface: afnor (AFNOR XP Z12-013).' }),
       base_url: PaUrl.meta({ description: 'The PA’s API root: the Flow service is at {base_url}/flow-service, the Directory service at {base_url}/directory-service.' }),
@@ -53,8 +53,9 @@ export const PdpConfigInput = z
         .meta({ description: 'Write-only: answered masked (••••abcd). Sending the masked value back keeps the stored secret.' }),
     },
     { error: 'must be an object' },
-  )
-  .nullish()
+  );
+
+export const PdpConfigInput = PdpConfigFields.nullish()
   .transform((v) => v ?? null)
   .meta({ description: 'The PA connection (e-invoicing), or null. The secret is encrypted at rest and never answered in clear.' });
 export type PdpConfigInput = z.output<typeof PdpConfigInput>;

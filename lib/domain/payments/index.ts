@@ -3,13 +3,14 @@ import { BillingDocument } from '@/lib/domain/documents';
 import { defineModule } from '@/lib/platform/manifest';
 import { revokeContactMandatesJob, revokeOnContactGone } from './contact-mandates';
 import { paymentOperations } from './operations';
+import { emailsOnPaymentRecorded, paymentEmailsJob } from './payment-emails';
 import { OnlinePayment, Payment } from './schemas';
 
 /** Payments recorded against an invoice or a deposit invoice and the status they give it; online payment (DESIGN §8). */
 export const manifest = defineModule({
   name: 'payments',
   operations: paymentOperations,
-  jobs: [revokeContactMandatesJob],
+  jobs: [revokeContactMandatesJob, paymentEmailsJob],
   // The contact's SEPA mandates in its GDPR export (what they look like to staff, never the provider's ids); a merge
   // does not move them: contact.merged revokes the merged-away contact's live one (contact-mandates.ts).
   contactReferences: [
@@ -27,7 +28,8 @@ export const manifest = defineModule({
       merge: false,
     },
   ],
-  subscriptions: [revokeOnContactGone],
+  // Its own payment.recorded too: a settled online payment's receipt and notice (payment-emails.ts).
+  subscriptions: [revokeOnContactGone, emailsOnPaymentRecorded],
   events: {
     'invoice.paid': BillingDocument,
     'payment.recorded': Payment,
@@ -58,17 +60,20 @@ export { disconnectAccount, ONBOARDING_PATH, onboardingUrls, refreshAccount, SET
 export { createPaymentLink, onlinePaymentRefusal } from './payment-links';
 export { paymentLinkOf } from './payment-link-of';
 export { applyPayment, type PaymentEntry, recordPayment } from './payments';
+export { queuePaymentEmails } from './payment-emails';
 export { HANDLERS, type Handler, handleStripeWebhook, type ProviderEventContext } from './provider-events';
 export type { AccountReadiness, PaymentProvider } from './provider';
 export type { OnlinePayment } from './schemas';
-export { sendForPayment } from './send-for-payment';
+export { previewSendForPayment, type SendForPaymentOptions, sendForPayment } from './send-for-payment';
 export { paymentProvider } from './stripe-provider';
 export { deletePayment, listPayments, recentPaymentsOfContact } from './payments';
 export { recordRefund, refundableAmount } from './refunds';
-export { Payment, PaymentInput, RefundInput } from './schemas';
+export { createOnlineRefund, listOnlineRefunds, type RefundState, refundState } from './online-refunds';
+export { OnlineRefund, OnlineRefundInput, Payment, PaymentInput, RefundInput } from './schemas';
 export { openPayCheckout, PayCheckoutForm, payPageUrl } from './pay-checkout';
+export type { BankTransfer } from './bank-transfer';
 export { loadPayPage, payLanguage, type PayLine, payLinkTarget, type PayPage, type PaySeller, type ReturnNotice, returnNotice } from './pay-page';
 export { PAY_TEXTS, type PayTexts } from './pay-texts';
 export { MANDATE_TEXTS, mandatePageStatus } from './mandate-page-texts';
-export { recordRefundOperation } from './operations';
+export { createOnlineRefundOperation, listOnlineRefundsOperation, recordRefundOperation } from './operations';
 export { deletePaymentOperation, listPaymentsOperation, recordPaymentOperation } from './operations';

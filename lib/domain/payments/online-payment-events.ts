@@ -10,9 +10,10 @@ import { recordEvent } from '@/lib/platform/events';
 import { loadPaymentAccount, saveReadiness } from './connect-account';
 import { type OnlinePaymentRow, toPublicOnlinePayment } from './online-payments';
 import { applyPayment } from './payments';
+import { syncProviderRefund } from './online-refunds';
 import { applyProviderRefund } from './refunds';
 import type { ProviderEventContext } from './provider-events';
-import { toReadiness } from './stripe-provider';
+import { toReadiness, toRefundInfo } from './stripe-provider';
 
 /*
  * What the provider's events do to online payments (DESIGN §8). The event's own object is used; the provider is not
@@ -162,10 +163,10 @@ export async function onPaymentIntent(ctx: ProviderEventContext): Promise<void> 
 }
 
 /**
- * charge.refunded: the charge carries the running amount refunded; what exceeds what we recorded is a refund, a
- * payment with a negative amount (payment.refunded), on the document's finalized credit note up to what it owes
- * the client, else on the document (refunds.ts). A refund delivered before the payment's
- * success settles it first (the charge says it succeeded).
+ * charge.refunded: a charge with refunds, ours or made in the provider's dashboard. Each refund is counted once, by its
+ * own id, when it succeeds (online-refunds.ts); the refund.* events say so, and the charge's `refunds` list when the
+ * provider includes it. A refund delivered before the payment's success settles the payment first (the charge says
+ * it succeeded).
  */
 export async function onRefund(ctx: ProviderEventContext): Promise<void> {
   const charge = ctx.event.data.object as Stripe.Charge;
@@ -176,18 +177,30 @@ export async function onRefund(ctx: ProviderEventContext): Promise<void> {
   if (locked.row.status !== 'succeeded') {
     if (charge.status !== 'succeeded') return;
     await move(ctx, locked, { status: 'succeeded', intent, method, amount: charge.amount });
-    locked.row = (await ctx.tx.select().from(onlinePayments).where(eq(onlinePayments.id, locked.row.id)))[0]!;
   }
-  const { row, doc } = locked;
-  const delta = charge.amount_refunded - row.amount_refunded;
-  if (delta <= 0) return; // an older charge.refunded delivered late
-  const newest = charge.refunds?.data?.[0]?.id;
-  await applyProviderRefund(ctx.tx, ctx.orgId, doc, delta, {
-    paid_at: todayParis(ctx.at),
-    method: row.method ?? method ?? 'card',
-    reference: newest ?? charge.id,
+  // Oldest first, as they were made.
+  for (const refund of [...(charge.refunds?.data ?? [])].reverse()) {
+    await syncProviderRefund(ctx.tx, ctx.orgId, toRefundInfo(refund), ctx.at, async () => ({ doc: locked.doc, paymentId: locked.row.id }));
+  }
+}
+
+/**
+ * refund.created / refund.updated / refund.failed: a refund's status. Ours is found by its id or our id in its
+ * metadata; another one on one of our online payments (made in the dashboard) is recorded. Counted once succeeded.
+ */
+export async function onRefundObject(ctx: ProviderEventContext): Promise<void> {
+  const refund = ctx.event.data.object as Stripe.Refund;
+  const info = toRefundInfo(refund);
+  await syncProviderRefund(ctx.tx, ctx.orgId, info, ctx.at, async () => {
+    if (!info.payment_intent_id) return null;
+    const locked = await lockPayment(ctx, { intent: info.payment_intent_id });
+    if (!locked) return null;
+    if (locked.row.status !== 'succeeded' && info.status === 'succeeded') {
+      // A refund that succeeded proves the payment did: settle it first.
+      await move(ctx, locked, { status: 'succeeded', intent: info.payment_intent_id });
+    }
+    return { doc: locked.doc, paymentId: locked.row.id };
   });
-  await update(ctx.tx, row, { amount_refunded: charge.amount_refunded });
 }
 
 /**

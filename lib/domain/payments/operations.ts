@@ -2,7 +2,7 @@ import { PageQuery } from '@/lib/platform/http';
 import { IdParams, operation, pageOf } from '@/lib/platform/contract';
 import { SendDocumentResult } from '@/lib/domain/sending';
 import { mandateOperations } from './mandate-operations';
-import { Payment, PaymentBalance, PaymentInput, PaymentLink, PaymentParams, RefundInput, SendForPaymentInput } from './schemas';
+import { OnlineRefund, OnlineRefundInput, Payment, PaymentBalance, PaymentInput, PaymentLink, PaymentParams, RefundInput, SendForPaymentInput } from './schemas';
 
 const tag = 'Invoices';
 
@@ -60,6 +60,44 @@ export const recordRefundOperation = operation({
   errors: [[409, 'not_refundable']],
 });
 
+export const createOnlineRefundOperation = operation({
+  method: 'post',
+  path: '/v1/invoices/{id}/online-refunds',
+  tag,
+  summary: 'Refund the client through the payment provider (extension)',
+  description:
+    'An extension of the spec: gives back `amount` cents of the online payment (card or SEPA debit) of a finalized invoice or deposit ' +
+    'invoice, through the org\'s payment provider account. {id} is the invoice or its finalized credit note. At most what the client is ' +
+    'owed (as POST /v1/invoices/{id}/refunds) less the refunds still pending, and at most what is left of one online payment. The refund ' +
+    'is pending until the provider confirms it; only then is it counted, as POST …/refunds records one (a payment of −amount on the credit ' +
+    'note, event payment.refunded); failed or canceled, nothing is counted. With an Idempotency-Key the same refund is answered again and ' +
+    'the provider asked once. A refund made by transfer, cheque or cash is recorded with POST /v1/invoices/{id}/refunds.',
+  scope: 'invoice:write',
+  params: IdParams,
+  body: OnlineRefundInput,
+  responses: { 201: { description: 'The refund, usually pending.', schema: OnlineRefund } },
+  errors: [
+    [503, 'payments_disabled'],
+    [409, 'payments_account_required'],
+    [409, 'not_refundable'],
+    [409, 'no_online_payment'],
+    [502, 'payments_provider_error'],
+  ],
+});
+
+export const listOnlineRefundsOperation = operation({
+  method: 'get',
+  path: '/v1/invoices/{id}/online-refunds',
+  tag,
+  summary: "List an invoice's refunds through the payment provider (extension)",
+  description: '{id} is the invoice or its finalized credit note. Newest first, with their status (pending, succeeded, failed…).',
+  scope: 'invoice:read',
+  params: IdParams,
+  query: PageQuery,
+  responses: { 200: { description: 'A page of online refunds.', schema: pageOf(OnlineRefund, 'OnlineRefundPage') } },
+  errors: [[422, 'invalid_cursor']],
+});
+
 export const createPaymentLinkOperation = operation({
   method: 'post',
   path: '/v1/invoices/{id}/payment-link',
@@ -103,4 +141,4 @@ export const sendForPaymentOperation = operation({
 
 export const onlinePaymentOperations = [createPaymentLinkOperation, sendForPaymentOperation, ...mandateOperations];
 
-export const paymentOperations = [listPaymentsOperation, recordPaymentOperation, deletePaymentOperation, recordRefundOperation, ...onlinePaymentOperations];
+export const paymentOperations = [listPaymentsOperation, recordPaymentOperation, deletePaymentOperation, recordRefundOperation, createOnlineRefundOperation, listOnlineRefundsOperation, ...onlinePaymentOperations];

@@ -8,6 +8,7 @@ import { appBaseUrl } from '@/lib/platform/config';
 import type { Language } from '@/lib/platform/format';
 import { ApiError, notFound } from '@/lib/platform/errors';
 import { sharedLimiter } from '@/lib/platform/http';
+import { documentTitle } from '@/lib/platform/i18n';
 import { loadPayPage, type PayPage } from './pay-page';
 import type { PaymentProvider } from './provider';
 import { paymentProvider } from './stripe-provider';
@@ -45,7 +46,7 @@ export function payPageUrl(token: string, lang: Language, query = ''): string {
 }
 
 const DESCRIPTION: Record<Language, Record<PayPage['document']['type'], string>> = {
-  fr: { facture: 'Facture', acompte: 'Facture d’acompte' },
+  fr: { facture: documentTitle('facture'), acompte: documentTitle('acompte') },
   en: { facture: 'Invoice', acompte: 'Deposit invoice' },
 };
 
@@ -89,6 +90,8 @@ export async function openPayCheckout(
     method: form.method,
     amount: page.balance,
     status: 'open',
+    // The payer's language, for the receipt once the provider settles it.
+    language: lang,
   });
   if (!session.url) throw new ApiError(502, 'payments_provider_error', 'The payment provider returned a session without a page to send the payer to.');
   return { location: session.url };

@@ -12,6 +12,7 @@ import { connectedStripe } from '@/lib/domain/payments/testing/connected-stripe'
 import { remindersContext } from '@/lib/domain/reminders/testing';
 import { createTestOrg } from '@/lib/testing/fixtures';
 import { proxy } from '@/proxy';
+import { InvoiceSettingsInput, putInvoiceSettings } from '@/lib/domain/invoice-settings';
 import { connectAccount } from './connect-account';
 import { loadPayPage, type PayPage, payLanguage, type ReturnNotice, returnNotice } from './pay-page';
 import { createPaymentLink } from './payment-links';
@@ -184,6 +185,63 @@ describe('the /pay page model', () => {
     expect(markup).not.toContain('Atelier Lumière');
     expect(markup).not.toContain('Audit de sécurité');
     expect((await page(mine)).seller.name).toBe('Atelier Lumière SAS');
+  });
+});
+
+describe('paying by transfer', () => {
+  /** An org of its own with that IBAN in its invoicing settings, a ready account, and an issued invoice's link. */
+  async function withIban(iban: string | null, bic: string | null = null) {
+    const org = await createTestOrg('Menuiserie Virement');
+    await putInvoiceSettings(org.db, org.org.id, InvoiceSettingsInput.parse({ iban, bic }));
+    const oapi = await remindersContext(org);
+    const oc = await oapi.contact({ email: 'v@client.example' });
+    await connectAccount(org.db, org.org.id, ctx.fake.addAccount().id);
+    const { inv, token } = await invoiceWithLink({ contact_id: oc.id }, oapi, org);
+    return { org, inv, token, p: (await loadPayPage(org.db, token))! };
+  }
+
+  it('the org has an IBAN: « Payer par virement » beside the cards, the details, the reference and the EPC QR code', async () => {
+    const { inv, token, p } = await withIban('FR7630006000011234567890189', 'AGRIFRPP');
+    expect(p.transfer).toMatchObject({ beneficiary: 'Menuiserie Virement SAS', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', amount: 122400, reference: inv.number });
+    expect(p.transfer!.payload).toBe(['BCD', '002', '1', 'SCT', 'AGRIFRPP', 'Menuiserie Virement SAS', 'FR7630006000011234567890189', 'EUR1224.00', '', '', inv.number].join('\n'));
+    const fr = html(token, p);
+    expect(forms(fr)).toHaveLength(2);
+    expect(fr).toContain('href="#pay-transfer"');
+    expect(fr).toContain('id="pay-transfer"');
+    expect(fr).toContain('Payer par virement');
+    expect(fr).toContain('FR76 3000 6000 0112 3456 7890 189');
+    expect(fr).toContain('AGRIFRPP');
+    expect(fr).toContain(`<strong class="pay-reference">${inv.number}</strong>`);
+    expect(fr).toMatch(/<svg role="img" aria-label="QR code de virement SEPA \(EPC\)[^"]*" viewBox="-4 -4 (\d+) \1"/);
+    expect(fr).toContain(`<path d="${p.transfer!.qr.path}" fill="#000"></path>`);
+    // The amount due and the ways to pay come before the transfer's details, and those before the lines.
+    expect(fr.indexOf('Montant à régler')).toBeLessThan(fr.indexOf('Payer par carte'));
+    expect(fr.indexOf('Payer par carte')).toBeLessThan(fr.indexOf('id="pay-transfer"'));
+    expect(fr.indexOf('id="pay-transfer"')).toBeLessThan(fr.indexOf('Audit de sécurité'));
+    expect(fr).not.toMatch(/<script|https?:\/\//);
+    const en = html(token, p, 'en');
+    expect(en).toContain('Pay by bank transfer');
+    expect(en).toContain('Reference to quote');
+  });
+
+  it('without an IBAN no transfer; with one, none once paid, and it is the way left when online payment is off', async () => {
+    const none = await withIban(null);
+    expect(none.p.transfer).toBeNull();
+    expect(html(none.token, none.p)).not.toContain('pay-transfer');
+
+    const { inv, token, org } = await withIban('FR7630006000011234567890189');
+    const off = (await loadPayPage(org.db, token, null))!;
+    expect(off).toMatchObject({ unavailable: 'disabled', methods: [], transfer: expect.objectContaining({ bic: null }) });
+    const fr = html(token, off);
+    expect(fr).toContain('Vous pouvez la régler par virement');
+    expect(fr).toContain('id="pay-transfer"');
+    expect(off.transfer!.payload.split('\n')[4]).toBe('');
+
+    const oapi = await remindersContext(org);
+    await oapi.pay(inv.id, { amount: inv.total_ttc });
+    const paid = (await loadPayPage(org.db, token))!;
+    expect(paid.transfer).toBeNull();
+    expect(html(token, paid)).not.toContain('pay-transfer');
   });
 });
 

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { contacts, documentRenders, documents, onlinePayments, orgs, paymentAccounts, paymentLinks } from '@/db/schema';
+import { contacts, documentRenders, documents, invoiceSettings, onlinePayments, orgs, paymentAccounts, paymentLinks } from '@/db/schema';
 import type { Language } from '@/lib/platform/format';
+import { type BankTransfer, bankTransfer } from './bank-transfer';
 import { hashToken } from './payment-links';
 import type { CheckoutMethod, PaymentProvider } from './provider';
 import { paymentProvider } from './stripe-provider';
@@ -9,7 +10,8 @@ import { log } from '@/lib/platform/log';
 
 /**
  * The public /pay/<token> page's model (DESIGN §8): what the payer sees of the seller and the document, and whether
- * and how it can be paid online. One statement by the token's SHA-256: the page is public and must stay fast.
+ * and how it can be paid, online or by transfer. One statement by the token's SHA-256: the page is public and must
+ * stay fast.
  */
 
 export type PayState = 'payable' | 'paid' | 'cancelled';
@@ -73,6 +75,11 @@ export interface PayPage {
   /** The methods offered (empty when online payment is unavailable or the document is not payable). */
   methods: CheckoutMethod[];
   unavailable: OnlineUnavailable | null;
+  /**
+   * Paying by credit transfer to the org's IBAN (its invoicing settings now: where it wants the money today), with
+   * the EPC QR code; null when it has none, or nothing is asked (paid, cancelled, a debit processing).
+   */
+  transfer: BankTransfer | null;
   /** The org's provider account (never shown), the buyer's e-mail for Checkout. */
   account_id: string | null;
   contact_email: string | null;
@@ -128,6 +135,8 @@ export async function loadPayPage(db: Db, token: string, provider: PaymentProvid
       card_payments: paymentAccounts.card_payments,
       sepa_debit_payments: paymentAccounts.sepa_debit_payments,
       contact_email: contacts.email,
+      iban: invoiceSettings.iban,
+      bic: invoiceSettings.bic,
       paid: paidSql,
       processing: processingSql,
       lines: linesSql,
@@ -136,6 +145,7 @@ export async function loadPayPage(db: Db, token: string, provider: PaymentProvid
     .innerJoin(documents, and(eq(documents.id, paymentLinks.document_id), eq(documents.org_id, paymentLinks.org_id)))
     .innerJoin(orgs, eq(orgs.id, paymentLinks.org_id))
     .leftJoin(paymentAccounts, eq(paymentAccounts.org_id, paymentLinks.org_id))
+    .leftJoin(invoiceSettings, eq(invoiceSettings.org_id, paymentLinks.org_id))
     .leftJoin(contacts, and(eq(contacts.id, documents.contact_id), eq(contacts.org_id, documents.org_id)))
     // The render state is pdf's row (by the document's primary key); none yet reads as pending.
     .leftJoin(documentRenders, eq(documentRenders.document_id, documents.id))
@@ -153,12 +163,15 @@ export async function loadPayPage(db: Db, token: string, provider: PaymentProvid
   ];
   const offline = unavailable ?? (active.length ? null : 'not_ready');
   const snapshot = (row.seller_snapshot ?? {}) as Partial<PaySeller>;
+  const sellerName = snapshot.name ?? row.org_name;
+  const transfer =
+    state === 'payable' && !row.processing && row.iban ? bankTransfer({ beneficiary: sellerName, iban: row.iban, bic: row.bic, amount: balance, reference: row.number }) : null;
   return {
     org_id: row.org_id,
     document_id: row.document_id,
     token_hash,
     seller: {
-      name: snapshot.name ?? row.org_name,
+      name: sellerName,
       legal_name: snapshot.legal_name ?? null,
       legal_form: snapshot.legal_form ?? null,
       share_capital_cents: snapshot.share_capital_cents ?? null,
@@ -192,6 +205,7 @@ export async function loadPayPage(db: Db, token: string, provider: PaymentProvid
     processing: row.processing,
     methods: state === 'payable' && !offline && !row.processing ? active : [],
     unavailable: state === 'payable' ? offline : null,
+    transfer,
     account_id: row.account_id,
     contact_email: row.contact_email,
   };

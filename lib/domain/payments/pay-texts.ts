@@ -1,10 +1,11 @@
+import { documentTitle, ofName } from '@/lib/platform/i18n';
 import type { Language } from '@/lib/platform/format';
 
 /** What the payer reads on /pay/<token> and its answers, in French (default) and English. */
 const fr = {
   htmlLang: 'fr',
   switchTo: { href: 'en', label: 'English' },
-  kind: { facture: 'Facture', acompte: 'Facture d’acompte' },
+  kind: { facture: documentTitle('facture'), acompte: documentTitle('acompte') },
   issuedBy: 'Émise par',
   number: 'Numéro',
   issueDate: 'Date d’émission',
@@ -14,7 +15,7 @@ const fr = {
   vatNumber: 'N° TVA',
   rcs: 'RCS',
   capital: (amount: string) => `au capital de ${amount}`,
-  logo: (name: string) => `Logo de ${name}`,
+  logo: (name: string) => `Logo ${ofName(name)}`,
   linesCaption: 'Détail de la facture',
   description: 'Désignation',
   amountHt: 'Montant HT',
@@ -29,8 +30,10 @@ const fr = {
   pdfPending: 'Le PDF de la facture est en préparation : rechargez la page dans un instant.',
   payHeading: 'Paiement',
   amountToPay: (amount: string) => `Montant à régler : ${amount}`,
+  dueBy: (day: string) => `Échéance : ${day}`,
   payByCard: 'Payer par carte',
   payBySepa: 'Payer par prélèvement SEPA',
+  payByTransfer: 'Payer par virement',
   providerNote: 'Vous serez redirigé vers la page de paiement sécurisée de Stripe ; vos coordonnées bancaires ne transitent pas par ce site.',
   paid: 'Cette facture est réglée.',
   paidThanks: 'Aucun paiement n’est attendu. Merci !',
@@ -38,6 +41,20 @@ const fr = {
   processingDebit: 'Un prélèvement SEPA est en cours de traitement pour cette facture : aucun autre paiement n’est demandé pour l’instant.',
   unavailable: 'Le paiement en ligne n’est pas disponible pour cette facture.',
   unavailableContact: (seller: string) => `Contactez ${seller} pour la régler par un autre moyen.`,
+  unavailableTransfer: 'Vous pouvez la régler par virement : les coordonnées bancaires sont ci-dessous.',
+  transfer: {
+    heading: 'Payer par virement',
+    intro: (amount: string) => `Depuis votre banque, faites un virement de ${amount} avec ces coordonnées :`,
+    beneficiary: 'Bénéficiaire',
+    iban: 'IBAN',
+    bic: 'BIC',
+    amount: 'Montant',
+    reference: 'Référence à indiquer',
+    referenceNote: 'Indiquez cette référence dans le libellé du virement : elle rattache votre paiement à la facture.',
+    qrLabel: 'QR code de virement SEPA (EPC) : bénéficiaire, IBAN, montant et référence',
+    qrCaption: 'Scannez ce code avec l’application de votre banque : le bénéficiaire, l’IBAN, le montant et la référence se remplissent seuls.',
+    delay: (seller: string) => `Un virement met en général un à trois jours ouvrés : la facture sera marquée comme réglée quand ${seller} l’aura reçu.`,
+  },
   notice: {
     received: { title: 'Paiement reçu', text: 'Merci ! Votre paiement a bien été reçu ; la facture sera marquée comme réglée.' },
     processing: {
@@ -90,8 +107,10 @@ const en: PayTexts = {
   pdfPending: 'The invoice’s PDF is being prepared: reload the page in a moment.',
   payHeading: 'Payment',
   amountToPay: (amount: string) => `Amount to pay: ${amount}`,
+  dueBy: (day: string) => `Due date: ${day}`,
   payByCard: 'Pay by card',
   payBySepa: 'Pay by SEPA Direct Debit',
+  payByTransfer: 'Pay by bank transfer',
   providerNote: 'You will be taken to Stripe’s secure payment page; your bank details never pass through this site.',
   paid: 'This invoice is paid.',
   paidThanks: 'No payment is due. Thank you!',
@@ -99,6 +118,20 @@ const en: PayTexts = {
   processingDebit: 'A SEPA Direct Debit for this invoice is being processed: no other payment is asked for now.',
   unavailable: 'Online payment is not available for this invoice.',
   unavailableContact: (seller: string) => `Contact ${seller} to pay it another way.`,
+  unavailableTransfer: 'You can pay it by bank transfer: the bank details are below.',
+  transfer: {
+    heading: 'Pay by bank transfer',
+    intro: (amount: string) => `From your bank, make a transfer of ${amount} with these details:`,
+    beneficiary: 'Beneficiary',
+    iban: 'IBAN',
+    bic: 'BIC',
+    amount: 'Amount',
+    reference: 'Reference to quote',
+    referenceNote: 'Put this reference in the transfer’s description: it matches your payment with the invoice.',
+    qrLabel: 'SEPA credit transfer QR code (EPC): beneficiary, IBAN, amount and reference',
+    qrCaption: 'Scan this code with your banking app: the beneficiary, IBAN, amount and reference are filled in for you.',
+    delay: (seller: string) => `A transfer usually takes one to three business days: the invoice will be marked as paid once ${seller} has received it.`,
+  },
   notice: {
     received: { title: 'Payment received', text: 'Thank you! Your payment was received; the invoice will be marked as paid.' },
     processing: {

@@ -97,6 +97,20 @@ export async function applyPayment(
   return recompute(tx, orgId, doc, payment);
 }
 
+/**
+ * Takes back the refund rows written under `reference` on `doc` (locked): a provider refund that failed after it
+ * succeeded (online-refunds.ts). Each deletion emits payment.deleted; the status is recomputed.
+ */
+export async function removeRefundRows(tx: Tx, orgId: string, doc: FullDocumentRow, reference: string): Promise<number> {
+  const rows = await tx
+    .delete(payments)
+    .where(and(eq(payments.org_id, orgId), eq(payments.document_id, doc.id), eq(payments.reference, reference), sql`${payments.amount} < 0`))
+    .returning();
+  for (const row of rows) await recordEvent(tx, orgId, 'payment.deleted', toPublicPayment(row));
+  if (rows.length) await recompute(tx, orgId, doc, null);
+  return rows.length;
+}
+
 export async function recordPayment(db: Db, orgId: string, documentId: string, input: PaymentInput): Promise<PaymentBalance> {
   return db.transaction(async (tx) => {
     const doc = await loadDocument(tx, orgId, documentId, true);

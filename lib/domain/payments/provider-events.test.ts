@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as webhookRoute from '@/app/api/stripe/webhook/route';
-import { onlinePayments, paymentAccounts, payments, providerEvents } from '@/db/schema';
+import { onlinePayments, onlineRefunds, paymentAccounts, payments, providerEvents } from '@/db/schema';
 import { addDays, todayParis } from '@/lib/platform/dates';
 import { billingContext, documentRow, eventsOf, line } from '@/lib/domain/documents/testing';
 import { TEST_WEBHOOK_SECRET } from '@/lib/domain/payments/testing';
@@ -208,7 +208,8 @@ describe('refunds and disputes', () => {
     const { id, session } = await openCheckout(doc.id, doc.total_ttc);
     const { payment_intent } = await ctx.fake.completeCheckout(session);
     const partial = await ctx.fake.refund(payment_intent, 8000);
-    expect(partial.statuses).toEqual([200]);
+    // refund.created, then charge.refunded, as Stripe sends them; the refund counted once, by its id.
+    expect(partial.statuses).toEqual([200, 200]);
     expect((await paymentsOf(doc.id)).map((p) => [p.amount, p.method, p.reference])).toEqual([
       [108000, 'card', payment_intent],
       [-8000, 'card', partial.refund],
@@ -223,6 +224,12 @@ describe('refunds and disputes', () => {
     expect((await paymentsOf(doc.id)).map((p) => p.amount)).toEqual([108000, -8000, -100000]);
     expect((await paymentsOf(doc.id)).at(-1)!.reference).toBe(rest.refund);
     expect(await row(id)).toMatchObject({ amount_refunded: 108000, status: 'succeeded' });
+    // Made in the dashboard: listed with the invoice's online refunds, as the provider's.
+    const listed = await ctx.org.db.select().from(onlineRefunds).where(eq(onlineRefunds.document_id, doc.id));
+    expect(listed.map((r) => [r.amount, r.status, r.origin]).sort()).toEqual([
+      [100000, 'succeeded', 'provider'],
+      [8000, 'succeeded', 'provider'],
+    ]);
     const res = await api.get(doc.id);
     expect(res.body).toMatchObject({ status: 'sent' });
   });
@@ -234,7 +241,7 @@ describe('refunds and disputes', () => {
     const draft = api.expectStatus(await api.creditNote(doc.id, { credit_reason_code: 'commercial_gesture', items: [line('Geste', '1', 20000)] }), 201, 'credit');
     const credit = api.expectStatus(await api.finalize(draft.id), 200, 'finalize credit'); // 240,00 € TTC
     const refund = await ctx.fake.refund(payment_intent, 24000);
-    expect(refund.statuses).toEqual([200]);
+    expect(refund.statuses).toEqual([200, 200]);
     expect((await paymentsOf(credit.id)).map((p) => [p.amount, p.reference])).toEqual([[-24000, refund.refund]]);
     expect((await paymentsOf(doc.id)).map((p) => p.amount)).toEqual([108000]);
     expect(await documentRow(ctx.org.db, doc.id)).toMatchObject({ status: 'paid' });

@@ -5,7 +5,7 @@ import { paymentAccounts, providerEvents } from '@/db/schema';
 import { stripeSettings } from '@/lib/platform/config';
 import { ApiError } from '@/lib/platform/errors';
 import { onMandateUpdated, onSetupIntentSucceeded, onSetupSessionCompleted } from './mandates';
-import { onAccountUpdated, onCheckoutSession, onDispute, onPaymentIntent, onRefund } from './online-payment-events';
+import { onAccountUpdated, onCheckoutSession, onDispute, onPaymentIntent, onRefund, onRefundObject } from './online-payment-events';
 import type { PaymentProvider } from './provider';
 import { requireProvider } from './stripe-provider';
 import { log } from '@/lib/platform/log';
@@ -43,6 +43,9 @@ export const HANDLERS: Record<string, Handler> = {
   'payment_intent.payment_failed': onPaymentIntent,
   'payment_intent.canceled': onPaymentIntent,
   'charge.refunded': onRefund,
+  'refund.created': onRefundObject,
+  'refund.updated': onRefundObject,
+  'refund.failed': onRefundObject,
   'charge.dispute.created': onDispute,
   'charge.dispute.updated': onDispute,
   'charge.dispute.closed': onDispute,

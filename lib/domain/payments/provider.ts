@@ -132,6 +132,28 @@ export interface PaymentIntentInfo {
   failure_message: string | null;
 }
 
+/** A refund of `amount` cents of a settled payment intent, back to the payer's card or account. */
+export interface RefundCreateInput {
+  payment_intent_id: string;
+  amount: number;
+  /** Our references (org, document, online refund), returned on the refund and its events. */
+  metadata: Record<string, string>;
+  /** Deterministic per online refund: a retry asks the provider once. */
+  idempotency_key: string;
+}
+
+export type ProviderRefundStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+
+export interface RefundInfo {
+  id: string;
+  status: ProviderRefundStatus;
+  amount: number;
+  payment_intent_id: string | null;
+  /** Why it failed (lost_or_stolen_card, expired_or_canceled_card, unknown); null otherwise. */
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe';
   retrieveAccount(accountId: string): Promise<AccountReadiness>;
@@ -148,4 +170,6 @@ export interface PaymentProvider {
   /** Detaches the method from its customer (the mandate can no longer be used); false when the provider no longer knows it. */
   detachPaymentMethod(accountId: string, paymentMethodId: string): Promise<boolean>;
   createOffSessionDebit(accountId: string, input: OffSessionDebitInput): Promise<PaymentIntentInfo>;
+  /** Refunds part or all of a settled payment; its outcome may come later (refund.updated). */
+  createRefund(accountId: string, input: RefundCreateInput): Promise<RefundInfo>;
 }

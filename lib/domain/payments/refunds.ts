@@ -1,6 +1,6 @@
-import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents } from '@/db/schema';
+import { documents, onlineRefunds } from '@/db/schema';
 import { todayParis } from '@/lib/platform/dates';
 import { balanceSql, type Conn, type DocumentRow, type FullDocumentRow, loadDocument, remainingDue } from '@/lib/domain/documents';
 import { conflict, validationError } from '@/lib/platform/errors';
@@ -15,7 +15,7 @@ import type { RefundInput } from './schemas';
  * credit note (an overpayment) it goes on the invoice itself: remaining_due moves toward 0 and it stays paid.
  */
 
-const billed = (doc: DocumentRow) => (doc.type === 'facture' || doc.type === 'acompte') && doc.finalized_at !== null;
+export const billed = (doc: DocumentRow) => (doc.type === 'facture' || doc.type === 'acompte') && doc.finalized_at !== null;
 
 /** The balance of an invoice (balanceSql): negative when the client is owed money. */
 async function balanceOf(conn: Conn, orgId: string, invoiceId: string): Promise<number> {
@@ -31,8 +31,17 @@ export async function refundableAmount(conn: Conn, orgId: string, invoiceId: str
   return Math.max(0, -(await balanceOf(conn, orgId, invoiceId)));
 }
 
+/** Cents asked from the provider for this invoice and not settled yet (online-refunds.ts): held back from a new refund. */
+export async function pendingRefundCents(conn: Conn, orgId: string, invoiceId: string): Promise<number> {
+  const [row] = await conn
+    .select({ total: sql<string>`coalesce(sum(${onlineRefunds.amount}), 0)` })
+    .from(onlineRefunds)
+    .where(and(eq(onlineRefunds.org_id, orgId), eq(onlineRefunds.document_id, invoiceId), inArray(onlineRefunds.status, ['pending', 'requires_action'])));
+  return Number(row?.total ?? 0);
+}
+
 /** The invoice's finalized credit note (one per invoice, the spec's rule), locked: the refund is recorded on it. */
-async function finalizedCreditNote(tx: Tx, orgId: string, invoiceId: string): Promise<FullDocumentRow | null> {
+export async function finalizedCreditNote(tx: Tx, orgId: string, invoiceId: string): Promise<FullDocumentRow | null> {
   const [row] = await tx
     .select({ id: documents.id })
     .from(documents)
@@ -57,9 +66,17 @@ export async function recordRefund(db: Db, orgId: string, invoiceId: string, inp
     }
     const paid_at = input.paid_at ?? todayParis();
     if (paid_at > todayParis()) throw validationError('paid_at', 'paid_at: a refund cannot be made in the future');
-    const owed = await refundableAmount(tx, orgId, invoice.id);
-    if (owed === 0) throw conflict('not_refundable', `Nothing is owed to the client on ${invoice.number}: no overpayment or credit note is left to refund.`);
-    if (input.amount > owed) throw validationError('amount', `amount: at most ${owed} cents can be refunded, what the client is owed`);
+    const pending = await pendingRefundCents(tx, orgId, invoice.id);
+    const owed = Math.max(0, (await refundableAmount(tx, orgId, invoice.id)) - pending);
+    if (owed === 0) {
+      const why = pending ? 'what is left is being refunded through the payment provider' : 'no overpayment or credit note is left to refund';
+      throw conflict('not_refundable', `Nothing is owed to the client on ${invoice.number}: ${why}.`);
+    }
+    if (input.amount > owed) {
+      throw pending
+        ? validationError('amount', `amount: at most ${owed} cents can be refunded, what the client is owed less the refunds pending at the provider`)
+        : validationError('amount', `amount: at most ${owed} cents can be refunded, what the client is owed`);
+    }
 
     const creditNote = await finalizedCreditNote(tx, orgId, invoice.id);
     const entry = { amount: -input.amount, paid_at, method: input.method, reference: input.reference ?? null };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_STATUSES, PAYMENT_METHODS } from '@/db/schema/billing';
-import { ONLINE_PAYMENT_METHODS, ONLINE_PAYMENT_STATUSES } from '@/db/schema/online-payments';
+import { ONLINE_PAYMENT_METHODS, ONLINE_PAYMENT_STATUSES, ONLINE_REFUND_STATUSES } from '@/db/schema/online-payments';
 import { Cents } from '@/lib/platform/money';
 import { IsoDate, nullableString, PathId, Timestamp, text } from '@/lib/platform/contract';
 import { SendDocumentInput } from '@/lib/domain/sending';
@@ -96,3 +96,34 @@ export const OnlinePayment = z
   })
   .meta({ id: 'OnlinePayment' });
 export type OnlinePayment = z.infer<typeof OnlinePayment>;
+
+export const OnlineRefundInput = z
+  .strictObject({
+    amount: Cents()
+      .min(1, { error: 'must be at least 1 cent' })
+      .meta({
+        description:
+          'Cents given back to the payer through the provider. At most what the client is owed less the refunds still pending, and at most what is left of one online payment.',
+      }),
+  })
+  .meta({ id: 'OnlineRefundInput' });
+export type OnlineRefundInput = z.output<typeof OnlineRefundInput>;
+
+/** A refund through the payment provider, as staff and integrators see it (the provider's ids stay on the server). */
+export const OnlineRefund = z
+  .object({
+    id: z.uuid().meta({ description: 'The online refund’s id.' }),
+    document_id: z.uuid().meta({ description: 'The invoice or deposit invoice refunded.' }),
+    online_payment_id: z.uuid().meta({ description: 'The online payment given back.' }),
+    amount: z.number().int().meta({ description: 'Cents refunded, positive.' }),
+    status: z.enum(ONLINE_REFUND_STATUSES).meta({
+      description:
+        'pending: asked, the provider has not confirmed; requires_action: the provider needs the org to act; succeeded: given back and counted (a payment of −amount, event payment.refunded); failed or canceled: nothing counted.',
+    }),
+    origin: z.enum(['paraphe', 'provider']).meta({ description: 'paraphe: asked here; provider: made in the provider’s dashboard.' }),
+    failure_reason: nullableString.meta({ description: "The provider's reason of a failure or refusal; null otherwise." }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'OnlineRefund' });
+export type OnlineRefund = z.infer<typeof OnlineRefund>;

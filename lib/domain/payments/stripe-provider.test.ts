@@ -106,4 +106,28 @@ describe('StripeProvider, the real SDK against the fake', () => {
     const other = fake.addAccount();
     expect(await provider.retrieveCheckoutSession(other.id, payment.id).catch((e) => e)).toMatchObject({ status: 404 });
   });
+
+  it('refunds part of a settled payment intent on the connected account: pending, our metadata, the same refund for the same key; Stripe’s refusals are 502', async () => {
+    const account = fake.addAccount();
+    const session = await provider.createCheckoutSession(account.id, {
+      mode: 'payment',
+      amount: 12000,
+      description: 'Facture',
+      methods: ['card'],
+      success_url: 'https://app.example/ok',
+      cancel_url: 'https://app.example/ko',
+      metadata: {},
+    });
+    const { payment_intent } = await fake.completeCheckout(session.id);
+    const input = { payment_intent_id: payment_intent, amount: 5000, metadata: { online_refund_id: 'r1' }, idempotency_key: 'online-refund:r1' };
+    const refund = await provider.createRefund(account.id, input);
+    expect(refund).toEqual({ id: expect.stringMatching(/^re_/), status: 'pending', amount: 5000, payment_intent_id: payment_intent, failure_reason: null, metadata: { online_refund_id: 'r1' } });
+    expect(fake.requests.at(-1)!).toMatchObject({ path: '/v1/refunds', headers: { 'stripe-account': account.id, 'idempotency-key': 'online-refund:r1' } });
+    expect(await provider.createRefund(account.id, input)).toEqual(refund);
+    const tooMuch = await provider.createRefund(account.id, { ...input, amount: 7001, idempotency_key: 'k2' }).catch((e) => e);
+    expect(tooMuch).toMatchObject({ status: 502, code: 'payments_provider_error' });
+    expect(tooMuch.message).toContain('greater than unrefunded amount');
+    expect(await provider.createRefund(fake.addAccount().id, { ...input, idempotency_key: 'k3' }).catch((e) => e)).toMatchObject({ status: 404 });
+    await fake.flush();
+  });
 });

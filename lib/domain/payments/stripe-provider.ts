@@ -12,6 +12,8 @@ import type {
   PaymentIntentInfo,
   PaymentMethodInfo,
   PaymentProvider,
+  RefundCreateInput,
+  RefundInfo,
   SetupIntentInfo,
 } from './provider';
 
@@ -46,6 +48,21 @@ export function toReadiness(account: Stripe.Account): AccountReadiness {
 }
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+const REFUND_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
+
+/** A Stripe refund as the port states it (its events carry the same object). */
+export function toRefundInfo(r: Stripe.Refund): RefundInfo {
+  const status = REFUND_STATUSES.find((s) => s === r.status) ?? 'pending';
+  return {
+    id: r.id,
+    status,
+    amount: r.amount,
+    payment_intent_id: idOf(r.payment_intent),
+    failure_reason: r.failure_reason ?? null,
+    metadata: { ...(r.metadata ?? {}) },
+  };
+}
 
 function toSession(s: Stripe.Checkout.Session): CheckoutSession {
   return {
@@ -199,6 +216,16 @@ export class StripeProvider implements PaymentProvider {
       )
       .catch(providerError);
     return { id: pi.id, status: pi.status, amount: pi.amount, failure_message: pi.last_payment_error?.message ?? null };
+  }
+
+  async createRefund(accountId: string, input: RefundCreateInput): Promise<RefundInfo> {
+    const refund = await this.stripe.refunds
+      .create(
+        { payment_intent: input.payment_intent_id, amount: input.amount, reason: 'requested_by_customer', metadata: input.metadata },
+        { stripeAccount: accountId, idempotencyKey: input.idempotency_key },
+      )
+      .catch(providerError);
+    return toRefundInfo(refund);
   }
 }
 

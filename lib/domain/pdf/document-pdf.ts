@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/platform/errors';
 import { loadRenderModel } from './model';
-import { renderDocument } from './render-document';
+import { renderBounded } from './render-bounded';
 import { renderAndStore } from './render-stored-document';
 import { storedPdf } from './stored-pdf';
 import { readAll } from '@/lib/platform/storage';
@@ -30,7 +30,7 @@ export async function readStoredPdf(db: Db, orgId: string, documentId: string): 
  * The PDF to attach when a document is sent: never sent without it. The stored file when it is ready; else it
  * is rendered now by the render job's own function (lib/domain/pdf renderStoredDocument), which stores it once as the
  * job would have (the job then finds it done) and hands back the file it stored; and if another worker holds the
- * render at this very moment, the same rendering is made in memory (lib/domain/pdf renderDocument) rather than waiting for
+ * render at this very moment, the same rendering is made in memory (lib/domain/pdf renderBounded) rather than waiting for
  * it. Outside any transaction.
  */
 export async function documentPdfForSending(db: Db, orgId: string, documentId: string): Promise<DocumentPdf> {
@@ -42,6 +42,6 @@ export async function documentPdfForSending(db: Db, orgId: string, documentId: s
   if (made) return { filename: made.fileName, content: made.content, source: 'stored' };
   const stored = await readStoredPdf(db, orgId, documentId);
   if (stored) return stored;
-  const rendered = await renderDocument(await loadRenderModel(db, orgId, documentId));
+  const rendered = await renderBounded(await loadRenderModel(db, orgId, documentId));
   return { filename: rendered.fileName, content: Buffer.from(rendered.pdf), source: 'rendered' };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Font } from '@react-pdf/renderer';
+import { cacheShaping } from './shaping-cache';
 
 /**
  * Liberation Sans 2.1.5 (SIL OFL 1.1, lib/domain/pdf/fonts/LICENSE.txt), metric-compatible with Helvetica/Arial.
@@ -104,11 +105,13 @@ function keepLineFeedsDroppable(face: Face) {
  * every face of Liberation Sans: react-pdf loads only the faces a style names, and the fallback "Helvetica" it
  * appends — Liberation Sans here — must be ready for a style that names none. Read from the store on every call (a
  * FontSource loads its file once): nothing of this module's own outlives a reset of the store or of the modules.
+ * Without `fallbacks`, only Liberation Sans: a process that prints Latin text only never reads the Noto files (11–21 MB
+ * each, parsed by fontkit), see docs/facturx.md "Render memory and CPU".
  */
-async function loadStack(): Promise<GlyphLookup[]> {
+async function loadStack(fallbacks = true): Promise<GlyphLookup[]> {
   registerFonts();
   const stack = await Promise.all(
-    FONT_STACK.map(async (fontFamily) => {
+    (fallbacks ? FONT_STACK : [FONT_FAMILY]).map(async (fontFamily) => {
       const source = Font.getFont({ fontFamily, fontWeight: 400, fontStyle: 'normal' });
       await source.load();
       return source.data as unknown as GlyphLookup;
@@ -116,12 +119,19 @@ async function loadStack(): Promise<GlyphLookup[]> {
   );
   const liberation = Font.getRegisteredFonts()[FONT_FAMILY]!.sources;
   await Promise.all(liberation.map((source) => source.load()));
-  for (const source of liberation) keepLineFeedsDroppable(source.data as unknown as Face);
+  for (const source of liberation) {
+    keepLineFeedsDroppable(source.data as unknown as Face);
+    // Liberation Sans sets nearly every run: its shaping is cached (shaping-cache.ts).
+    cacheShaping(source.data as unknown as Parameters<typeof cacheShaping>[0]);
+  }
   return stack;
 }
 
 /** What stands for a character no font of the stack has (none has U+FFFD). */
 export const UNPRINTABLE = '?';
+
+/** Characters Liberation Sans has, and the line feed (which printable keeps): such a text needs no other font. */
+const LIBERATION_ONLY = /^[\n\x20-\x7e\u00a0-\u00ac\u00ae-\u017f]*$/;
 
 /** Line breaks of every kind: CR LF, CR, vertical tab, form feed, NEL, the line and paragraph separators. */
 const LINE_BREAK = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
@@ -136,7 +146,7 @@ const LINE_BREAK = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
  * same characters as the regular ones. The XML keeps the text as typed.
  */
 export function printableWith(fonts: readonly GlyphLookup[], text: string): string {
-  if (/^[\n\x20-\x7e\u00a0-\u00ac\u00ae-\u017f]*$/.test(text)) return text; // Liberation Sans has all of these
+  if (LIBERATION_ONLY.test(text)) return text;
   const covered = (cp: number) => fonts.some((f) => f.hasGlyphForCodePoint(cp));
   let out = '';
   for (const ch of text.normalize('NFC').replace(LINE_BREAK, '\n')) {
@@ -152,12 +162,39 @@ export function printableWith(fonts: readonly GlyphLookup[], text: string): stri
 }
 
 export async function printableText(text: string): Promise<string> {
-  return printableWith(await loadStack(), text);
+  return (await printableModel(text)).value;
 }
 
-/** A deep copy of a value (a render model) with every string made printable. */
-export async function printable<T>(value: T): Promise<T> {
-  const fonts = await loadStack();
+/** The strings of a value (a render model): its own, its arrays' and its plain objects'. */
+function someString(v: unknown, test: (s: string) => boolean): boolean {
+  if (typeof v === 'string') return test(v);
+  if (Array.isArray(v)) return v.some((x) => someString(x, test));
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) return Object.values(v).some((x) => someString(x, test));
+  return false;
+}
+
+/**
+ * Whether a text has a character Liberation Sans lacks, other than those printableWith turns into a space, drops or
+ * keeps without a font (tab, soft hyphen, line breaks, controls): then, and only then, the Noto faces can matter.
+ */
+function beyondLiberation(liberation: GlyphLookup, text: string): boolean {
+  if (LIBERATION_ONLY.test(text)) return false;
+  for (const ch of text.normalize('NFC').replace(LINE_BREAK, '\n')) {
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0x20 && cp !== 0xad && !liberation.hasGlyphForCodePoint(cp)) return true;
+  }
+  return false;
+}
+
+/**
+ * A deep copy of a value (a render model) with every string made printable, and whether a text needs a fallback
+ * font: when none does, every character is kept or replaced as with the whole stack, and the template sets the text
+ * in Liberation Sans alone (react-pdf loads every family a style names): the same file, no Noto font read.
+ */
+export async function printableModel<T>(value: T): Promise<{ value: T; fallbacks: boolean }> {
+  const liberation = await loadStack(false);
+  const fallbacks = someString(value, (text) => beyondLiberation(liberation[0]!, text));
+  const fonts = fallbacks ? await loadStack() : liberation;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return printableWith(fonts, v);
     if (Array.isArray(v)) return v.map(walk);
@@ -166,5 +203,10 @@ export async function printable<T>(value: T): Promise<T> {
     }
     return v;
   };
-  return walk(value) as T;
+  return { value: walk(value) as T, fallbacks };
+}
+
+/** A deep copy of a value (a render model) with every string made printable. */
+export async function printable<T>(value: T): Promise<T> {
+  return (await printableModel(value)).value;
 }

@@ -1,5 +1,6 @@
 import type { DocumentType } from '@/db/schema/billing';
 import { type Language, MENTION_TEXTS } from '@/lib/domain/facturx';
+import { documentTitle } from '@/lib/platform/i18n';
 
 /**
  * The printed document's texts in both languages. The mentions the Factur-X XML states as well (penalties, payment
@@ -37,7 +38,7 @@ type Labels = typeof fr;
 
 const fr = {
   ...MENTION_TEXTS.fr,
-  kind: { devis: 'Devis', facture: 'Facture', acompte: "Facture d’acompte", avoir: 'Avoir' } satisfies Record<DocumentType, string>,
+  kind: { devis: documentTitle('devis'), facture: documentTitle('facture'), acompte: documentTitle('acompte'), avoir: documentTitle('avoir') } satisfies Record<DocumentType, string>,
   draft: 'BROUILLON',
   draftNumber: 'brouillon non numéroté',
   number: 'N°',

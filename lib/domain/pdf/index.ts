@@ -1,6 +1,7 @@
 import { defineModule } from '@/lib/platform/manifest';
 import { renderDocumentJob, renderOnFinalize } from './jobs';
 import { pdfOperations } from './operations';
+import { largeRenderTask, renderTask } from './render-bounded';
 import { DocumentRendered, DocumentRenderFailed } from './schemas';
 
 export const manifest = defineModule({
@@ -10,6 +11,8 @@ export const manifest = defineModule({
   // Internal events (no outbox row, never delivered): the stored PDF announced to the modules that wait for it.
   events: { 'pdf.document_rendered': DocumentRendered, 'pdf.document_render_failed': DocumentRenderFailed },
   subscriptions: [renderOnFinalize],
+  // Our own documents too are rendered in a worker thread with a capped heap (render-bounded.ts).
+  sandboxTasks: [renderTask, largeRenderTask],
 });
 
 // What pdf's internal events carry, for their subscribers (lib/domain/einvoicing's transmission).

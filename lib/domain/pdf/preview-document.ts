@@ -1,6 +1,7 @@
 import type { Db } from '@/db/client';
 import { loadRenderModel } from './model';
-import { type RenderedDocument, renderDocument } from './render-document';
+import { renderBounded } from './render-bounded';
+import type { RenderedDocument } from './render-document';
 
 /**
  * GET /v1/invoices/{id}/preview: the document rendered now, stored nowhere. A draft prints what finalizing
@@ -8,5 +9,5 @@ import { type RenderedDocument, renderDocument } from './render-document';
  * document renders exactly as its stored PDF does.
  */
 export async function previewDocument(db: Db, orgId: string, documentId: string): Promise<RenderedDocument> {
-  return renderDocument(await loadRenderModel(db, orgId, documentId));
+  return renderBounded(await loadRenderModel(db, orgId, documentId));
 }

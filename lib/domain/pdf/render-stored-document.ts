@@ -6,7 +6,7 @@ import { recordInternalEvent } from '@/lib/platform/events';
 import { getStorage, objectKey, sha256Hex } from '@/lib/platform/storage';
 import { loadRenderModel } from './model';
 import type { DocumentRendered, DocumentRenderFailed } from './schemas';
-import { renderDocument } from './render-document';
+import { renderBounded } from './render-bounded';
 
 /**
  * A render that runs this long has hung, or its worker died: pg-boss expires its job and retries it. Renders take
@@ -82,7 +82,7 @@ export async function renderAndStore(db: Db, orgId: string, documentId: string, 
   if (claimed !== 'claimed') return { outcome: claimed, stored: null };
 
   try {
-    const rendered = await renderDocument(await loadRenderModel(db, orgId, documentId));
+    const rendered = await renderBounded(await loadRenderModel(db, orgId, documentId));
     const storage = getStorage();
     const stored = await storage.put(objectKey('documents', orgId, documentId, `${randomUUID()}.pdf`), rendered.pdf, { contentType: 'application/pdf' });
     const kept = await db.transaction(async (tx) => {

@@ -153,7 +153,16 @@ export function VatSummaryHeader({ t }: { t: Labels }) {
  * the page the render props draw, without the relayouts of the page react-pdf runs for each (renderDocument checks
  * that the document did fit, and lays it out again with them when it did not).
  */
-export function InvoiceDocument({ model: m, singlePage = false }: { model: RenderModel; singlePage?: boolean }) {
+export function InvoiceDocument({
+  model: m,
+  singlePage = false,
+  fontFamily = FONT_STACK,
+}: {
+  model: RenderModel;
+  singlePage?: boolean;
+  /** FONT_STACK, or Liberation Sans alone for a text that needs no fallback (react-pdf loads every family a style names). */
+  fontFamily?: string[];
+}) {
   const lang = m.language;
   const t = LABELS[lang];
   const money = (cents: number) => formatMoney(cents, lang, { nbsp: true });
@@ -181,7 +190,7 @@ export function InvoiceDocument({ model: m, singlePage = false }: { model: Rende
       producer="Paraphe"
       language={lang === 'fr' ? 'fr-FR' : 'en-GB'}
     >
-      <Page size="A4" style={s.page}>
+      <Page size="A4" style={fontFamily === FONT_STACK ? s.page : { ...s.page, fontFamily }}>
         {m.draft && (
           <View fixed style={s.watermark}>
             <Text style={s.watermarkText}>{t.draft}</Text>

@@ -64,10 +64,11 @@ export interface SendPreview {
 /**
  * The e-mail POST /v1/invoices/{id}/send would write with this input — recipient, subject and text as the client
  * will read them — without sending anything. The same refusals as the send (409 not sendable, 422 no_recipient).
+ * `payUrl`: the "pay online" link the send for payment would add (lib/domain/payments previewSendForPayment).
  */
-export async function previewSend(db: Db, orgId: string, id: string, input: SendDocumentInput, now = new Date()): Promise<SendPreview> {
+export async function previewSend(db: Db, orgId: string, id: string, input: SendDocumentInput, now = new Date(), payUrl: string | null = null): Promise<SendPreview> {
   const { doc, contact, to } = await loadForSend(db, orgId, id, input, todayParis(now));
-  const { data, language } = await documentSentEmail(db, orgId, doc, contact, input, null);
+  const { data, language } = await documentSentEmail(db, orgId, doc, contact, input, payUrl);
   const rendered = await renderEmail('document_sent', data, language);
   return { to, cc: (input.cc ?? []).filter((address) => address !== to), subject: input.subject ?? rendered.subject, text: rendered.text, language };
 }

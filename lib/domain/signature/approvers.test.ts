@@ -38,6 +38,11 @@ describe('approvers', () => {
     expect(await api.addApprover(env.id, { user_id: alice.user.id })).toMatchObject({ status: 409, body: { code: 'signature_conflict', field: 'user_id' } });
     expect(await api.addApprover(env.id, { user_id: outsider.user.id })).toMatchObject({ status: 422, body: { field: 'user_id' } });
     expect(await api.addApprover(env.id, {})).toMatchObject({ status: 422, body: { field: 'user_id' } });
+    // A comptable reads only: refused as approver, nothing written.
+    const comptable = await staffMember(org, 'comptable', 'accountant');
+    const refused = await api.addApprover(env.id, { user_id: comptable.user.id });
+    expect(refused).toMatchObject({ status: 422, body: { code: 'validation_error', field: 'user_id' } });
+    expect(refused.body.message).toContain('accountant');
     expect((await envelopeApi(other).addApprover(env.id, { user_id: alice.user.id })).status).toBe(404);
     expect((await envelopeApi(org, ['signature:read']).addApprover(env.id, { user_id: bruno.user.id })).status).toBe(403);
     await api.addApprover(env.id, { user_id: bruno.user.id });

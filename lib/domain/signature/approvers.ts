@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { memberships, signatureApprovers, users } from '@/db/schema';
 import { ApiError, conflict, notFound, validationError } from '@/lib/platform/errors';
+import { readsOnly } from '@/lib/platform/orgs';
 import { appendAuditEvent } from './audit';
 import type { Actor } from './envelopes';
 import { actorData, loadEnvelope } from './lifecycle';
@@ -25,11 +26,13 @@ export async function addApprover(db: Db, orgId: string, envelopeId: string, inp
     const envelope = await loadEnvelope(tx, orgId, envelopeId, true);
     if (envelope.status !== 'draft') throw notDraft(envelope.status);
     const [member] = await tx
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: users.name, role: memberships.role })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.user_id))
       .where(and(eq(memberships.org_id, orgId), eq(memberships.user_id, input.user_id)));
     if (!member) throw validationError('user_id', 'user_id: must be a member of the organisation');
+    // The accountant's access reads only: they could never give the approval the envelope would wait for.
+    if (readsOnly(member.role)) throw validationError('user_id', 'user_id: an accountant (read-only access) cannot approve');
     const [row] = await tx.insert(signatureApprovers).values({ org_id: orgId, envelope_id: envelopeId, user_id: input.user_id }).onConflictDoNothing().returning();
     if (!row) throw conflict('signature_conflict', 'This user is already an approver of the envelope.', 'user_id');
     await queueApproverAdded(tx, envelope, member);

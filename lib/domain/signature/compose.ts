@@ -1,7 +1,8 @@
 import { type PDFFont, PDFDocument, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { signatureEnvelopes, signatureFields, signatureSigners } from '@/db/schema';
-import { formatInstant } from '@/lib/platform/format';
+import { formatDay, formatInstant } from '@/lib/platform/format';
 import { SealFailure } from './evidence-state';
+import { SIGNATURE_KIND_LABELS } from './labels';
 
 type EnvelopeRow = typeof signatureEnvelopes.$inferSelect;
 type SignerRow = typeof signatureSigners.$inferSelect;
@@ -12,14 +13,21 @@ const MARGIN = 50;
 const INK = rgb(0.1, 0.12, 0.2);
 const GREY = rgb(0.4, 0.42, 0.48);
 
+/** Signs WinAnsi lacks but that have a plain spelling: written so rather than as "?" (a name, a text field, a label). */
+const SPELLED: Record<string, string> = { '←': '<-', '→': '->', '↔': '<->', '⇒': '=>', '≤': '<=', '≥': '>=', '≠': '!=', '−': '-' };
+
 /**
  * The standard fonts encode WinAnsi only (French is covered): anything else would make pdf-lib throw, so it is
- * shown as "?" (the evidence JSON and the chain keep the exact text).
+ * spelled in plain characters when it can be (SPELLED), else shown as "?" (the evidence JSON and the chain keep the
+ * exact text).
  */
 export function printableText(font: PDFFont, text: string): string {
   const charset = new Set(font.getCharacterSet());
-  return [...text.normalize('NFC').replace(/[\r\n\t]+/g, ' ')].map((c) => (charset.has(c.codePointAt(0)!) ? c : '?')).join('');
+  return [...text.normalize('NFC').replace(/[\r\n\t]+/g, ' ')].map((c) => (charset.has(c.codePointAt(0)!) ? c : (SPELLED[c] ?? '?'))).join('');
 }
+
+/** A date field's value as printed: the stored calendar day (YYYY-MM-DD) as 01/12/2026; anything else as it is. */
+export const printedDay = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(value, 'fr') : value);
 
 /** Date and time in Europe/Paris, as the signature page and the proof show them. */
 export const parisTime = (d: Date | null) => (d ? `${formatInstant(d, { time: 'medium' })} (Europe/Paris) — ${d.toISOString()}` : '—');
@@ -87,6 +95,9 @@ export class TextPages {
     this.y -= points;
   }
 }
+
+/** A signature's kind, French then English: « dessinée / drawn ». */
+export const kindLabel = (kind: string | null) => (kind === 'drawn' || kind === 'typed' ? `${SIGNATURE_KIND_LABELS[kind]} / ${kind}` : '—');
 
 /** What a signer's line on the signature page says about them. */
 export const methodLabel = (s: SignerRow) =>
@@ -176,7 +187,7 @@ export async function composeSignedPdf(input: ComposeInput): Promise<PDFDocument
         }
         break;
       case 'date':
-        fitText(page, regular, field.value ?? (signer.signed_at ? parisDay(signer.signed_at) : ''), box);
+        fitText(page, regular, field.value ? printedDay(field.value) : signer.signed_at ? parisDay(signer.signed_at) : '', box);
         break;
       case 'name':
         fitText(page, regular, field.value ?? signer.full_name ?? '', box);
@@ -210,7 +221,7 @@ async function signaturePage(doc: PDFDocument, input: ComposeInput) {
     out.text(`Signé le / Signed on : ${parisTime(s.signed_at)}`, { indent: 12 });
     out.text(`Adresse IP / IP address : ${s.signed_ip ?? '—'}`, { indent: 12 });
     out.text(`Navigateur / User agent : ${s.signed_user_agent ?? '—'}`, { indent: 12 });
-    out.text(`Signature : ${s.signature_kind === 'drawn' ? 'dessinée / drawn' : 'saisie / typed'}`, { indent: 12, gap: 8 });
+    out.text(`Signature : ${kindLabel(s.signature_kind)}`, { indent: 12, gap: 8 });
   }
   out.space(6);
   out.text(

@@ -80,6 +80,7 @@ export { consentToSign, declineToSign, fillSignerField, getSignerState, requestS
 export { MAX_UPLOAD_BODY_BYTES, SIGN_LIMIT_PREFIX, SignerFieldParams, SignerParams } from './signer-schemas';
 export { DeclineBody, FieldValueBody, SignBody, UploadBody, VerifyCodeBody } from './signing';
 export { openSession } from './signer-session';
+export { outcomeIsSigned, SIGNED_DOWNLOAD_DAYS, type SignedDocumentState, type SignerLinkView, type SignerOutcome, signerLinkView, signerSignedPdf } from './signer-outcome';
 export { SignerQuery } from './signer-schemas';
 export { signEnvelope, signerDocument, uploadSignerDocument } from './signer-api';
 export { formPageStatus, type PublicPageStatus, signerPageStatus } from './public-page-status';

@@ -94,20 +94,20 @@ describe('/sign/<token>', () => {
     expect(await visit('/sign/short')).toMatchObject({ status: 200, next: true });
   });
 
-  it('a cancelled envelope’s link: 410 « Lien expiré », in English when asked, with the language switch', async () => {
+  it('a cancelled envelope’s link: 410 « Demande annulée » (issue 35), in English when asked, with the language switch', async () => {
     const { envelopeId, token } = await liveSigner('cancel.status@client.test');
     await cancelEnvelope(org.db, org.org.id, envelopeId, { ip: null, user_agent: null });
     const fr = await visit(`/sign/${token}`);
     expect(fr.status).toBe(410);
-    expect(fr.html).toContain('>Lien expiré</h1>');
+    expect(fr.html).toContain('>Demande annulée</h1>');
     expect(fr.html).toContain('href="?lang=en"');
     expect(fr.res.headers.get('cache-control')).toBe('no-store');
     const en = await visit(`/sign/${token}?lang=en`);
     expect(en.status).toBe(410);
-    expect(en.html).toContain('>Link expired</h1>');
+    expect(en.html).toContain('>Request cancelled</h1>');
   });
 
-  it('an expired envelope’s link, and a signed signer’s: 410', async () => {
+  it('an expired envelope’s link, and the link of a signer who did not sign a completed one: 410', async () => {
     const expired = await liveSigner('expired.status@client.test');
     await org.db.update(signatureEnvelopes).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(signatureEnvelopes.id, expired.envelopeId));
     expect((await visit(`/sign/${expired.token}`)).status).toBe(410);

@@ -142,6 +142,8 @@ async function sealOnce(db: Db, envelopeId: string, now: Date): Promise<SealOutc
       chain: await auditEvents(tx, envelopeId),
       chainReport: await verifyAuditChain(tx, envelopeId),
       document: doc ? { name: doc.name, sha256: doc.sha256, page_count: doc.page_count } : null,
+      // The title the e-mails give it (the subject, « Devis D-2026-0042 », the uploaded name), not a file of ours.
+      documentTitle: (await envelopeMailContext(tx, row)).document_title,
       attachments: await tx
         .select({ name: signatureDocuments.name, sha256: signatureDocuments.sha256, page_count: signatureDocuments.page_count })
         .from(signatureEnvelopeDocuments)

@@ -96,6 +96,7 @@ describe('GET /api/sign/<token>', () => {
       fields: [{ type: 'text', page: 1, required: true, value: null }],
       requested_documents: [],
       consent_text_version: '2026-11-26',
+      outcome: null,
     });
     expect(res.body.consent_text).toMatch(/^J’accepte de signer/);
     expect((await state(t, { lang: 'en' })).body.consent_text).toMatch(/^I agree to sign/);

@@ -7,6 +7,7 @@ import { getStorage } from '@/lib/platform/storage';
 import { declineEnvelope } from './completion';
 import { checkSignerCode, sendSignerCode } from './otp';
 import { giveConsent, markInProgress, openSession, openSigner, type SignerSession, signerState } from './signer-session';
+import { outcomeOf } from './signer-outcome';
 import { addUpload, fillField, sign, vetSignature } from './signing';
 import type { TurnContext } from './turns';
 
@@ -19,10 +20,20 @@ type Lang = 'fr' | 'en';
 
 const reload = async (tx: Db, signerId: string) => (await tx.select().from(signatureSigners).where(eq(signatureSigners.id, signerId)))[0]!;
 
+/**
+ * The state every call answers, with `outcome` (an addition to DESIGN's shape, issue 35): null while the signer has
+ * something to do; once they signed or declined, what happened (signer-outcome.ts), which the page's end shows.
+ */
+async function stateOf(conn: Db, session: SignerSession, lang: Lang, parallel = false) {
+  const state = await signerState(conn, session, lang, parallel);
+  const done = session.signer.status === 'signed' || session.signer.status === 'declined';
+  return { ...state, outcome: done ? await outcomeOf(conn, session) : null };
+}
+
 async function act(db: Db, token: string, lang: Lang, change: (tx: Db, session: SignerSession) => Promise<SignerSession>) {
   return db.transaction(async (tx) => {
     const session = await change(tx, await openSession(tx, token, true));
-    return signerState(tx, session, lang);
+    return stateOf(tx, session, lang);
   });
 }
 
@@ -32,7 +43,7 @@ async function act(db: Db, token: string, lang: Lang, change: (tx: Db, session: 
  */
 export async function getSignerState(db: Db, token: string, ctx: TurnContext, lang: Lang = 'fr') {
   const session = await openSession(db, token);
-  if (session.signer.status !== 'notified' && session.envelope.status !== 'sent') return signerState(db, session, lang, true);
+  if (session.signer.status !== 'notified' && session.envelope.status !== 'sent') return stateOf(db, session, lang, true);
   return act(db, token, lang, (tx, s) => openSigner(tx, s, ctx));
 }
 
@@ -45,7 +56,7 @@ export async function requestSignerCode(db: Db, token: string, ctx: TurnContext,
     const session = await openSession(tx, token, true);
     const code = await sendSignerCode(tx, session.envelope, session.signer, ctx);
     const envelope = await markInProgress(tx, session.envelope);
-    return { ...(await signerState(tx, { ...session, envelope }, lang)), code };
+    return { ...(await stateOf(tx, { ...session, envelope }, lang)), code };
   });
 }
 
@@ -56,7 +67,7 @@ export async function verifySignerCode(db: Db, token: string, code: string, ctx:
     const check = await checkSignerCode(tx, session.envelope, session.signer, code, ctx);
     if (!check.ok) return { error: check.error };
     const envelope = await markInProgress(tx, session.envelope);
-    return { state: await signerState(tx, { envelope, signer: await reload(tx, session.signer.id) }, lang) };
+    return { state: await stateOf(tx, { envelope, signer: await reload(tx, session.signer.id) }, lang) };
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.state;

@@ -31,6 +31,7 @@ describe('the configuration schema', () => {
       'FAKE_STRIPE_ACCOUNT',
       'FAKE_STRIPE_PORT',
       'FAKE_STRIPE_WEBHOOK_URL',
+      'FAKE_STRIPE_REFUND_SETTLE_MS',
       'PA_SANDBOX_HOST',
     ]);
     const files: string[] = [];

@@ -103,7 +103,7 @@ describe('dates', () => {
     expect(formatDay('2026-11-24', 'en')).toBe('24/11/2026');
     expect(formatDay('2026-03-12', 'fr', 'long')).toBe('12 mars 2026');
     expect(formatDay('2026-03-12', 'en', 'long')).toBe('12 March 2026');
-    expect(formatDay('2026-01-01', 'fr', 'long')).toBe('1 janvier 2026');
+    expect(formatDay('2026-01-01', 'fr', 'long')).toBe('1er janvier 2026');
     expect(formatDay(null)).toBe('');
     expect(formatDay('')).toBe('');
   });

@@ -111,13 +111,16 @@ export function plural(n: number, one: string, many = `${one}s`, lang: Language 
 
 /**
  * A calendar day "2026-11-24" (already a Europe/Paris day: documents, payments) → "24/11/2026" (numeric, both
- * languages) or "24 novembre 2026" / "24 November 2026" (long), whatever the server's time zone. Empty for none.
+ * languages) or "24 novembre 2026" / "24 November 2026" (long; "1er décembre 2026" in French), whatever the server's
+ * time zone. Empty for none.
  */
 export function formatDay(day: string | null | undefined, lang: Language = 'fr', style: 'numeric' | 'long' = 'numeric'): string {
   if (!day) return '';
   const options: Intl.DateTimeFormatOptions =
     style === 'long' ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
-  return dateFormat(lang, options).format(new Date(`${day}T00:00:00Z`));
+  const text = dateFormat(lang, options).format(new Date(`${day}T00:00:00Z`));
+  // French writes the first of a month as an ordinal: « le 1er décembre » (Intl says « 1 décembre »).
+  return style === 'long' && lang === 'fr' && day.endsWith('-01') ? text.replace(/^1(?=\s)/, '1er') : text;
 }
 
 /** A month "2026-03" → "mars" (short: "janv.", "déc.") or "mars 2026" (long). */

@@ -78,7 +78,7 @@ export const TOKEN_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-export const isTokenPage = (pathname: string) => /^\/(?:pay|sign|api\/sign)\/[^/]+(?:\/|$)/.test(pathname);
+export const isTokenPage = (pathname: string) => /^\/(?:pay|sign|api\/sign|invitation)\/[^/]+(?:\/|$)/.test(pathname);
 
 /** The payer's pages: their forms post to the provider's hosted checkout. */
 export const isPaymentPage = (pathname: string) => /^\/pay\/[^/]+(?:\/|$)/.test(pathname);

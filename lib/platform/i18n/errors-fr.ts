@@ -17,6 +17,8 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   unauthorized: 'Identification requise : reconnectez-vous.',
   forbidden: 'Vous n’avez pas le droit de faire cela.',
   no_active_org: 'Aucune organisation active : choisissez-en une.',
+  already_member: 'Cette adresse est déjà membre de l’organisation.',
+  invalid_credentials: 'Mot de passe incorrect pour ce compte.',
   not_found: 'Introuvable : l’élément a peut-être été supprimé.',
   method_not_allowed: 'Cette opération n’est pas possible ici.',
   payload_too_large: 'Envoi trop volumineux.',
@@ -60,6 +62,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   payments_provider_error: 'Le service de paiement en ligne n’a pas répondu : réessayez.',
   payment_not_yet_known: 'Ce paiement en ligne n’est pas encore enregistré : le service de paiement réessaiera.',
   no_active_mandate: 'Ce client n’a pas de mandat de prélèvement SEPA actif : envoyez-lui d’abord un lien de mise en place du mandat.',
+  no_online_payment: 'Cette facture n’a pas été payée en ligne : enregistrez le remboursement fait par virement, chèque ou espèces.',
   payment_processing: 'Un prélèvement de ce document est déjà en cours : attendez son résultat avant d’en lancer un autre.',
   // Sending and reminders
   no_recipient: 'Aucune adresse e-mail : le client n’en a pas, indiquez-en une.',
@@ -74,7 +77,7 @@ export const CODE_MESSAGES: Readonly<Record<string, string>> = {
   // Webhooks
   delivery_in_progress: 'Un envoi de ce webhook est en cours : réessayez dans un instant.',
   // E-invoicing
-  einvoicing_not_configured: 'La facturation électronique n’est pas configurée : renseignez d’abord la plateforme agréée (réglages de facturation).',
+  einvoicing_not_configured: 'La facturation électronique n’est pas configurée : renseignez d’abord la plateforme agréée (Réglages → Facturation électronique).',
   einvoicing_secret_unreadable: 'Le secret de la plateforme agréée ne peut plus être déchiffré (clé changée) : saisissez-le à nouveau.',
   pa_unavailable: 'La plateforme agréée ne répond pas : réessayez dans quelques minutes.',
   pa_refused: 'La plateforme agréée a refusé la demande.',

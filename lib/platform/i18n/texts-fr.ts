@@ -53,6 +53,9 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^must be strictly positive \(a discount is a line of kind discount, without quantity\)$/, 'Une quantité supérieure à 0 (une remise est une ligne de type remise, sans quantité).'],
   [/^must be at least (-?\d+) \(days from the (\w+)\)$/, (m) => `Au moins ${m[1]} jours.`],
   [/^must be at most (-?\d+) \(days from the (\w+)\)$/, (m) => `Au plus ${m[1]} jours.`],
+  // Roles and invitations (lib/platform/next/action.ts, lib/platform/orgs/invitations.ts)
+  [/^Votre accès de comptable est en lecture seule/, (m) => m.input ?? ''],
+  [/^Password required\.$/, 'Mot de passe requis.'],
   // Identifiers and formats
   [/^must be an e-mail address$|^malformed e-mail$/, 'Adresse e-mail invalide (ex. nom@exemple.fr).'],
   [/^must be an e-mail address of at most 254 characters, 64 before the @$|^E-mail address is too long \(RFC 5321\)\.$/, 'Adresse e-mail trop longue : 64 caractères au plus avant le @, 254 en tout.'],
@@ -97,6 +100,7 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [/^the document's text tags name signer (\d+); a bulk envelope has one signer$/, (m) => `Les balises du document nomment le signataire ${m[1]} : un envoi groupé n’a qu’un signataire par enveloppe.`],
   [/^must be in the future(?: to send)?$/, 'Choisissez une date à venir.'],
   [/^must be a member of the organisation$/, 'Choisissez un membre de l’organisation.'],
+  [/^an accountant \(read-only access\) cannot approve$/, 'Un comptable a un accès en lecture seule : il ne peut pas approuver. Choisissez un autre membre.'],
   [/^required when calling with an API key$/, 'Indiquez l’approbateur : une clé d’API n’est pas une personne.'],
   [/^is not an approver of this envelope$/, 'Cette personne n’est pas approbatrice de cette enveloppe.'],
   [/^must be a finalized (?:devis|facture) of the organisation$/, 'Choisissez un devis ou une facture finalisé(e).'],
@@ -142,6 +146,14 @@ export const TEXT_PATTERNS: ReadonlyArray<readonly [RegExp, French]> = [
   [
     /^at most (\d+) cents can be refunded, what the client is owed$/,
     (m) => `Au plus ${(Number(m[1]) / 100).toFixed(2).replace('.', ',')} € : c’est ce qui est dû au client.`,
+  ],
+  [
+    /^at most (\d+) cents can be refunded, what the client is owed less the refunds pending at the provider$/,
+    (m) => `Au plus ${(Number(m[1]) / 100).toFixed(2).replace('.', ',')} € : ce qui est dû au client, moins les remboursements par carte en cours.`,
+  ],
+  [
+    /^at most (\d+) cents can be refunded through the provider, what is left of the online payment$/,
+    (m) => `Au plus ${(Number(m[1]) / 100).toFixed(2).replace('.', ',')} € par carte : ce qui reste du paiement en ligne.`,
   ],
   [/^an invoice cannot be finalized before its issue date \((.+)\)$/, (m) => `La facture ne peut pas être finalisée avant sa date d’émission (${m[1]}).`],
   // Lines, VAT and amounts of a document

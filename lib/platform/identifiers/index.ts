@@ -1,4 +1,4 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
 /*
  * French business identifiers and bank details, checked where staff type them (the back-office forms). The API
@@ -55,6 +55,9 @@ export function isPlausibleVatNumber(vat: string): boolean {
 
 /** An IBAN with a valid country format and check digits (spaces allowed). */
 export const isValidIban = (iban: string): boolean => isValidIBAN(electronicFormatIBAN(iban) ?? '');
+
+/** "FR76 3000 6000 0112 3456 7890 189": an IBAN in groups of four, as people read and type it. */
+export const friendlyIban = (iban: string): string => friendlyFormatIBAN(electronicFormatIBAN(iban) ?? iban) ?? iban;
 
 /** A BIC (8 or 11 characters, a known country). */
 export const isValidBic = (bic: string): boolean => isValidBIC(bic.replace(/\s/g, '').toUpperCase());

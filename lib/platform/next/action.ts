@@ -3,6 +3,7 @@ import { ZodError, z } from 'zod';
 import { ApiError, fieldErrors } from '@/lib/platform/errors';
 import { frenchRefusal } from '@/lib/platform/i18n';
 import { refuseControlCharacters } from '@/lib/platform/http';
+import { readsOnly } from '@/lib/platform/orgs';
 import type { FormState, Refusal } from './form-state';
 import { requestSession, resolveStaffOrg, type StaffContext, type StaffSession } from './staff';
 
@@ -23,8 +24,13 @@ import { requestSession, resolveStaffOrg, type StaffContext, type StaffSession }
 export type { StaffContext } from './staff';
 
 export interface ActionOptions {
-  /** Only an owner or an admin: a member is refused with this message. */
+  /** Only an owner or an admin: a member (or an accountant) is refused with this message. */
   adminOnly?: string;
+  /**
+   * The action changes nothing (a search, a state to poll, a check): a read-only role may run it. Every other action
+   * is refused to the read-only « comptable » here, whatever the page shows (docs/security.md « Roles »).
+   */
+  read?: boolean;
   /** The message when the action's target is gone (a 404 of the service, or an id that is not one). */
   notFound?: string;
   /** List fields whose items' errors ("cc.1") are shown on the list's own input ("cc"). */
@@ -101,12 +107,33 @@ async function readInput<Raw, Input>(reader: InputReader<Raw, Input> | undefined
   return reader.parse(raw instanceof FormData ? formTexts(raw) : raw);
 }
 
+/** What the read-only role is told when it tries a change (the API's answer says the same in English). */
+export const READ_ONLY_REFUSAL = 'Votre accès de comptable est en lecture seule : vous pouvez consulter et télécharger, pas modifier.';
+export const readOnlyError = () => new ApiError(403, 'forbidden', 'This account is read-only (accountant): it may read and download, not change anything.');
+
+type ActionKind = 'staffAction' | 'formAction' | 'buttonAction';
+/** Every action the wrappers built, with what built it: the test that walks them all runs each under another session. */
+const built = new WeakMap<object, { kind: ActionKind; handler: unknown; options: ActionOptions }>();
+
+/** The same action (its handler and options) built over another way to read the session; null for a function the wrappers did not build. */
+export function actionUnder(action: unknown, readSession: () => Promise<StaffSession>): ((...args: unknown[]) => Promise<unknown>) | null {
+  const entry = typeof action === 'function' ? built.get(action) : undefined;
+  if (!entry) return null;
+  const wrappers = createActionWrappers(readSession) as unknown as Record<ActionKind, (handler: unknown, options: ActionOptions) => (...args: unknown[]) => Promise<unknown>>;
+  return wrappers[entry.kind](entry.handler, entry.options);
+}
+
+/** Whether an action was declared a read (`read: true`), which the read-only role may run. */
+export const isReadAction = (action: unknown) => (typeof action === 'function' && built.get(action)?.options.read) === true;
+
 /** The wrappers, over a way to read the session: the request's cookie in the app, a given one in tests. */
 export function createActionWrappers(readSession: () => Promise<StaffSession>) {
   async function run<Out>(options: ActionOptions, body: (staff: StaffContext) => Promise<Out>): Promise<Outcome<Out>> {
     // Outside the try: the redirects to /login and /no-org are the answer.
     const staff = await resolveStaffOrg(await readSession());
-    if (options.adminOnly && staff.role === 'member') return { ok: false, refusal: { refused: true, error: options.adminOnly }, cause: null };
+    // The one place a read-only role is refused every change, before any input is read.
+    if (readsOnly(staff.role) && !options.read) return { ok: false, refusal: { refused: true, error: READ_ONLY_REFUSAL }, cause: readOnlyError() };
+    if (options.adminOnly && staff.role !== 'owner' && staff.role !== 'admin') return { ok: false, refusal: { refused: true, error: options.adminOnly }, cause: null };
     try {
       return { ok: true, value: await body(staff) };
     } catch (err) {
@@ -121,10 +148,12 @@ export function createActionWrappers(readSession: () => Promise<StaffSession>) {
     handler: (staff: StaffContext, ...args: Args) => Promise<Out>,
     options: ActionOptions = {},
   ): (...args: Args) => Promise<Out | Refusal> {
-    return async (...args) => {
+    const action = async (...args: Args) => {
       const outcome = await run(options, (staff) => handler(staff, ...args));
       return outcome.ok ? outcome.value : outcome.refusal;
     };
+    built.set(action, { kind: 'staffAction', handler, options });
+    return action;
   }
 
   type FormHandler<Input, Bound extends unknown[], T> = (staff: StaffContext, input: Input, ...bound: Bound) => Promise<FormReply<T> | undefined>;
@@ -145,7 +174,7 @@ export function createActionWrappers(readSession: () => Promise<StaffSession>) {
     handler: FormHandler<Input, Bound, T>,
     options: FormActionOptions<Raw, Input> = {},
   ): FormActionFn<Raw, Bound, T> {
-    return async (...args) => {
+    const action: FormActionFn<Raw, Bound, T> = async (...args) => {
       const raw = args[args.length - 1] as Raw;
       const prev = args[args.length - 2] as FormState<T> | undefined;
       const bound = args.slice(0, -2) as Bound;
@@ -155,18 +184,22 @@ export function createActionWrappers(readSession: () => Promise<StaffSession>) {
       const { refused: _, ...refusal } = outcome.refusal;
       return { attempt, ...refusal, ...(raw instanceof FormData ? { texts: formTexts(raw) } : {}) };
     };
+    built.set(action, { kind: 'formAction', handler, options });
+    return action;
   }
 
   function buttonAction<Input = FormData>(
     handler: (staff: StaffContext, input: Input) => Promise<unknown>,
     options: FormActionOptions<FormData, Input> = {},
   ): (form: FormData) => Promise<void> {
-    return async (form) => {
+    const action = async (form: FormData) => {
       const outcome = await run(options, async (staff) => handler(staff, await readInput(options.input, form, staff)));
       if (outcome.ok) return;
       if (outcome.cause instanceof ApiError && outcome.cause.status === 404) notFound();
       throw outcome.cause ?? new ApiError(403, 'forbidden', outcome.refusal.error ?? 'Refused.');
     };
+    built.set(action, { kind: 'buttonAction', handler, options });
+    return action;
   }
 
   return { staffAction, formAction, buttonAction };

@@ -2,6 +2,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { type Db, getDb } from '@/db/client';
 import { type ApiKeyPrincipal, clientAddress, hasScope, refuseCredentialsInQuery, type Scope, verifyApiKey } from '@/lib/platform/auth';
+import { readOnlyError } from './action';
 import { readSession, type SessionPrincipal } from './session';
 import { invalidApiKey } from './throttle';
 import { observeRequest } from './observe-request';
@@ -75,6 +76,8 @@ export function route<P extends AnySchema | undefined = undefined, Q extends Any
       annotateSpan({ 'paraphe.org_id': principal.orgId });
       // Every call made with a key counts against its quota, one refused for its scope too.
       if (principal.kind === 'api_key') limitHeaders = { ...limitHeaders, ...rateLimitHeaders(await consumeRateLimit(principal.keyId)) };
+      // The read-only role changes nothing, whatever scope a write declares (a POST that only reads included).
+      if (principal.kind === 'session' && principal.readOnly && isUnsafeMethod(req.method)) throw readOnlyError();
       if (!hasScope(principal.scopes, options.scope)) {
         throw new ApiError(403, 'forbidden', `This call needs the ${options.scope} scope.`);
       }

@@ -3,7 +3,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { getToken } from 'next-auth/jwt';
 import { getDb } from '@/db/client';
 import { appBaseUrl, authSecret } from '@/lib/platform/config';
-import { authenticateUser, getMembership, listUserOrgs } from '@/lib/platform/orgs';
+import { authenticateUser, getMembership, listUserOrgs, readsOnly } from '@/lib/platform/orgs';
 import { clientAddress, type Scope, SCOPES } from '@/lib/platform/auth';
 import { throttledSignIn } from './throttle';
 
@@ -59,7 +59,12 @@ export interface SessionPrincipal {
   userId: string;
   orgId: string | null;
   scopes: Scope[];
+  /** The read-only role (« comptable »): read scopes only, and route() refuses it every write. */
+  readOnly: boolean;
 }
+
+/** The scopes of a session: every one, or the read ones for the read-only role. */
+const READ_SCOPES = SCOPES.filter((s) => s.endsWith(':read'));
 
 function parseCookies(header: string | null): Map<string, string> {
   const map = new Map<string, string>();
@@ -72,7 +77,7 @@ function parseCookies(header: string | null): Map<string, string> {
 
 /**
  * Reads the staff session from a request's cookies. The active org is re-checked against memberships on
- * every request, so a removed member loses access at once. Staff act with every scope.
+ * every request, so a removed member loses access at once. Staff act with every scope, the accountant with the read ones.
  */
 export async function readSession(req: Request): Promise<SessionPrincipal | null> {
   const cookies = parseCookies(req.headers.get('cookie'));
@@ -85,5 +90,6 @@ export async function readSession(req: Request): Promise<SessionPrincipal | null
   if (!token?.sub) return null;
   const orgId = typeof token.orgId === 'string' ? token.orgId : null;
   const member = orgId ? await getMembership(await getDb(), orgId, token.sub) : null;
-  return { kind: 'session', userId: token.sub, orgId: member ? orgId : null, scopes: [...SCOPES] };
+  const readOnly = readsOnly(member?.role);
+  return { kind: 'session', userId: token.sub, orgId: member ? orgId : null, scopes: readOnly ? [...READ_SCOPES] : [...SCOPES], readOnly };
 }

@@ -185,27 +185,35 @@ class Throttle {
   }
 
   async admit(db: Db, key: string): Promise<Ticket> {
-    const locked = await this.lock(db).get(key);
-    if (locked) throw new SignInThrottled(this.lockedAs, locked.msBeforeNext / 1000);
-    const counter = this.counter(db);
-    const n = (await counter.penalty(key)).consumedPoints;
+    const n = (await this.counter(db).penalty(key)).consumedPoints;
+    let slot = false;
+    let refusal: SignInThrottled | null = null;
     if (n > this.policy.lockAfter) {
       // Parallel attempts past the lock threshold while the one that reached it is being checked.
-      await counter.reward(key);
-      throw new SignInThrottled('TooManyAttempts', 1);
+      refusal = new SignInThrottled('TooManyAttempts', 1);
+    } else if (n > this.policy.delayAfter) {
+      try {
+        // The slot is held for the whole attempt — failed() replaces it with the delay, success and cancel free it —
+        // and not only for the delay (1 s at first): a check slower than that would let the next guess in beside it.
+        // SLOT_HOLD_SECONDS frees it should the process die mid-check.
+        await this.wait(db).consume(key, 1, { customDuration: Math.max(this.delaySeconds(n - 1), SLOT_HOLD_SECONDS) });
+        slot = true;
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        refusal = new SignInThrottled('TooManyAttempts', err.msBeforeNext / 1000);
+      }
     }
-    if (n <= this.policy.delayAfter) return { key, n, slot: false };
-    try {
-      // The slot is held for the whole attempt — failed() replaces it with the delay, success and cancel free it —
-      // and not only for the delay (1 s at first): a check slower than that would let the next guess in beside it.
-      // SLOT_HOLD_SECONDS frees it should the process die mid-check.
-      await this.wait(db).consume(key, 1, { customDuration: Math.max(this.delaySeconds(n - 1), SLOT_HOLD_SECONDS) });
-      return { key, n, slot: true };
-    } catch (err) {
-      if (!(err instanceof RateLimiterRes)) throw err;
-      await counter.reward(key);
-      throw new SignInThrottled('TooManyAttempts', err.msBeforeNext / 1000);
+    // The lock is read last. lockIn sets it and opens a new window (counter and slot cleared) in one transaction: an
+    // attempt that read "unlocked" first could then be counted in the new window, or take the freed slot, and a burst
+    // in flight when the lock fell would get in again (seen on PostgreSQL under load). Read after them, it is seen.
+    const locked = await this.lock(db).get(key);
+    if (locked) refusal = new SignInThrottled(this.lockedAs, locked.msBeforeNext / 1000);
+    const ticket = { key, n, slot };
+    if (refusal) {
+      await this.cancel(db, ticket);
+      throw refusal;
     }
+    return ticket;
   }
 
   /** The attempt was refused elsewhere, or failed for a reason other than its credentials: it does not count. */

@@ -5,3 +5,4 @@ export * from './calendar';
 export * from './identity-check';
 export * from './orgs';
 export * from './schemas';
+export * from './invitations';

@@ -50,8 +50,11 @@ export const OrgIdentityInput = z
   });
 export type OrgIdentityInput = z.input<typeof OrgIdentityInput>;
 
-export const Role = z.enum(['owner', 'admin', 'member']);
+export const Role = z.enum(['owner', 'admin', 'member', 'accountant']);
 export type Role = z.infer<typeof Role>;
+
+/** The read-only role (« comptable »): reads and downloads, changes nothing — refused by the action and route wrappers. */
+export const readsOnly = (role: string | null | undefined): boolean => role === 'accountant';
 
 export const CreateUserInput = z.object({
   email: z

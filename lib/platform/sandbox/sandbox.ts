@@ -15,6 +15,8 @@ export interface SandboxLimits {
   timeMs: number;
   /** V8 old-generation heap of the worker. */
   heapMb: number;
+  /** How long an idle worker is kept (30 s when omitted): a task whose start costs much (fonts, layout engine) keeps it longer. */
+  idleMs?: number;
 }
 
 declare const io: unique symbol;
@@ -51,7 +53,7 @@ const MAX_WAIT_MS = 60_000;
 const WORKER_FILE = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/platform/sandbox/worker.mjs');
 
 interface State {
-  pools: Map<number, Piscina>;
+  pools: Map<string, Piscina>;
   running: number;
   waiting: Array<() => void>;
 }
@@ -64,19 +66,20 @@ const state = (): State => {
   return g[key];
 };
 
-/** One pool per heap size (a worker's limits are fixed when it starts); idle workers leave after 30 s, memory with them. */
-function poolFor(heapMb: number): Piscina {
+/** One pool per heap size and idle time (a worker's limits are fixed when it starts); idle workers leave, memory with them. */
+function poolFor({ heapMb, idleMs = 30_000 }: SandboxLimits): Piscina {
   const { pools } = state();
-  let pool = pools.get(heapMb);
+  const poolKey = `${heapMb}/${idleMs}`;
+  let pool = pools.get(poolKey);
   if (!pool) {
     pool = new Piscina({
       filename: WORKER_FILE,
       minThreads: 0,
       maxThreads: sandboxThreads(),
-      idleTimeout: 30_000,
+      idleTimeout: idleMs,
       resourceLimits: { maxOldGenerationSizeMb: heapMb, stackSizeMb: 4 },
     });
-    pools.set(heapMb, pool);
+    pools.set(poolKey, pool);
   }
   return pool;
 }
@@ -118,7 +121,7 @@ export async function runSandboxed<I, O>(task: SandboxTask<I, O>, input: I): Pro
   const module = await bundledTask(task.file);
   const release = await slot(label);
   try {
-    return (await poolFor(task.limits.heapMb).run({ module, name: task.name, input }, { signal: AbortSignal.timeout(task.limits.timeMs) })) as O;
+    return (await poolFor(task.limits).run({ module, name: task.name, input }, { signal: AbortSignal.timeout(task.limits.timeMs) })) as O;
   } catch (error) {
     const err = error as Error & { code?: string };
     if (err.name === 'AbortError') throw new SandboxRefusal('timeout', label, `not done within ${task.limits.timeMs / 1000} s`);

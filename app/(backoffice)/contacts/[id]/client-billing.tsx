@@ -4,7 +4,7 @@ import { DocumentListQuery, listDocuments, paidByDocument } from '@/lib/domain/d
 import { formatDay, formatMoney } from '@/lib/platform/format';
 import { recentPaymentsOfContact } from '@/lib/domain/payments';
 import { clientSummary } from '@/lib/domain/stats';
-import { documentName, PAYMENT_METHOD_LABELS, paymentState, STATUS_CHIPS, STATUS_LABELS, signedAmount, TYPE_LABELS } from '../../documents/labels';
+import { documentName, PAYMENT_METHOD_LABELS, paymentState, STATUS_CHIPS, signedAmount, statusLabel, TYPE_LABELS } from '../../documents/labels';
 import { DataTable, LinkButton, StatusChip } from '@/components/ui';
 
 const SHOWN = 10;
@@ -72,7 +72,7 @@ export async function ClientBilling({ db, orgId, contactId, active }: { db: Db; 
               header: 'Statut',
               cell: (d) => {
                 const partly = paymentState(d, paid.get(d.id) ?? 0);
-                return partly ? <StatusChip tone="chip-amber">{partly}</StatusChip> : <StatusChip tone={STATUS_CHIPS[d.status]}>{STATUS_LABELS[d.status]}</StatusChip>;
+                return partly ? <StatusChip tone="chip-amber">{partly}</StatusChip> : <StatusChip tone={STATUS_CHIPS[d.status]}>{statusLabel(d)}</StatusChip>;
               },
             },
             { key: 'total_ttc', header: 'Total TTC', money: (d) => signedAmount(d, d.total_ttc) },

@@ -15,6 +15,9 @@ export const TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   signature_declined: 'Signature refusée',
   signature_completed: 'Document signé',
   signature_seal_failed: 'Échec du scellement',
+  payment_receipt: 'Reçu de paiement',
+  payment_received: 'Paiement reçu',
+  org_invitation: 'Invitation',
 };
 
 /** 2048 → "2 Ko". */

@@ -10,6 +10,7 @@ import {
   finalizeAction,
   recordPaymentAction,
   recordRefundAction,
+  refundByCardAction,
   rejectAction,
 } from '../actions';
 
@@ -39,3 +40,6 @@ export const paymentDeletion = (documentId: string, paymentId: string) => delete
 
 /** A refund to the client of the invoice `invoiceId` (a credit note's page binds it to the invoice it credits). */
 export const refundOf = (invoiceId: string) => recordRefundAction.bind(null, invoiceId);
+
+/** A refund through Stripe to the client of the invoice `invoiceId` (from it or from its credit note). */
+export const cardRefundOf = (invoiceId: string) => refundByCardAction.bind(null, invoiceId);

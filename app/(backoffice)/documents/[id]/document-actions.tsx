@@ -10,7 +10,8 @@ import { AmountOverflowError, computeTotals, Dec, type TotalsLine } from '@/lib/
 import { convertPreviewAction } from '../actions';
 import { type Availability, depositPreview } from '../availability';
 import { eurosToCents, quantityText } from '../editor-model';
-import { CREDIT_REASON_LABELS, TYPE_LABELS } from '../labels';
+import { thisDocument } from '@/lib/platform/i18n';
+import { CREDIT_REASON_LABELS } from '../labels';
 import type { DocumentActionSet } from './bound-actions';
 import { ItemsTable } from './items-table';
 
@@ -122,7 +123,7 @@ export function DocumentActions({ doc, can, actions, defaultDepositPercentage, c
 
       {panel === 'finalize' && (
         <Dialog label="Finaliser le document" tone="warning">
-          <strong>Finaliser ce {TYPE_LABELS[doc.type].toLowerCase()} ?</strong>
+          <strong>Finaliser {thisDocument(doc.type)} ?</strong>
           <ul>
             <li>Il reçoit le prochain numéro de sa série, sans trou ni doublon.</li>
             <li>Daté d’un jour passé, il prend la date du jour (ses échéance et validité gardent leur écart).</li>

@@ -32,6 +32,8 @@ describe('« Facturation électronique » on the document page', () => {
     expect(html).toContain('213 Rejetée');
     expect(html).toContain('Votre plateforme');
     expect(html).not.toContain('Relancer la transmission');
+    // A transmitted invoice can ask the PA now (« Actualiser »), a failed one cannot.
+    expect(html).toContain('>Actualiser<');
   });
 
   it('a failed transmission: the reason and the retry button', async () => {
@@ -42,6 +44,7 @@ describe('« Facturation électronique » on the document page', () => {
     expect(html).toContain('>Échec<');
     expect(html).toContain('Client inconnu de l’annuaire : SIREN 404000002');
     expect(html).toContain('Relancer la transmission');
+    expect(html).not.toContain('>Actualiser<');
   });
 
   it('a document that does not travel says so', async () => {

@@ -3,13 +3,15 @@ import type { BillingDocument } from '@/lib/domain/documents';
 import { lifecycleLog, loadTransmission } from '@/lib/domain/einvoicing';
 import { formatInstant } from '@/lib/platform/format';
 import { ISSUER_LABELS, lifecycleChip, lifecycleLabel, TRANSMISSION_CHIPS, TRANSMISSION_LABELS } from '../einvoicing-labels';
+import { refreshLifecycleAction } from './einvoicing-actions';
+import { RefreshLifecycle } from './refresh-lifecycle';
 import { RetryTransmission } from './retry-transmission';
 import { DataTable, StatusChip } from '@/components/ui';
 
 /**
  * « Facturation électronique » on a finalized invoice's page: its transmission to the PA (status, flow id, the
  * buyer's address, the reason of a failure and the retry) and its lifecycle timeline as the PA reported it, with the
- * statuses the org sent (212 Encaissée).
+ * statuses the org sent (212 Encaissée). « Actualiser » asks the PA now instead of waiting for the 5-minute poll.
  */
 export async function EInvoicingPanel({ db, orgId, doc }: { db: Db; orgId: string; doc: BillingDocument }) {
   if (!doc.finalized_at || doc.type === 'devis') return null;
@@ -75,6 +77,7 @@ export async function EInvoicingPanel({ db, orgId, doc }: { db: Db; orgId: strin
         </p>
       )}
       {doc.transmission_status === 'failed' && <RetryTransmission documentId={doc.id} />}
+      {['pending', 'sending', 'sent'].includes(doc.transmission_status) && <RefreshLifecycle action={refreshLifecycleAction.bind(null, doc.id)} />}
       {log.length > 0 && (
         <DataTable
           label="Cycle de vie de la facture électronique"

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useActionState, useRef, useState } from 'react';
-import { Button, Field, FormErrors, Input, SubmitButton } from '@/components/ui';
+import { Button, FormErrors, SubmitButton } from '@/components/ui';
 import { CODE_MESSAGES } from '@/lib/platform/i18n';
 import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 
@@ -87,46 +87,6 @@ export function PaymentLinkBox({ documentId, url, create }: { documentId: string
         </p>
       )}
       <Refusal state={state} />
-    </div>
-  );
-}
-
-/** "Envoyer pour paiement": the invoice e-mail with a "Payer en ligne" button, to the contact or another address. */
-export function SendForPaymentForm({ documentId, send, contactEmail }: { documentId: string; send: BoundFormAction; contactEmail: string | null }) {
-  const [open, setOpen] = useState(false);
-  const [state, action] = useActionState(send, initialFormState);
-  return (
-    <div className="stack">
-      <div className="toolbar">
-        <Button variant="primary" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          Envoyer pour paiement…
-        </Button>
-        {state.done && (
-          <span className="notice notice-success" role="status">
-            {state.done}
-          </span>
-        )}
-      </div>
-      {open && (
-        <form action={action} className="form" noValidate aria-label="Envoyer pour paiement">
-          <p className="muted">
-            Envoie la facture et son PDF par e-mail, avec un bouton « Payer en ligne » vers sa page de paiement ; les relances sont programmées
-            comme pour un envoi simple.
-          </p>
-          <Field
-            id={`pay-email-${documentId}`}
-            label="Destinataire"
-            hint={contactEmail ? `Vide : ${contactEmail}.` : 'Le contact n’a pas d’adresse : indiquez-en une.'}
-            error={state.errors?.email}
-          >
-            <Input name="email" type="email" placeholder={contactEmail ?? 'adresse@client.fr'} />
-          </Field>
-          <Refusal state={state} />
-          <div className="form-actions">
-            <SubmitButton pendingLabel="Envoi…">Envoyer avec le lien de paiement</SubmitButton>
-          </div>
-        </form>
-      )}
     </div>
   );
 }

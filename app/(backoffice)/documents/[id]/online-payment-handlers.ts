@@ -1,8 +1,7 @@
 import { ApiError } from '@/lib/platform/errors';
 import { idOf, refuse, type StaffContext } from '@/lib/platform/next';
 import { CODE_MESSAGES } from '@/lib/platform/i18n';
-import { createPaymentLink, sendForPayment } from '@/lib/domain/payments';
-import { SendDocumentInput } from '@/lib/domain/sending';
+import { createPaymentLink } from '@/lib/domain/payments';
 
 /*
  * The document page's online-payment actions apart from their wrappers (online-payment-actions.ts; revalidation is
@@ -28,14 +27,4 @@ async function refusingOutages<T>(run: () => Promise<T>): Promise<T> {
 export async function paymentLink({ db, orgId }: StaffContext, _form: unknown, documentId: string) {
   const link = await refusingOutages(() => createPaymentLink(db, orgId, idOf(documentId)));
   return { data: { url: link.url }, done: link.already_exists ? 'Ce document a déjà son lien de paiement.' : 'Lien de paiement créé.' };
-}
-
-/** The form's recipient, blank for the contact's address (the contact is not modified). */
-export const sendForPaymentInput = (form: FormData) => SendDocumentInput.pick({ email: true }).parse({ email: String(form.get('email') ?? '') });
-
-/** "Envoyer pour paiement": the invoice e-mail with its "Payer en ligne" link (sendForPayment, as the API). */
-export async function sendForPaymentHandler({ db, orgId }: StaffContext, input: { email: string | null }, documentId: string) {
-  const result = await refusingOutages(() => sendForPayment(db, orgId, idOf(documentId), input));
-  const n = result.scheduled_reminders;
-  return { done: `Envoyé pour paiement, avec le lien de paiement en ligne.${n > 0 ? ` ${n} relance${n > 1 ? 's' : ''} programmée${n > 1 ? 's' : ''}.` : ''}` };
 }

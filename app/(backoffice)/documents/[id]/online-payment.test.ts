@@ -9,18 +9,22 @@ import { connectAccount, paymentLinkOf } from '@/lib/domain/payments';
 import { connectedStripe, withoutStripe } from '@/lib/domain/payments/testing';
 import { documentEmails, remindersContext } from '@/lib/domain/reminders/testing';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { paymentLink, sendForPaymentHandler, sendForPaymentInput } from './online-payment-handlers';
+import { previewHandler, sendFormFields, sendHandler } from '@/components/sending/send-handlers';
+import { paymentLink } from './online-payment-handlers';
 
 // The document page's online-payment actions are these handlers in the action wrapper: run here under a given
 // session, against the fake Stripe through the real SDK, on the real database.
 let session: StaffSession = null;
-const { formAction } = createActionWrappers(async () => session);
+const { formAction, staffAction } = createActionWrappers(async () => session);
 const linkAction = formAction(paymentLink, { notFound: 'Document introuvable.' });
-const sendAction = formAction(sendForPaymentHandler, { input: sendForPaymentInput, notFound: 'Document introuvable.' });
+// The send dialog with « Joindre le lien de paiement » checked: the send-for-payment path.
+const sendAction = formAction(sendHandler, { input: sendFormFields, lists: ['cc'], notFound: 'Document introuvable.' });
+const previewAction = staffAction(previewHandler, { notFound: 'Document introuvable.', lists: ['cc'] });
 const createLink = (id: string) => linkAction(id, initialFormState, new FormData());
 const send = (id: string, email = '') => {
   const form = new FormData();
   form.set('email', email);
+  form.set('pay_link', 'on');
   return sendAction(id, initialFormState, form);
 };
 
@@ -103,7 +107,7 @@ describe('the document page’s online payment', () => {
     await connectAccount(ctx.org.db, ctx.org.org.id, account.id);
     const inv = await invoice();
     const { data } = await createLink(inv.id);
-    expect(await send(inv.id)).toEqual({ attempt: 1, done: 'Envoyé pour paiement, avec le lien de paiement en ligne. 5 relances programmées.' });
+    expect(await send(inv.id)).toEqual({ attempt: 1, done: 'Document envoyé avec le lien de paiement en ligne. 5 relances programmées.' });
     const [email] = await documentEmails(ctx.org, inv.id);
     expect(email).toMatchObject({ to: ['compta@client.example'] });
     expect((email!.template_data as { pay_url: string }).pay_url).toBe(data!.url);
@@ -114,7 +118,38 @@ describe('the document page’s online payment', () => {
     const quiet = await invoice(silent.id);
     expect(await send(quiet.id)).toMatchObject({ errors: { email: expect.any(String) } });
     expect(await send(quiet.id, 'pas-une-adresse')).toMatchObject({ errors: { email: expect.any(String) } });
-    expect(await send(quiet.id, 'autre@client.example')).toMatchObject({ done: expect.stringContaining('Envoyé pour paiement') });
+    expect(await send(quiet.id, 'autre@client.example')).toMatchObject({ done: expect.stringContaining('avec le lien de paiement') });
     expect((await documentEmails(ctx.org, quiet.id))[0]).toMatchObject({ to: ['autre@client.example'] });
+  });
+
+  it('one dialog: the preview shows the pay link when asked, the plain send leaves it out; nothing minted by a preview', async () => {
+    const inv = await invoice();
+    const fields = { email: '', cc: 'associe@client.example', subject: 'Votre facture', message: 'Merci pour votre confiance.' };
+    const withLink = await previewAction(inv.id, { ...fields, pay_link: 'on' });
+    expect(withLink).toMatchObject({ to: 'compta@client.example', cc: ['associe@client.example'], subject: 'Votre facture', pay_link: true });
+    expect((withLink as { text: string }).text).toContain('Merci pour votre confiance.');
+    expect((withLink as { text: string }).text).toMatch(/\/pay\/lien-cree-a-l-envoi/);
+    expect(await paymentLinkOf(ctx.org.db, ctx.org.org.id, inv.id)).toBeNull();
+    const plain = await previewAction(inv.id, fields);
+    expect(plain).toMatchObject({ pay_link: false });
+    expect((plain as { text: string }).text).not.toContain('/pay/');
+
+    // Sent with the link: the copies, subject and message of the dialog go with it; the preview then shows the real link.
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...fields, pay_link: 'on' })) form.set(k, v);
+    expect(await sendAction(inv.id, initialFormState, form)).toMatchObject({ done: expect.stringContaining('avec le lien de paiement') });
+    const [email] = await documentEmails(ctx.org, inv.id);
+    expect(email).toMatchObject({ to: ['compta@client.example'], cc: ['associe@client.example'], subject: 'Votre facture' });
+    const link = (await paymentLinkOf(ctx.org.db, ctx.org.org.id, inv.id))!.url!;
+    expect((email!.template_data as { pay_url: string; message: string })).toMatchObject({ pay_url: link, message: 'Merci pour votre confiance.' });
+    expect((await previewAction(inv.id, { ...fields, pay_link: 'on' }) as { text: string }).text).toContain(link);
+
+    // Unchecked: the plain send, no pay link in the e-mail.
+    const again = new FormData();
+    again.set('email', '');
+    expect(await sendAction(inv.id, initialFormState, again)).toMatchObject({ done: expect.stringMatching(/^Document envoyé\./) });
+    const emails = await documentEmails(ctx.org, inv.id);
+    expect(emails).toHaveLength(2);
+    expect(emails.map((e) => (e.template_data as { pay_url?: string | null }).pay_url ?? null)).toContain(null);
   });
 });

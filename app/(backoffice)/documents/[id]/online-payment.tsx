@@ -1,12 +1,11 @@
 import Link from 'next/link';
 import type { Db } from '@/db/client';
-import { loadContactRow, loadDocument } from '@/lib/domain/documents';
+import { loadDocument } from '@/lib/domain/documents';
 import { formatInstant, formatMoney } from '@/lib/platform/format';
 import { DISPUTE_LABELS, ONLINE_METHOD_LABELS, ONLINE_STATUS_CHIPS, ONLINE_STATUS_LABELS } from '@/lib/platform/i18n';
 import { type OnlinePayment as Attempt, onlinePaymentRefusal, onlinePaymentsOfDocument, paymentAccountState, paymentLinkOf, paymentProvider } from '@/lib/domain/payments';
-import { contactEmail } from '@/lib/domain/reminders';
-import { paymentLinkAction, sendForPaymentAction } from './online-payment-actions';
-import { PaymentLinkBox, SendForPaymentForm } from './online-payment-forms';
+import { paymentLinkAction } from './online-payment-actions';
+import { PaymentLinkBox } from './online-payment-forms';
 import { DataTable, StatusChip } from '@/components/ui';
 
 const SETTINGS = <Link href="/settings/payments">Réglages → Paiements</Link>;
@@ -50,7 +49,7 @@ function Attempts({ attempts }: { attempts: Attempt[] }) {
 
 /**
  * Online payment on the document page (DESIGN §8), for a finalized invoice or deposit invoice: its payment link
- * with a copy button, "Envoyer pour paiement", and its online payments with their provider status (hidden when
+ * with a copy button (the e-mail with the link is the send dialog's « Joindre le lien de paiement »), and its online payments with their provider status (hidden when
  * there are none). What only Settings → Paiements can lift (no provider, no account, account not ready) is said
  * with a link to it.
  */
@@ -70,7 +69,6 @@ export async function OnlinePayment({ db, orgId, documentId }: { db: Db; orgId: 
       body = <p className="muted">Pour que le client paie en ligne, connectez d’abord un compte Stripe dans {SETTINGS}.</p>;
     } else {
       const link = await paymentLinkOf(db, orgId, doc.id);
-      const contact = await loadContactRow(db, orgId, doc.contact_id);
       body = (
         <>
           {!account.charges_enabled && (
@@ -80,10 +78,9 @@ export async function OnlinePayment({ db, orgId, documentId }: { db: Db; orgId: 
           )}
           <h3>Lien de paiement</h3>
           {link && !link.url && (
-            <p className="muted">Le lien existant ne peut plus être affiché (la clé du serveur a changé) : « Envoyer pour paiement » en crée un nouveau.</p>
+            <p className="muted">Le lien existant ne peut plus être affiché (la clé du serveur a changé) : l’envoi par e-mail avec le lien de paiement en crée un nouveau.</p>
           )}
           <PaymentLinkBox documentId={doc.id} url={link?.url ?? null} create={paymentLinkAction.bind(null, doc.id)} />
-          <SendForPaymentForm documentId={doc.id} send={sendForPaymentAction.bind(null, doc.id)} contactEmail={contactEmail(contact)} />
         </>
       );
     }

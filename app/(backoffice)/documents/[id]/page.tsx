@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Fragment, Suspense } from 'react';
@@ -8,7 +9,7 @@ import { SendDocument } from '@/components/sending/send-document';
 import { type BillingDocument, documentFlow, overdueAmong, remainingDue } from '@/lib/domain/documents';
 import { todayParis } from '@/lib/platform/dates';
 import { getInvoiceSettings } from '@/lib/domain/invoice-settings';
-import { listPayments, type Payment, refundableAmount } from '@/lib/domain/payments';
+import { listOnlineRefunds, listPayments, type Payment, refundState } from '@/lib/domain/payments';
 import { formatDay, formatDecimalAsTyped, formatInstant, formatMoney, formatRate } from '@/lib/platform/format';
 import { requireStaffOrg } from '@/lib/platform/next';
 import { computeTotals } from '@/lib/platform/money';
@@ -17,18 +18,19 @@ import {
   CREDIT_REASON_LABELS,
   documentName,
   FLOW_ROLE_LABELS,
-  HISTORY_LABELS,
+  historyLabel,
   OPERATION_NATURE_LABELS,
   PAYMENT_PLAN_LABELS,
   STATUS_CHIPS,
-  STATUS_LABELS,
+  statusLabel,
   signedAmount,
   TYPE_LABELS,
   VAT_CATEGORY_LABELS,
   VAT_EXIGIBILITY_LABELS,
 } from '../labels';
+import { EInvoicingChip } from '../einvoicing-chip';
 import { loadDocumentOr404 } from '../load';
-import { documentActions, paymentDeletion, refundOf } from './bound-actions';
+import { cardRefundOf, documentActions, paymentDeletion, refundOf } from './bound-actions';
 import { DocumentActions } from './document-actions';
 import { DraftPreview } from './draft-preview';
 import { EInvoiceCheck } from './einvoice-check';
@@ -69,13 +71,17 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
   const creditRefunds = creditNote?.finalized_at ? await paymentsOf(creditNote.id) : [];
   const ownRefunds = doc.type === 'avoir' && doc.finalized_at ? await paymentsOf(doc.id) : [];
   const refundTo = billed && doc.finalized_at ? doc.id : doc.type === 'avoir' && doc.finalized_at ? doc.avoir_for_id : null;
-  const owed = refundTo ? await refundableAmount(staff.db, staff.orgId, refundTo) : 0;
+  const refundable = refundTo ? await refundState(staff.db, staff.orgId, refundTo) : { refundable: 0, pending: 0, online: 0 };
+  const onlineRefunds = refundTo ? (await listOnlineRefunds(staff.db, staff.orgId, refundTo, { limit: 100 })).data : [];
+  // A fresh key per page load: a double submission of « Rembourser par carte » asks Stripe once.
+  const refundView = refundTo ? { ...refundable, record: refundOf(refundTo), byCard: cardRefundOf(refundTo), idempotencyKey: randomUUID() } : null;
   // A draft invoice payable by transfer prints the seller's IBAN: without one, the client cannot pay it.
   const ibanMissing = billed && !doc.finalized_at && doc.payment_method === 'bank_transfer' && !(await getInvoiceSettings(staff.db, staff.orgId)).iban;
   // « en retard » by the one definition of the list, the dashboard and « À relancer » (overdueSql).
   const overdue = billed && (await overdueAmong(staff.db, staff.orgId, [doc.id], today)).has(doc.id);
   // A finalized quote or invoice can be wrapped in a signature envelope (the send refuses one refused, lapsed or cancelled since).
   const signable = (doc.type === 'devis' || doc.type === 'facture') && doc.finalized_at !== null && (doc.status === 'finalized' || doc.status === 'sent');
+  const travels = doc.transmission_status !== 'not_required' || doc.lifecycle_status !== null;
   const byId = new Map(flow.documents.map((d) => [d.id, d]));
   const link = (id: string | null) => {
     const d = id ? byId.get(id) : undefined;
@@ -120,9 +126,10 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           </h1>
           <div className="toolbar">
             <StatusChip tone={STATUS_CHIPS[doc.status]} data-testid="document-status">
-              {STATUS_LABELS[doc.status]}
+              {statusLabel(doc)}
             </StatusChip>
             {overdue && <StatusChip tone="chip-red">en retard</StatusChip>}
+            {doc.finalized_at && <EInvoicingChip doc={doc} />}
             {doc.title && <span className="muted">{doc.title}</span>}
           </div>
         </div>
@@ -159,6 +166,9 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
       />
 
       {canSend && <SendDocument orgId={staff.orgId} documentId={doc.id} />}
+
+      {/* An invoice that goes to the PA: its transmission and lifecycle near the top, where its badge points. */}
+      {travels && <EInvoicingPanel db={staff.db} orgId={staff.orgId} doc={doc} />}
 
       <div className="grid-2">
         <section className="card">
@@ -202,17 +212,25 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
                 <dd data-testid="document-number">{doc.number}</dd>
                 <dt>Finalisé le</dt>
                 <dd>{formatInstant(doc.finalized_at, { time: 'medium' })}</dd>
-                <dt>Empreinte</dt>
-                <dd>
-                  <code className="hash">{doc.content_hash}</code>
-                </dd>
-                <dt>Précédente</dt>
-                <dd>{doc.prev_hash ? <code className="hash">{doc.prev_hash}</code> : <span className="muted">aucune : premier document de la chaîne</span>}</dd>
               </dl>
-              <p className="hint muted">
-                SHA-256 du contenu légal et de l’empreinte du document finalisé précédent : toute modification après coup rompt la chaîne.
-              </p>
-              <VerifyChain />
+              {/* The digests prove, they do not inform: folded, so that the first screen says what the document is. */}
+              <details className="disclosure">
+                <summary>Intégrité</summary>
+                <p className="hint muted">
+                  Le document finalisé est scellé : son empreinte est le SHA-256 de son contenu légal et de l’empreinte du document finalisé
+                  précédent. Toute modification après coup, de ce document ou d’un précédent, rompt la chaîne — « Vérifier la chaîne » recalcule
+                  toutes les empreintes de l’organisation pour le prouver.
+                </p>
+                <dl className="props">
+                  <dt>Empreinte</dt>
+                  <dd>
+                    <code className="hash">{doc.content_hash}</code>
+                  </dd>
+                  <dt>Précédente</dt>
+                  <dd>{doc.prev_hash ? <code className="hash">{doc.prev_hash}</code> : <span className="muted">aucune : premier document de la chaîne</span>}</dd>
+                </dl>
+                <VerifyChain />
+              </details>
             </section>
           ) : (
             <section className="card">
@@ -269,7 +287,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
         )}
       </section>
 
-      <EInvoicingPanel db={staff.db} orgId={staff.orgId} doc={doc} />
+      {!travels && <EInvoicingPanel db={staff.db} orgId={staff.orgId} doc={doc} />}
 
       {can.payments && (
         <PaymentsPanel
@@ -283,12 +301,12 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
           canRecord={can.recordPayment}
           today={today}
           creditNote={creditNote?.finalized_at ? { number: creditNote.number, total_ttc: creditNote.total_ttc } : null}
-          owed={owed}
-          refund={refundOf(doc.id)}
+          refunds={refundView!}
+          online={onlineRefunds}
         />
       )}
-      {refundTo && doc.type === 'avoir' && (ownRefunds.length > 0 || owed > 0) && (
-        <RefundsPanel refunds={ownRefunds.map((p) => ({ ...p, remove: paymentDeletion(doc.id, p.id) }))} owed={owed} refund={refundOf(refundTo)} today={today} />
+      {refundView && doc.type === 'avoir' && (ownRefunds.length > 0 || onlineRefunds.length > 0 || refundable.refundable + refundable.pending > 0) && (
+        <RefundsPanel refunds={ownRefunds.map((p) => ({ ...p, remove: paymentDeletion(doc.id, p.id) }))} online={onlineRefunds} view={refundView} today={today} />
       )}
 
       <OnlinePayment db={staff.db} orgId={staff.orgId} documentId={doc.id} />
@@ -304,7 +322,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
               header: 'Document',
               cell: (d) => d.id === doc.id ? <strong>{documentName(d)}</strong> : <Link href={`/documents/${d.id}`}>{documentName(d)}</Link>,
             },
-            { key: 'statut', header: 'Statut', cell: (d) => <StatusChip tone={STATUS_CHIPS[d.status]}>{STATUS_LABELS[d.status]}</StatusChip> },
+            { key: 'statut', header: 'Statut', cell: (d) => <StatusChip tone={STATUS_CHIPS[d.status]}>{statusLabel(d)}</StatusChip> },
             { key: 'emis_le', header: 'Émis le', cell: (d) => formatDay(d.issue_date) },
             { key: 'total_ttc', header: 'Total TTC', money: (d) => signedAmount(d, d.total_ttc) },
             {
@@ -322,7 +340,7 @@ export default async function DocumentPage({ params }: { params: Promise<{ id: s
         <ol className="timeline" aria-label="Historique">
           {flow.history.map((h) => (
             <li key={`${h.at}-${h.event}-${h.document_id}-${h.payment_id ?? ''}`}>
-              <span className="muted">{formatInstant(h.at, { time: 'medium' })}</span> — {TYPE_LABELS[h.document_type]} {h.number ?? '(brouillon)'} {HISTORY_LABELS[h.event] ?? h.event}
+              <span className="muted">{formatInstant(h.at, { time: 'medium' })}</span> — {TYPE_LABELS[h.document_type]} {h.number ?? '(brouillon)'} {historyLabel(h.document_type, h.event)}
               {h.amount !== null && ` : ${formatMoney(h.amount)}`}
               {h.paid_at && ` reçu le ${formatDay(h.paid_at)}`}
             </li>

@@ -10,10 +10,12 @@ interface Props {
   amountHint: string;
   amountDefault: string;
   today: string;
+  /** The methods offered (all by default): an offline refund is by transfer, cheque or cash. */
+  methods?: Array<keyof typeof PAYMENT_METHOD_LABELS>;
 }
 
 /** The fields a payment and a refund share (amount, date, method, reference) and their errors, as lib/domain/payments reads them. */
-export function PaymentFields({ state, idPrefix, labels, amountHint, amountDefault, today }: Props) {
+export function PaymentFields({ state, idPrefix, labels, amountHint, amountDefault, today, methods }: Props) {
   const error = (key: string) => state.errors?.[key];
   return (
     <>
@@ -27,9 +29,9 @@ export function PaymentFields({ state, idPrefix, labels, amountHint, amountDefau
         </Field>
         <Field id={`${idPrefix}-method`} label={labels.method} error={error('method')}>
           <Select name="method" defaultValue="bank_transfer">
-            {Object.entries(PAYMENT_METHOD_LABELS).map(([v, label]) => (
+            {(methods ?? (Object.keys(PAYMENT_METHOD_LABELS) as Array<keyof typeof PAYMENT_METHOD_LABELS>)).map((v) => (
               <option key={v} value={v}>
-                {label}
+                {PAYMENT_METHOD_LABELS[v]}
               </option>
             ))}
           </Select>

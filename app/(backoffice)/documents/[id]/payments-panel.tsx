@@ -2,12 +2,13 @@
 
 import { useActionState } from 'react';
 import { DataTable, SubmitButton } from '@/components/ui';
-import type { Payment } from '@/lib/domain/payments';
+import type { OnlineRefund, Payment } from '@/lib/domain/payments';
 import { formatDay, formatMoney, formatMoneyInput } from '@/lib/platform/format';
 import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 import { PAYMENT_METHOD_LABELS } from '../labels';
 import { PaymentFields } from './payment-fields';
-import { RefundForm } from './refund-form';
+import { OnlineRefunds } from './online-refunds';
+import { RefundForm, type RefundView } from './refund-form';
 
 interface Props {
   /** Records a payment on this invoice (bound on the server). */
@@ -22,13 +23,16 @@ interface Props {
   today: string;
   /** The finalized credit note of this invoice, which the balance of the statistics also deducts. */
   creditNote: { number: string | null; total_ttc: number } | null;
-  /** What the client is owed (an overpayment, or the credit note after payment), in cents, and the refund form's action. */
-  owed: number;
-  refund: BoundFormAction;
+  /** What the client may be given back (an overpayment, or the credit note after payment) and the two ways to. */
+  refunds: RefundView;
+  /** This invoice's card refunds, with their status at Stripe. */
+  online: OnlineRefund[];
 }
 
 /** The payments of an issued invoice, its balance (the API's remaining_due), and the form to record one. */
-export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote, owed, refund }: Props) {
+export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remaining, payments, canRecord, today, creditNote, refunds, online }: Props) {
+  // Given back to the client on the credit note (its refunds are negative payments of this list).
+  const refunded = -payments.filter((p) => p.amount < 0 && p.on).reduce((sum, p) => sum + p.amount, 0);
   const [state, formAction] = useActionState(record, initialFormState);
 
   return (
@@ -46,22 +50,37 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
         {creditNote && (
           <>
             <dt>Avoir émis</dt>
-            <dd>
-              {creditNote.number} : {formatMoney(creditNote.total_ttc)} TTC, à déduire de ce qui reste dû
+            <dd data-testid="credit-note-line">
+              {/* While money is due the credit note lowers it; once nothing is due it is money owed back to the client. */}
+              {creditNote.number} : {formatMoney(creditNote.total_ttc)} TTC
+              {remaining > 0 ? ', à déduire de ce qui reste dû' : refunds.refundable + refunds.pending > 0 ? ', à rembourser au client' : ', remboursé au client'}
             </dd>
           </>
         )}
-        {owed > 0 && (
+        {refunded > 0 && (
           <>
-            <dt>Trop-perçu / avoir à rembourser</dt>
+            <dt>Remboursé au client</dt>
+            <dd data-testid="refunded">{formatMoney(refunded)}</dd>
+          </>
+        )}
+        {refunds.pending > 0 && (
+          <>
+            <dt>Remboursement par carte en cours</dt>
+            <dd data-testid="refund-pending">{formatMoney(refunds.pending)}</dd>
+          </>
+        )}
+        {refunds.refundable > 0 && (
+          <>
+            <dt>{creditNote && remaining <= 0 ? 'Reste à rembourser au client' : 'Trop-perçu / avoir à rembourser'}</dt>
             <dd data-testid="refundable">
-              <strong>{formatMoney(owed)}</strong>
+              <strong>{formatMoney(refunds.refundable)}</strong>
             </dd>
           </>
         )}
       </dl>
 
       <PaymentsTable label="Paiements reçus" dateHeader="Reçu le" rows={payments} empty="Aucun paiement reçu." />
+      <OnlineRefunds refunds={online} />
 
       {state.done && (
         <p className="notice notice-success" role="status">
@@ -85,7 +104,7 @@ export function PaymentsPanel({ record, totalTtc, totalPaid, remainingDue: remai
           </div>
         </form>
       )}
-      <RefundForm record={refund} owed={owed} today={today} />
+      <RefundForm view={refunds} today={today} />
     </section>
   );
 }

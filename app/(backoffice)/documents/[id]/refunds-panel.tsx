@@ -1,34 +1,43 @@
-import type { Payment } from '@/lib/domain/payments';
+import type { OnlineRefund, Payment } from '@/lib/domain/payments';
 import { formatMoney } from '@/lib/platform/format';
 import type { BoundFormAction } from '@/lib/platform/next';
+import { OnlineRefunds } from './online-refunds';
 import { PaymentsTable } from './payments-panel';
-import { RefundForm } from './refund-form';
+import { RefundForm, type RefundView } from './refund-form';
 
 interface Props {
   /** The refunds recorded on this credit note (negative amounts), each with its deletion bound on the server. */
   refunds: Array<Payment & { remove: BoundFormAction }>;
-  /** What the client of the credited invoice is still owed, and the refund form's action bound to that invoice. */
-  owed: number;
-  refund: BoundFormAction;
+  /** The card refunds of the credited invoice, with their status at Stripe. */
+  online: OnlineRefund[];
+  /** What the client of the credited invoice may still be given back, and the two ways (bound to that invoice). */
+  view: RefundView;
   today: string;
 }
 
-/** A finalized credit note's refunds: the money paid back to the client for it, and the form for what is still owed. */
-export function RefundsPanel({ refunds, owed, refund, today }: Props) {
+/** A finalized credit note's refunds: the money paid back to the client for it, and the forms for what is still owed. */
+export function RefundsPanel({ refunds, online, view, today }: Props) {
   const total = refunds.reduce((sum, r) => sum + r.amount, 0);
   return (
     <section className="card" aria-label="Remboursements" id="remboursements">
       <h2>Remboursements</h2>
       <dl className="props" data-testid="refunds-balance">
         <dt>Déjà remboursé</dt>
-        <dd>{formatMoney(-total)}</dd>
+        <dd data-testid="refunded">{formatMoney(-total)}</dd>
+        {view.pending > 0 && (
+          <>
+            <dt>Remboursement par carte en cours</dt>
+            <dd data-testid="refund-pending">{formatMoney(view.pending)}</dd>
+          </>
+        )}
         <dt>Reste à rembourser</dt>
         <dd data-testid="refundable">
-          <strong>{formatMoney(owed)}</strong>
+          <strong>{formatMoney(view.refundable)}</strong>
         </dd>
       </dl>
+      <OnlineRefunds refunds={online} />
       <PaymentsTable label="Remboursements effectués" dateHeader="Remboursé le" rows={refunds} empty="Aucun remboursement enregistré." />
-      <RefundForm record={refund} owed={owed} today={today} />
+      <RefundForm view={view} today={today} />
     </section>
   );
 }

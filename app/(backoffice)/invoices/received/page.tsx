@@ -52,7 +52,8 @@ export default async function ReceivedInvoicesPage({ searchParams }: { searchPar
       },
     },
   ];
-  const filtered = Boolean(filters.parse_status || filters.sender_siren || filters.received_from || filters.received_to || filters.cursor);
+  const active = [filters.parse_status, filters.sender_siren, filters.received_from, filters.received_to].filter(Boolean).length;
+  const filtered = active > 0 || Boolean(filters.cursor);
 
   return (
     <>
@@ -67,16 +68,24 @@ export default async function ReceivedInvoicesPage({ searchParams }: { searchPar
         refusez ou contestez chacune : votre réponse est transmise à la plateforme.
       </p>
 
-      <FilterChips
+      <FilterBar
         base={BASE}
-        filters={filters}
-        name="parse_status"
-        label="Lecture"
-        values={INBOUND_PARSE_STATUSES}
-        labels={Object.fromEntries(INBOUND_PARSE_STATUSES.map((s) => [s, PARSE_STATUS_LABELS[s].label])) as Record<InboundParseStatus, string>}
-        chips={Object.fromEntries(INBOUND_PARSE_STATUSES.map((s) => [s, PARSE_STATUS_LABELS[s].chip])) as Record<InboundParseStatus, string>}
-      />
-      <FilterBar base={BASE} filtered={filtered} keep={{ parse_status: filters.parse_status }} resetLabel="Effacer">
+        filtered={filtered}
+        keep={{ parse_status: filters.parse_status }}
+        resetLabel="Effacer"
+        active={active}
+        chips={
+          <FilterChips
+          base={BASE}
+          filters={filters}
+          name="parse_status"
+          label="Lecture"
+          values={INBOUND_PARSE_STATUSES}
+          labels={Object.fromEntries(INBOUND_PARSE_STATUSES.map((s) => [s, PARSE_STATUS_LABELS[s].label])) as Record<InboundParseStatus, string>}
+          chips={Object.fromEntries(INBOUND_PARSE_STATUSES.map((s) => [s, PARSE_STATUS_LABELS[s].chip])) as Record<InboundParseStatus, string>}
+        />
+        }
+      >
         <label>
           SIREN du fournisseur <input name="sender_siren" inputMode="numeric" size={11} defaultValue={filters.sender_siren} />
         </label>
@@ -97,7 +106,7 @@ export default async function ReceivedInvoicesPage({ searchParams }: { searchPar
             électronique).
           </EmptyState>
         ) : (
-          <DataTable label="Factures reçues" columns={columns} rows={page.data} rowKey={(i) => i.id} />
+          <DataTable label="Factures reçues" cards columns={columns} rows={page.data} rowKey={(i) => i.id} />
         )}
       </section>
 

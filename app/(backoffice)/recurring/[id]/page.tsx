@@ -7,7 +7,8 @@ import { computeTotals, type VatCategory } from '@/lib/platform/money';
 import { mandateOfContact } from '@/lib/domain/payments';
 import { templateHistory } from '@/lib/domain/recurring';
 import { ItemsTable } from '../../documents/[id]/items-table';
-import { OPERATION_NATURE_LABELS, STATUS_CHIPS, STATUS_LABELS } from '../../documents/labels';
+import { dayOrdinal } from '@/lib/platform/i18n';
+import { OPERATION_NATURE_LABELS, STATUS_CHIPS, statusLabel } from '../../documents/labels';
 import {
   FREQUENCY_LABELS,
   FREQUENCY_SENTENCES,
@@ -42,7 +43,7 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
   const settings: Array<[string, React.ReactNode]> = [];
   const setting = (label: string, value: React.ReactNode) => settings.push([label, value]);
   setting('Client', contact ? <Link href={`/contacts/${contact.id}`}>{contact.name}</Link> : 'Contact supprimé');
-  setting('Fréquence', `${FREQUENCY_LABELS[t.frequency]} : ${FREQUENCY_SENTENCES[t.frequency]}, le ${t.anchor_day} (ou le dernier jour d’un mois plus court)`);
+  setting('Fréquence', `${FREQUENCY_LABELS[t.frequency]} : ${FREQUENCY_SENTENCES[t.frequency]}, le ${dayOrdinal(t.anchor_day)} (ou le dernier jour d’un mois plus court)`);
   setting('Prochaine facture', paused ? 'aucune tant que le modèle est en pause' : formatDay(t.next_generation_date));
   setting('Nature de l’opération', t.operation_nature ? OPERATION_NATURE_LABELS[t.operation_nature] : <span className="muted">non renseignée</span>);
   setting('Envoi', t.auto_send ? 'Finalisée et envoyée par e-mail automatiquement' : 'Brouillon à relire et envoyer soi-même');
@@ -141,7 +142,7 @@ export default async function TemplatePage({ params }: { params: Promise<{ id: s
                       <>
                         <Link href={`/documents/${g.document_id}`}>{g.invoice.number ?? 'Brouillon'}</Link>{' '}
                         <StatusChip tone={STATUS_CHIPS[g.invoice.status as keyof typeof STATUS_CHIPS]}>
-                          {STATUS_LABELS[g.invoice.status as keyof typeof STATUS_LABELS]}
+                          {statusLabel({ type: 'facture', status: g.invoice.status as keyof typeof STATUS_CHIPS })}
                         </StatusChip>
                       </>
                     ) : (

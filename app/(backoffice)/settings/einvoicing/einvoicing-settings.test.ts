@@ -7,13 +7,14 @@ import { createActionWrappers, initialFormState, type StaffSession } from '@/lib
 import { readPdpConfig } from '@/lib/domain/invoice-settings';
 import { addMembership, createUser } from '@/lib/platform/orgs';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
-import { ADMIN_ONLY, enroll, savePlatform } from './handlers';
+import { ADMIN_ONLY, enroll, savePlatform, testPlatform } from './handlers';
 
 // Réglages → Facturation électronique's actions are these handlers in the action wrapper, run here under a given session.
 let session: StaffSession = null;
-const { formAction } = createActionWrappers(async () => session);
+const { formAction, staffAction } = createActionWrappers(async () => session);
 const saveAction = formAction(savePlatform, { adminOnly: ADMIN_ONLY });
 const enrollAction = formAction(enroll, { adminOnly: ADMIN_ONLY });
+const testAction = staffAction(testPlatform, { adminOnly: ADMIN_ONLY });
 const sandbox = sandboxPaFixture();
 
 let org: TestOrg;
@@ -76,5 +77,31 @@ describe('Réglages → Facturation électronique', () => {
     expect(done.done).toBe('Inscription confirmée : votre adresse de facturation électronique est 0225:732829320.');
     const [row] = await org.db.select().from(einvoicingEnrollments).where(eq(einvoicingEnrollments.org_id, org.org.id));
     expect([row!.status, row!.siret]).toEqual(['enrolled', '73282932000074']);
+  });
+
+  it('« Tester la connexion » tries what is typed, says each step in French, and stores nothing', async () => {
+    as('owner');
+    const before = (await settingsRow()).pdp_config;
+    const ok = await testAction({ base_url: sandbox.url, token_url: '', client_id: 'bo-test', client_secret: 'typed-secret-0002' });
+    expect(ok).toEqual({
+      ok: true,
+      summary: `Connexion réussie à ${sandbox.url} : le jeton, le service Flow et l’annuaire répondent. Enregistrez pour la garder.`,
+      checks: [
+        { step: 'token', label: 'Jeton OAuth (identifiant et secret client)', outcome: 'ok', text: 'répond' },
+        { step: 'flow', label: 'Service Flow (dépôt et suivi des factures)', outcome: 'ok', text: 'répond' },
+        { step: 'directory', label: 'Service Annuaire', outcome: 'ok', text: 'répond' },
+      ],
+    });
+    expect((await settingsRow()).pdp_config).toEqual(before);
+    sandbox.pa.state.switches.down = true;
+    const down = await testAction({ base_url: sandbox.url, client_id: 'bo-test', client_secret: '' });
+    expect(down).toMatchObject({
+      ok: false,
+      summary: 'La connexion a échoué : Service Flow (dépôt et suivi des factures) — erreur de la plateforme (HTTP 503) : réessayez plus tard. Rien n’a été enregistré.',
+    });
+    const bad = await testAction({ base_url: 'https://pa.example.fr/?x=1', client_id: 'x', client_secret: 'y' });
+    expect(bad).toMatchObject({ refused: true, errors: { 'pdp_config.base_url': 'L’adresse ne doit contenir ni paramètre (?…) ni ancre (#…).' } });
+    as('member');
+    expect(await testAction({ base_url: sandbox.url, client_id: 'x', client_secret: 'y' })).toMatchObject({ refused: true, error: ADMIN_ONLY });
   });
 });

@@ -1,33 +1,58 @@
 'use client';
 
-import { useActionState } from 'react';
-import { CheckboxField, Field, FormErrors, Input, SubmitButton } from '@/components/ui';
-import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
+import { useActionState, useRef, useState, useTransition } from 'react';
+import { Button, CheckboxField, Field, FormActions, InlineOutcome, Input, SubmitButton } from '@/components/ui';
+import { type BoundFormAction, type FormState, initialFormState, isRefusal, type Refusal, refusalMessage } from '@/lib/platform/next/client';
+import type { ConnectionView } from './handlers';
 
 type Texts = Record<string, string>;
 
-/** The submit button, and the action's confirmation beside it. */
-function Submit({ label, pendingLabel, done }: { label: string; pendingLabel: string; done?: string }) {
+/** The form's button, its outcome beside it (FormActions: the refusal there, focus on the first field in error). */
+function Submit({ label, pendingLabel, state, refused, placed }: { label: string; pendingLabel: string; state: FormState<unknown>; refused: string; placed: string[] }) {
   return (
-    <div className="form-actions">
+    <FormActions state={state} refused={refused} placed={placed}>
       <SubmitButton pendingLabel={pendingLabel}>{label}</SubmitButton>
-      {done && (
-        <span className="notice notice-success" role="status">
-          {done}
-        </span>
-      )}
-    </div>
+    </FormActions>
   );
 }
 
-/** The PA connection (pdp_config) and the e-invoicing switch. */
-export function PlatformForm({ action, values, secretMask }: { action: BoundFormAction; values: Texts; secretMask: string | null }) {
-  const [state, formAction] = useActionState(action, initialFormState);
-  const texts = { ...values, ...(state.texts ?? {}) };
-  const error = (name: string) => state.errors?.[`pdp_config.${name}`] ?? state.errors?.[name];
+type TestAction = (fields: Record<string, string>) => Promise<ConnectionView | Refusal>;
+
+const MARKS = { ok: '✓', failed: '✗', skipped: '–' } as const;
+
+/** What « Tester la connexion » found: the verdict beside the button, then each step. */
+function ConnectionChecks({ view }: { view: ConnectionView }) {
   return (
-    <form className="form" action={formAction} key={state.attempt}>
-      <FormErrors state={state} summary="Rien n’a été enregistré : corrigez les champs signalés." placed={['pdp_config.base_url', 'pdp_config.token_url', 'pdp_config.client_id', 'pdp_config.client_secret', 'pdp_config.provider']} />
+    <ul className="plain-list" data-testid="connection-checks" aria-label="Étapes du test de connexion">
+      {view.checks.map((c) => (
+        <li key={c.step} data-outcome={c.outcome} className={c.outcome === 'failed' ? 'form-error' : c.outcome === 'skipped' ? 'muted' : undefined}>
+          <span aria-hidden="true">{MARKS[c.outcome]}</span> {c.label} : {c.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The PA connection (pdp_config) and the e-invoicing switch, with « Tester la connexion »: what is typed is tried on
+ * the PA before it is saved (a blank secret: the stored one), by a call rather than a submission, so the fields stay.
+ */
+export function PlatformForm({ action, test, values, secretMask }: { action: BoundFormAction; test: TestAction; values: Texts; secretMask: string | null }) {
+  const [state, formAction] = useActionState(action, initialFormState);
+  const form = useRef<HTMLFormElement>(null);
+  const [tested, setTested] = useState<ConnectionView | Refusal | null>(null);
+  const [testing, startTest] = useTransition();
+  const runTest = () =>
+    startTest(async () => {
+      const fields = Object.fromEntries([...new FormData(form.current!).entries()].map(([k, v]) => [k, String(v)]));
+      setTested(await test(fields));
+    });
+  const texts = { ...values, ...(state.texts ?? {}) };
+  const testErrors = tested && isRefusal(tested) ? tested.errors : undefined;
+  const error = (name: string) => state.errors?.[`pdp_config.${name}`] ?? state.errors?.[name] ?? testErrors?.[`pdp_config.${name}`];
+  const outcome = !tested ? {} : isRefusal(tested) ? { error: refusalMessage(tested) || 'Le test n’a pas pu être lancé.' } : tested.ok ? { done: tested.summary } : { error: tested.summary };
+  return (
+    <form ref={form} className="form" action={formAction} key={state.attempt}>
       <Field id="pa-base-url" label="Adresse de l’API de la plateforme" hint="Interface AFNOR XP Z12-013 : https://… vers une adresse publique (http et adresses locales seulement si l’exploitant les autorise, pour la plateforme de test)." error={error('base_url')}>
         <Input name="base_url" type="url" inputMode="url" placeholder="https://api.ma-plateforme.fr" maxLength={500} defaultValue={texts.base_url} />
       </Field>
@@ -53,7 +78,22 @@ export function PlatformForm({ action, values, secretMask }: { action: BoundForm
         label="Transmettre les factures aux clients professionnels français par la plateforme"
         defaultChecked={texts.einvoicing_enabled === 'on'}
       />
-      <Submit label="Enregistrer" pendingLabel="Enregistrement…" done={state.done} />
+      <Submit
+        label="Enregistrer"
+        pendingLabel="Enregistrement…"
+        state={state}
+        refused="Rien n’a été enregistré : corrigez les champs signalés."
+        placed={['pdp_config.base_url', 'pdp_config.token_url', 'pdp_config.client_id', 'pdp_config.client_secret', 'pdp_config.provider']}
+      />
+      <div className="stack">
+        <div className="toolbar">
+          <Button onClick={runTest} disabled={testing}>
+            {testing ? 'Test en cours…' : 'Tester la connexion'}
+          </Button>
+          <InlineOutcome state={outcome} />
+        </div>
+        {tested && !isRefusal(tested) && <ConnectionChecks view={tested} />}
+      </div>
     </form>
   );
 }
@@ -64,7 +104,6 @@ export function EnrollForm({ action, values, label }: { action: BoundFormAction;
   const texts = { ...values, ...(state.texts ?? {}) };
   return (
     <form className="form" action={formAction} key={state.attempt}>
-      <FormErrors state={state} summary="L’inscription n’a pas été demandée." placed={['siren', 'siret', 'routing_code']} />
       <div className="grid-2">
         <Field id="enroll-siren" label="SIREN" hint="Vide : celui de l’organisation." error={state.errors?.siren}>
           <Input name="siren" inputMode="numeric" maxLength={9} defaultValue={texts.siren} />
@@ -76,7 +115,7 @@ export function EnrollForm({ action, values, label }: { action: BoundFormAction;
       <Field id="enroll-routing" label="Code de routage (facultatif)" hint="Pour recevoir les factures d’un service à une adresse distincte." error={state.errors?.routing_code}>
         <Input name="routing_code" maxLength={100} defaultValue={texts.routing_code} />
       </Field>
-      <Submit label={label} pendingLabel="Demande en cours…" done={state.done} />
+      <Submit label={label} pendingLabel="Demande en cours…" state={state} refused="L’inscription n’a pas été demandée : corrigez les champs signalés." placed={['siren', 'siret', 'routing_code']} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import type { Enrollment } from '@/lib/domain/einvoicing';
 import { formatInstant } from '@/lib/platform/format';
 import { requireStaffOrg } from '@/lib/platform/next';
 import { getInvoiceSettings } from '@/lib/domain/invoice-settings';
-import { enrollAction, savePlatformAction } from './actions';
+import { enrollAction, savePlatformAction, testPlatformAction } from './actions';
 import { EnrollForm, PlatformForm } from './forms';
 import { getEnrollment } from './handlers';
 
@@ -89,6 +89,7 @@ export default async function EinvoicingSettingsPage() {
         {admin ? (
           <PlatformForm
             action={savePlatformAction}
+            test={testPlatformAction}
             secretMask={text(pdp?.client_secret) || null}
             values={{
               base_url: text(pdp?.base_url),

@@ -22,7 +22,6 @@ const TEXT_FIELDS = [
   'penalty_rate',
   'recovery_fee',
   'ereporting_vat_regime',
-  'pdp_config',
   'payment_reminder_offsets',
   'quote_expiry_reminder_offsets',
 ] as const;
@@ -34,21 +33,11 @@ const ladder = (text: string) =>
     .split(/[\s,;]+/)
     .filter(Boolean)
     .map((t) => (/^[-+]?\d+$/.test(t) ? Number(t) : t));
-const FLAGS = ['auto_convert_signed_quotes', 'auto_finalize_signed_invoices', 'auto_send_signed_invoices', 'einvoicing_enabled'] as const;
+// The PA connection and the e-invoicing switch are Réglages → Facturation électronique's: kept here as stored.
+const FLAGS = ['auto_convert_signed_quotes', 'auto_finalize_signed_invoices', 'auto_send_signed_invoices'] as const;
 /** E-reporting: a VAT regime (none: nothing reported) and what is reported; the periodicities follow from the regime. */
 const EREPORTING_FLAGS = ['b2c_sales', 'international_sales', 'payment_data'] as const;
 const FORM_KEYS = new Set<string>([...TEXT_FIELDS, ...FLAGS, 'ereporting_prefs']);
-
-/** JSON typed in a textarea: blank is null; anything that does not parse is reported on its field. */
-function json(text: string, field: string, errors: Record<string, string>): unknown {
-  if (!text.trim()) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    errors[field] = 'JSON invalide : un objet comme {"cle": "valeur"}, ou rien.';
-    return undefined;
-  }
-}
 
 /**
  * PUT /v1/invoice/settings from the form: every field is sent (the PUT replaces the whole object), validated by
@@ -87,7 +76,6 @@ export const saveInvoiceSettingsAction = formAction(
       ereporting_prefs: texts.ereporting_vat_regime
         ? { vat_regime: texts.ereporting_vat_regime, ...Object.fromEntries(EREPORTING_FLAGS.map((f) => [f, form.get(`ereporting_${f}`) === 'on'])) }
         : null,
-      pdp_config: json(texts.pdp_config!, 'pdp_config', errors),
       ...Object.fromEntries(LADDERS.map((f) => [f, ladder(texts[f]!)])),
     };
     const parsed = InvoiceSettingsInput.safeParse(body);

@@ -8,8 +8,6 @@ import { InvoiceSettingsForm } from './settings-form';
 
 export const metadata: Metadata = { title: 'Facturation' };
 
-const jsonText = (v: Record<string, unknown> | null) => (v ? JSON.stringify(v, null, 2) : '');
-
 export default async function InvoicingSettingsPage() {
   const staff = await requireStaffOrg();
   const s = await getInvoiceSettings(staff.db, staff.orgId);
@@ -41,12 +39,10 @@ export default async function InvoicingSettingsPage() {
           auto_convert_signed_quotes: s.auto_convert_signed_quotes ? 'on' : '',
           auto_finalize_signed_invoices: s.auto_finalize_signed_invoices ? 'on' : '',
           auto_send_signed_invoices: s.auto_send_signed_invoices ? 'on' : '',
-          einvoicing_enabled: s.einvoicing_enabled ? 'on' : '',
           ereporting_vat_regime: s.ereporting_prefs?.vat_regime ?? '',
           ereporting_b2c_sales: s.ereporting_prefs?.b2c_sales ? 'on' : '',
           ereporting_international_sales: s.ereporting_prefs?.international_sales ? 'on' : '',
           ereporting_payment_data: s.ereporting_prefs?.payment_data ? 'on' : '',
-          pdp_config: jsonText(s.pdp_config),
           payment_reminder_offsets: s.payment_reminder_offsets.join(', '),
           quote_expiry_reminder_offsets: s.quote_expiry_reminder_offsets.join(', '),
         }}

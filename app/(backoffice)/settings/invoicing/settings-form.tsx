@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { useActionState } from 'react';
 import { Field, FormActions, Input, MoneyInput, QuantityInput, Select, SubmitButton, TextArea } from '@/components/ui';
 import { initialFormState } from '@/lib/platform/next/client';
@@ -12,7 +13,7 @@ interface Props {
   year: string;
 }
 
-type FieldSpec = { name: string; label: string; hint?: string; kind?: 'textarea' | 'json' | 'number' | 'money' | 'rate' };
+type FieldSpec = { name: string; label: string; hint?: string; kind?: 'textarea' | 'number' | 'money' | 'rate' };
 
 const PREFIXES: FieldSpec[] = [
   { name: 'devis_prefix', label: 'Devis' },
@@ -130,15 +131,10 @@ export function InvoiceSettingsForm({ values, year }: Props) {
 
       <section className="card">
         <h2>Facturation électronique</h2>
-        <fieldset className="checks" style={{ gridTemplateColumns: '1fr' }}>
-          <legend className="sr-only">Facturation électronique</legend>
-          <label>
-            <input type="checkbox" name="einvoicing_enabled" defaultChecked={texts.einvoicing_enabled === 'on'} /> Émettre les factures par la plateforme agréée
-          </label>
-        </fieldset>
-        <div className="grid-2" style={{ marginTop: 12 }}>
-          {setting({ name: 'pdp_config', label: 'Configuration de la plateforme agréée (JSON)', kind: 'json' })}
-        </div>
+        <p className="muted">
+          La plateforme agréée, sa connexion (avec « Tester la connexion ») et l’émission des factures par elle se règlent dans{' '}
+          <Link href="/settings/einvoicing">Réglages → Facturation électronique</Link>.
+        </p>
       </section>
 
       <section className="card">
@@ -184,8 +180,8 @@ export function InvoiceSettingsForm({ values, year }: Props) {
 function Setting({ spec: { name, label, hint, kind }, value, error }: { spec: FieldSpec; value: string; error?: string }) {
   return (
     <Field id={`settings-${name}`} label={label} hint={hint} error={error}>
-      {kind === 'textarea' || kind === 'json' ? (
-        <TextArea name={name} defaultValue={value} rows={kind === 'json' ? 4 : 3} spellCheck={kind === 'json' ? false : undefined} />
+      {kind === 'textarea' ? (
+        <TextArea name={name} defaultValue={value} rows={3} />
       ) : kind === 'money' ? (
         <MoneyInput name={name} defaultValue={value} />
       ) : kind === 'rate' ? (

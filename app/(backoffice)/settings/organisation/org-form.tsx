@@ -2,7 +2,7 @@
 
 import { useActionState, useState } from 'react';
 import { CompanyRegistryFill } from '@/components/company-registry/company-registry-fill';
-import { CheckboxField, Field, FormErrors, Input, MoneyInput, SubmitButton } from '@/components/ui';
+import { CheckboxField, Field, FormActions, Input, MoneyInput, SubmitButton } from '@/components/ui';
 import { initialFormState } from '@/lib/platform/next/client';
 import { suggestsAlsaceMoselle } from '@/lib/platform/orgs/client';
 import { saveOrgAction } from './actions';
@@ -46,6 +46,9 @@ const FIELDS: Array<{ name: keyof OrgFormValues; label: string; hint?: string; e
 /** `registry`: "Remplir depuis le SIREN" is offered (COMPANY_REGISTRY_URL set). */
 export function OrgForm({ values, registry = false }: { values: OrgFormValues; registry?: boolean }) {
   const [state, action] = useActionState(saveOrgAction, initialFormState);
+  // After a refusal the form shows again what was typed (the action's texts); it remounts at each attempt, so that
+  // FormActions focuses the first field in error every time.
+  const texts: Record<string, string> | undefined = state.texts;
   // The postal code as typed: one in Moselle or Alsace suggests the local calendar (a hint, never ticked for staff).
   const [postalCode, setPostalCode] = useState(values.postal_code ?? '');
   const [alsaceMoselle, setAlsaceMoselle] = useState(values.alsace_moselle);
@@ -54,9 +57,7 @@ export function OrgForm({ values, registry = false }: { values: OrgFormValues; r
     if (target.name === 'postal_code') setPostalCode(target.value);
   };
   return (
-    <form className="form" action={action} onChange={onChange}>
-      {state.done && <div className="notice notice-success">{state.done}</div>}
-      <FormErrors state={state} placed={(key) => key !== '_form'} />
+    <form className="form" action={action} onChange={onChange} key={state.attempt} noValidate>
       {registry && (
         <CompanyRegistryFill
           from={['siren', 'siret']}
@@ -74,7 +75,7 @@ export function OrgForm({ values, registry = false }: { values: OrgFormValues; r
       )}
       <div className="grid-2">
         {FIELDS.map((f) => {
-          const common = { name: f.name, defaultValue: String(values[f.name] ?? ''), required: f.name === 'name' };
+          const common = { name: f.name, defaultValue: texts?.[f.name] ?? String(values[f.name] ?? ''), required: f.name === 'name' };
           return (
             <Field key={f.name} id={`org-${f.name}`} label={f.label} hint={f.hint} error={state.errors?.[f.error ?? f.name]}>
               {f.type === 'money' ? <MoneyInput {...common} /> : <Input {...common} type={f.type ?? 'text'} />}
@@ -102,9 +103,9 @@ export function OrgForm({ values, registry = false }: { values: OrgFormValues; r
             : 'Les relances automatiques ne partent ni le dimanche ni un jour férié ; cochée, ces deux jours en plus.'
         }
       />
-      <div className="form-actions">
+      <FormActions state={state} refused="L’identité n’a pas été enregistrée : corrigez les champs signalés." placed={(key) => key !== '_form'}>
         <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

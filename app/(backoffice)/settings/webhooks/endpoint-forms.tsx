@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { Button, Field, FieldError, FormErrors, Input, SubmitButton } from '@/components/ui';
+import { Button, Field, FieldError, FormActions, InlineOutcome, Input, SubmitButton } from '@/components/ui';
 import { type BoundFormAction, initialFormState } from '@/lib/platform/next/client';
 import { EVENT_GROUP_LABELS, eventLabel } from '@/lib/platform/i18n';
 
@@ -35,9 +35,7 @@ export function CreateEndpointForm({ action, groups }: { action: BoundFormAction
   const texts = state.texts ?? {};
   return (
     <div className="stack">
-      {state.data && <SecretOnce created={state.data} title="Webhook créé." />}
       <form className="form" action={formAction} key={state.attempt}>
-        <FormErrors state={state} summary="Le webhook n’a pas été créé : corrigez les champs signalés." placed={['url', 'events']} />
         <Field id="webhook-url" label="URL de réception" hint="Adresse https publique à laquelle Paraphe envoie les événements." error={state.errors?.url}>
           <Input name="url" type="url" inputMode="url" placeholder="https://exemple.fr/webhooks/paraphe" required maxLength={2048} defaultValue={texts.url} />
         </Field>
@@ -61,10 +59,12 @@ export function CreateEndpointForm({ action, groups }: { action: BoundFormAction
           ))}
           <FieldError message={state.errors?.events} />
         </fieldset>
-        <div className="form-actions">
+        <FormActions state={state} refused="Le webhook n’a pas été créé : corrigez les champs signalés." placed={['url', 'events']}>
           <SubmitButton pendingLabel="Création…">Créer le webhook</SubmitButton>
-        </div>
+        </FormActions>
       </form>
+      {/* Under the button that created it, where the person is looking: the secret is shown only this once. */}
+      {state.data && <SecretOnce created={state.data} title="Webhook créé." />}
     </div>
   );
 }
@@ -74,11 +74,13 @@ export function RotateSecretForm({ action }: { action: BoundFormAction<Secret> }
   const [state, formAction] = useActionState(action, initialFormState as never);
   return (
     <form action={formAction} className="stack">
+      <div>
+        <SubmitButton variant="plain" small pendingLabel="…">
+          Nouveau secret
+        </SubmitButton>
+        <InlineOutcome state={state} />
+      </div>
       {state.data && <SecretOnce created={state.data} title="Nouveau secret créé ; l’ancien signe encore les envois pendant 24 h." />}
-      <FormErrors state={state} />
-      <SubmitButton variant="plain" small pendingLabel="…">
-        Nouveau secret
-      </SubmitButton>
     </form>
   );
 }
@@ -94,13 +96,7 @@ export function ButtonForm({ action, label, hidden = {} }: { action: BoundFormAc
       <SubmitButton variant="plain" small pendingLabel="…">
         {label}
       </SubmitButton>
-      {state.done && (
-        <span className="muted" role="status">
-          {' '}
-          {state.done}
-        </span>
-      )}
-      <FormErrors state={state} />
+      <InlineOutcome state={state} />
     </form>
   );
 }

@@ -15,10 +15,11 @@ export function Approvers({
   id: string;
   draft: boolean;
   approvers: Array<{ id: string; user_id: string; approved_at: string | null }>;
-  members: Array<{ id: string; name: string }>;
+  members: Array<{ id: string; name: string; canApprove: boolean }>;
 }) {
   const nameOf = (userId: string) => members.find((m) => m.id === userId)?.name ?? 'Membre retiré';
-  const candidates = members.filter((m) => !approvers.some((a) => a.user_id === m.id));
+  // A comptable reads only: never asked for an approval they could not give.
+  const candidates = members.filter((m) => m.canApprove && !approvers.some((a) => a.user_id === m.id));
   return (
     <section className="card" aria-labelledby="approvers">
       <h2 id="approvers">Approbation avant envoi</h2>

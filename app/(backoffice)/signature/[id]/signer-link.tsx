@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, useTransition } from 'react';
+import { ofName } from '@/lib/platform/i18n';
 import { isRefusal, refusalMessage } from '@/lib/platform/next/client';
 import { signerLinkAction } from '../actions';
 import { Button } from '@/components/ui';
@@ -34,7 +35,7 @@ export function SignerLink({ envelopeId, signerId, name }: { envelopeId: string;
       {answer?.url && (
         <span role="status">
           {answer.copied ? 'Lien copié : ' : 'Lien : '}
-          <input readOnly aria-label={`Lien de signature de ${name}`} value={answer.url} onFocus={(e) => e.currentTarget.select()} />
+          <input readOnly aria-label={`Lien de signature ${ofName(name)}`} value={answer.url} onFocus={(e) => e.currentTarget.select()} />
         </span>
       )}
     </div>

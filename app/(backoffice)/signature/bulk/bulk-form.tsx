@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { DataTable, Field, FormErrors, Input, Select, StatusChip, SubmitButton, TextArea } from '@/components/ui';
+import { DataTable, Field, FormActions, Input, Select, StatusChip, SubmitButton, TextArea } from '@/components/ui';
 import { type FormState, initialFormState } from '@/lib/platform/next/client';
 import { type BulkPreview, bulkAction } from './actions';
 
@@ -19,7 +19,6 @@ export function BulkForm({ templates }: { templates: Array<{ id: string; name: s
   const valid = preview ? preview.rows.filter((r) => r.errors.length === 0).length : 0;
   return (
     <form action={action} className="form" key={state.attempt} aria-label="Envoi groupé">
-      <FormErrors state={state} placed={PLACED} />
       <div className="grid-2">
         <Field id="bulk-file" style={{ minWidth: 0 }} label={preview?.document_name ? `Document à signer : ${preview.document_name} (ou un autre PDF)` : 'Document à signer (PDF)'} error={error('file')}>
           <input id="bulk-file" type="file" style={{ maxWidth: '100%' }} name="file" accept="application/pdf" />
@@ -83,7 +82,7 @@ export function BulkForm({ templates }: { templates: Array<{ id: string; name: s
           {valid < preview.rows.length && <p className="muted">Les lignes en erreur ne seront pas envoyées : corrigez le fichier puis prévisualisez à nouveau, ou envoyez les autres.</p>}
         </section>
       )}
-      <div className="form-actions">
+      <FormActions state={state} refused="L’envoi groupé n’a pas été préparé : corrigez les champs signalés." placed={PLACED}>
         <SubmitButton name="intent" value="preview" variant="plain" pendingLabel="Lecture…">
           Prévisualiser
         </SubmitButton>
@@ -92,7 +91,7 @@ export function BulkForm({ templates }: { templates: Array<{ id: string; name: s
             Envoyer à {valid} destinataire{valid > 1 ? 's' : ''}
           </SubmitButton>
         )}
-      </div>
+      </FormActions>
     </form>
   );
 }

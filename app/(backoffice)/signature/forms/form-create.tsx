@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, Select, SubmitButton } from '@/components/ui';
+import { Field, FormActions, Input, Select, SubmitButton } from '@/components/ui';
 import { initialFormState } from '@/lib/platform/next/client';
 import { createFormAction } from './actions';
 
@@ -14,12 +14,6 @@ export function FormCreate({ templates }: { templates: Array<{ id: string; name:
   const error = (name: string) => state.errors?.[name];
   return (
     <form action={action} className="form" key={state.attempt} aria-label="Nouveau formulaire de signature">
-      <FormErrors state={state} placed={PLACED} />
-      {state.done && (
-        <p className="notice notice-success" role="status">
-          {state.done}
-        </p>
-      )}
       <div className="grid-2">
         <Field id="form-title" style={{ minWidth: 0 }} label="Titre affiché aux visiteurs" error={error('title')}>
           <Input name="title" required maxLength={200} defaultValue={texts.title} />
@@ -47,9 +41,9 @@ export function FormCreate({ templates }: { templates: Array<{ id: string; name:
           </Select>
         </Field>
       </div>
-      <div className="form-actions">
+      <FormActions state={state} refused="Le formulaire n’a pas été créé : corrigez les champs signalés." placed={PLACED}>
         <SubmitButton pendingLabel="Création…">Créer le formulaire</SubmitButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { Field, FormErrors, Input, SubmitButton, TextArea } from '@/components/ui';
+import { Field, FormActions, Input, SubmitButton, TextArea } from '@/components/ui';
 import { initialFormState } from '@/lib/platform/next/client';
 import { createTemplateAction } from '../actions';
 
@@ -14,12 +14,6 @@ export function TemplateForm() {
   const error = (name: string) => state.errors?.[name];
   return (
     <form action={action} className="form" key={state.attempt} aria-label="Nouveau modèle de signature">
-      <FormErrors state={state} placed={PLACED} />
-      {state.done && (
-        <p className="notice notice-success" role="status">
-          {state.done}
-        </p>
-      )}
       <div className="grid-2">
         <Field id="tpl-name" label="Nom du modèle" error={error('name')}>
           <Input name="name" required defaultValue={texts.name} />
@@ -39,9 +33,9 @@ export function TemplateForm() {
           <Input name="cc_recipients" defaultValue={texts.cc_recipients} />
         </Field>
       </div>
-      <div className="form-actions">
+      <FormActions state={state} refused="Le modèle n’a pas été créé : corrigez les champs signalés." placed={PLACED}>
         <SubmitButton pendingLabel="Création…">Créer le modèle</SubmitButton>
-      </div>
+      </FormActions>
     </form>
   );
 }

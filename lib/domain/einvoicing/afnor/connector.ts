@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { PdpConfig } from '@/lib/domain/invoice-settings';
 import {
   addressingIdentifierOf,
+  type ConnectionCheck,
+  type ConnectionStep,
   type DirectoryEntry,
   type DirectoryLine,
   type DirectoryLineInput,
@@ -125,6 +127,33 @@ export class AfnorConnector implements PaConnector {
     const body = await this.http.json<{ results?: AnnexFlow[] }>(res, what);
     if (!Array.isArray(body.results)) throw new PaError('invalid_response', `${what}: the PA's answer has no results list`, res.status);
     return body.results.map((r) => toFlow(r, what)).sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
+  }
+
+  /**
+   * The connection test: a fresh token (the credentials), a one-flow search (the Flow service, authenticated) and the
+   * Directory service's healthcheck (with the token too: a PA may guard it). The first failure skips what follows it.
+   */
+  async checkConnection(): Promise<ConnectionCheck[]> {
+    const probes: Array<[ConnectionStep, () => Promise<unknown>]> = [
+      ['token', () => this.http.checkToken()],
+      ['flow', () => this.searchFlows({ limit: 1 })],
+      ['directory', async () => (await this.http.call('directory', 'GET', '/v1/healthcheck', 'Directory service healthcheck')).body?.cancel()],
+    ];
+    const checks: ConnectionCheck[] = [];
+    for (const [step, probe] of probes) {
+      if (checks.some((c) => c.outcome !== 'ok')) {
+        checks.push({ step, outcome: 'skipped', error: null });
+        continue;
+      }
+      try {
+        await probe();
+        checks.push({ step, outcome: 'ok', error: null });
+      } catch (err) {
+        if (!(err instanceof PaError)) throw err;
+        checks.push({ step, outcome: 'failed', error: { kind: err.kind, message: err.message, status: err.status } });
+      }
+    }
+    return checks;
   }
 
   async getFlow(flowId: string, docType: FlowDocType = 'Original'): Promise<FlowFile> {

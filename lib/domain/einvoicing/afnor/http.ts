@@ -123,6 +123,11 @@ export class AfnorHttp {
     return body.access_token;
   }
 
+  /** A fresh token, for the connection test: the credentials checked on their own. */
+  async checkToken(): Promise<void> {
+    await this.token(true);
+  }
+
   /**
    * One call to a service. Non-2xx answers become PaError (401 once retried with a new token); `expect` lists the
    * statuses that are not errors (404 for a lookup).

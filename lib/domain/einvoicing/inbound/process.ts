@@ -19,6 +19,11 @@ export interface InboundDetail {
   amount_due?: number | null;
   vat_groups?: unknown[];
   lines?: unknown[];
+  /** BT-106, BT-107, BT-108 and the document-level allowances and charges (parse's InboundAllowanceCharge). */
+  line_total?: number | null;
+  allowance_total?: number | null;
+  charge_total?: number | null;
+  allowances_charges?: unknown[];
   /** parse_failed: the parser's code (dtd_refused, malformed_xml…) and the field concerned. */
   error_code?: string;
   error_field?: string | null;
@@ -41,6 +46,10 @@ function columnsOf(result: InboundParseResult): Partial<InboundRow> {
     amount_due: f.amount_due,
     vat_groups: f.vat_groups,
     lines: f.lines,
+    line_total: f.line_total ?? null,
+    allowance_total: f.allowance_total ?? null,
+    charge_total: f.charge_total ?? null,
+    allowances_charges: f.allowances_charges ?? [],
   };
   return {
     parse_status: 'parsed',

@@ -65,11 +65,20 @@ async function readFlow(db: Db, orgId: string, connector: PaConnector, flow: PaF
  * Reads the lifecycle statuses the PA reports for the org's invoices: the CDAR flows (direction In, type
  * CustomerInvoiceLC) updated since the org's `lifecycle` cursor, each status appended once to its document's log
  * (the PA's flow and message ids are its identity: polling twice, or a run resumed after a crash, duplicates
- * nothing). A PA down or slow stops the run with the cursor where it was; the schedule tries again.
+ * nothing). A PA down or slow stops the run with the cursor where it was; the schedule tries again. `maxPages`
+ * bounds a run asked by hand (« Actualiser »): the schedule reads on from the cursor.
  */
-export async function pollLifecycle(db: Db, orgId: string, connector: PaConnector): Promise<PollReport> {
+export async function pollLifecycle(db: Db, orgId: string, connector: PaConnector, options: { maxPages?: number } = {}): Promise<PollReport> {
   const report: PollReport = { flows: 0, recorded: 0, ignored: 0 };
-  await walkFlows(db, orgId, 'lifecycle', connector, { directions: ['In'], flowTypes: ['CustomerInvoiceLC'] }, (flow) => readFlow(db, orgId, connector, flow, report));
+  await walkFlows(
+    db,
+    orgId,
+    'lifecycle',
+    connector,
+    { directions: ['In'], flowTypes: ['CustomerInvoiceLC'] },
+    (flow) => readFlow(db, orgId, connector, flow, report),
+    options.maxPages,
+  );
   return report;
 }
 

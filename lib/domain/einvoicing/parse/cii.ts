@@ -1,5 +1,5 @@
 import type { XmlDocument } from 'libxml2-wasm';
-import type { RawInvoice } from './fields';
+import type { RawAllowanceCharge, RawInvoice } from './fields';
 import type { PartyIds } from './values';
 import { Reader } from './xml';
 
@@ -22,6 +22,18 @@ function party(p: Reader | null): { name: string | null; ids: PartyIds } {
     },
   };
 }
+
+/** SpecifiedTradeAllowanceCharge (BG-20, BG-21 under the header settlement; BG-27, BG-28 under a line's). */
+const allowanceCharges = (parent: Reader | null | undefined): RawAllowanceCharge[] =>
+  (parent?.all('ram:SpecifiedTradeAllowanceCharge') ?? []).map((a) => ({
+    indicator: a.text('ram:ChargeIndicator/udt:Indicator'),
+    amount: a.text('ram:ActualAmount'),
+    reason: a.text('ram:Reason'),
+    reasonCode: a.text('ram:ReasonCode'),
+    percentage: a.text('ram:CalculationPercent'),
+    category: a.text('ram:CategoryTradeTax/ram:CategoryCode'),
+    rate: a.text('ram:CategoryTradeTax/ram:RateApplicablePercent'),
+  }));
 
 export function readCii(doc: XmlDocument): RawInvoice {
   const root = new Reader(doc.root, NS);
@@ -53,6 +65,10 @@ export function readCii(doc: XmlDocument): RawInvoice {
     totalVat: totalVat ? totalVat.node.content.trim() || null : null,
     totalTtc: sums?.text('ram:GrandTotalAmount') ?? null,
     amountDue: sums?.text('ram:DuePayableAmount') ?? null,
+    lineTotal: sums?.text('ram:LineTotalAmount') ?? null,
+    allowanceTotal: sums?.text('ram:AllowanceTotalAmount') ?? null,
+    chargeTotal: sums?.text('ram:ChargeTotalAmount') ?? null,
+    allowanceCharges: allowanceCharges(settlement),
     groups: (settlement?.all('ram:ApplicableTradeTax') ?? []).map((t) => ({
       category: t.text('ram:CategoryCode'),
       rate: t.text('ram:RateApplicablePercent'),
@@ -70,6 +86,7 @@ export function readCii(doc: XmlDocument): RawInvoice {
       category: l.text('ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode'),
       rate: l.text('ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:RateApplicablePercent'),
       total: l.text('ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount'),
+      allowanceCharges: allowanceCharges(l.one('ram:SpecifiedLineTradeSettlement')),
     })),
   };
 }

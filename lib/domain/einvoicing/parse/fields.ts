@@ -1,5 +1,5 @@
 import { Dec } from '@/lib/platform/money';
-import { type InboundFields, InboundParseFailure } from './types';
+import { type InboundAllowanceCharge, type InboundFields, InboundParseFailure } from './types';
 import { cents, day, decimal, isCreditNoteCode, optionalCents, type PartyIds, rate, requiredCents, requiredDay, signed, siretOf, sirenOf } from './values';
 
 /** What the CII and UBL readers take out of a document, as text: one conversion to fields for both syntaxes. */
@@ -20,6 +20,11 @@ export interface RawInvoice {
   totalVat: string | null;
   totalTtc: string | null;
   amountDue: string | null;
+  /** BT-106, BT-107, BT-108. */
+  lineTotal: string | null;
+  allowanceTotal: string | null;
+  chargeTotal: string | null;
+  allowanceCharges: RawAllowanceCharge[];
   groups: Array<{ category: string | null; rate: string | null; base: string | null; vat: string | null }>;
   lines: Array<{
     lineId: string | null;
@@ -32,7 +37,19 @@ export interface RawInvoice {
     category: string | null;
     rate: string | null;
     total: string | null;
+    allowanceCharges: RawAllowanceCharge[];
   }>;
+}
+
+/** One allowance or charge as text (CII SpecifiedTradeAllowanceCharge, UBL AllowanceCharge). */
+export interface RawAllowanceCharge {
+  indicator: string | null;
+  amount: string | null;
+  reason: string | null;
+  reasonCode: string | null;
+  percentage: string | null;
+  category: string | null;
+  rate: string | null;
 }
 
 /** Net unit price = price / base quantity (BT-146 / BT-149), exact. */
@@ -41,6 +58,19 @@ function unitPrice(price: string | null, base: string | null, index: number): st
   const b = decimal(base, `lines.${index}.unit_price`);
   if (p === null || b === null || new Dec(b).isZero()) return p;
   return new Dec(p).dividedBy(b).toFixed();
+}
+
+/** An allowance or a charge: its indicator says which ("true" or "1" a charge), its amount is required (BR-31, BR-36, BR-41, BR-42). */
+function allowanceCharge(a: RawAllowanceCharge, field: string, sign: (cents: number) => number): InboundAllowanceCharge {
+  return {
+    charge: a.indicator === 'true' || a.indicator === '1',
+    amount: sign(Math.abs(requiredCents(a.amount, `${field}.amount`))),
+    reason: a.reason,
+    reason_code: a.reasonCode,
+    percentage: decimal(a.percentage, `${field}.percentage`),
+    vat_category: a.category,
+    vat_rate: rate(a.rate, `${field}.vat_rate`),
+  };
 }
 
 export function toFields(raw: RawInvoice): InboundFields {
@@ -73,6 +103,10 @@ export function toFields(raw: RawInvoice): InboundFields {
     total_vat: optional(raw.totalVat, 'total_vat'),
     total_ttc: sign(requiredCents(raw.totalTtc, 'total_ttc')),
     amount_due: optional(raw.amountDue, 'amount_due'),
+    line_total: optional(raw.lineTotal, 'line_total'),
+    allowance_total: optional(raw.allowanceTotal, 'allowance_total'),
+    charge_total: optional(raw.chargeTotal, 'charge_total'),
+    allowances_charges: raw.allowanceCharges.map((a, i) => allowanceCharge(a, `allowances_charges.${i}`, sign)),
     vat_groups: raw.groups.map((g, i) => ({
       category: g.category,
       rate: rate(g.rate, `vat_groups.${i}.rate`),
@@ -89,6 +123,7 @@ export function toFields(raw: RawInvoice): InboundFields {
       vat_category: l.category,
       vat_rate: rate(l.rate, `lines.${i}.vat_rate`),
       total_ht: sign(requiredCents(l.total, `lines.${i}.total_ht`)),
+      allowances_charges: l.allowanceCharges.map((a, j) => ({ ...allowanceCharge(a, `lines.${i}.allowances_charges.${j}`, sign), vat_category: null, vat_rate: null })),
     })),
   };
 }

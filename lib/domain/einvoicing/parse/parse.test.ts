@@ -94,10 +94,10 @@ describe('UBL 2.1', () => {
       { category: 'S', rate: '5.50', base: 5000, vat: 275 },
     ]);
     expect(f.lines).toEqual([
-      { line_id: '1', description: 'Pose de parquet', details: 'Dépose de l’ancien revêtement comprise', quantity: '12.5', unit: 'HUR', unit_price: '45', vat_category: 'S', vat_rate: '20.00', total_ht: 56250 },
+      { line_id: '1', description: 'Pose de parquet', details: 'Dépose de l’ancien revêtement comprise', quantity: '12.5', unit: 'HUR', unit_price: '45', vat_category: 'S', vat_rate: '20.00', total_ht: 56250, allowances_charges: [] },
       // 329.00 per 10 m² (BT-149 base quantity): 32.90 per unit.
-      { line_id: '2', description: 'Lames de chêne massif', details: null, quantity: '30', unit: 'MTK', unit_price: '32.9', vat_category: 'S', vat_rate: '20.00', total_ht: 98700 },
-      { line_id: '3', description: 'Guide d’entretien du parquet', details: null, quantity: '2', unit: 'C62', unit_price: '25', vat_category: 'S', vat_rate: '5.50', total_ht: 5000 },
+      { line_id: '2', description: 'Lames de chêne massif', details: null, quantity: '30', unit: 'MTK', unit_price: '32.9', vat_category: 'S', vat_rate: '20.00', total_ht: 98700, allowances_charges: [] },
+      { line_id: '3', description: 'Guide d’entretien du parquet', details: null, quantity: '2', unit: 'C62', unit_price: '25', vat_category: 'S', vat_rate: '5.50', total_ht: 5000, allowances_charges: [] },
     ]);
   });
 
@@ -121,7 +121,7 @@ describe('UBL 2.1', () => {
     });
     expect(f.vat_groups).toEqual([{ category: 'S', rate: '20.00', base: -6580, vat: -1316 }]);
     expect(f.lines).toEqual([
-      { line_id: '1', description: 'Lames de chêne massif (retour)', details: null, quantity: '2', unit: 'MTK', unit_price: '32.9', vat_category: 'S', vat_rate: '20.00', total_ht: -6580 },
+      { line_id: '1', description: 'Lames de chêne massif (retour)', details: null, quantity: '2', unit: 'MTK', unit_price: '32.9', vat_category: 'S', vat_rate: '20.00', total_ht: -6580, allowances_charges: [] },
     ]);
   });
 

@@ -2,6 +2,8 @@ import { Document, Page, renderToBuffer, Text, View } from '@react-pdf/renderer'
 import { formatDecimal, formatDecimalAsTyped, formatMoneyIn, formatNumber, formatRate } from '@/lib/platform/format';
 import { Dec } from '@/lib/platform/money';
 import { Box, documentDay, documentStyles as s, LABELS, LineRow, LinesHeader, Meta, printable, registerFonts, Section, unitLabel, VatSummaryHeader } from '@/lib/domain/pdf';
+import { Fragment } from 'react';
+import { allowanceChargeLabel, signedAllowanceCharge } from './allowances';
 import type { InboundFields, InboundFormat } from './types';
 
 const t = LABELS.fr;
@@ -52,6 +54,15 @@ function InboundDocument({ fields: f, view, omitted }: { fields: InboundFields; 
   const amount = (cents: number) => formatMoneyIn(printed(cents), f.currency, 'fr', { nbsp: true });
   const price = (value: string) => `${formatDecimalAsTyped(new Dec(value).toFixed(Math.max(2, new Dec(value).decimalPlaces())))}\u00a0${f.currency === 'EUR' ? '€' : f.currency}`;
   const rate = (value: string | null) => (value === null ? '' : formatRate(value, 'fr', { nbsp: true }));
+  // The lines' allowance and charge rows share the lines' budget (MAX_READABLE_LINES rows in all, lines first): a file
+  // of many lines each with several would otherwise lay out thousands of rows.
+  let budget = Math.max(0, MAX_READABLE_LINES - f.lines.length);
+  const extras = f.lines.map((line) => {
+    const shown = Math.min(budget, (line.allowances_charges ?? []).length);
+    budget -= shown;
+    return shown;
+  });
+  const extrasLeftOut = f.lines.some((line, i) => (line.allowances_charges ?? []).length > extras[i]!);
   const ids = (siren: string | null, siret: string | null, vat: string | null) =>
     [siren && `${t.siren} ${siren}`, siret && `${t.siret} ${siret}`, vat && `${t.vatNumber} ${vat}`].filter(Boolean).join(' — ');
 
@@ -97,19 +108,28 @@ function InboundDocument({ fields: f, view, omitted }: { fields: InboundFields; 
           <View style={s.table}>
             <LinesHeader t={t} />
             {f.lines.map((line, i) => (
-              <LineRow
-                // biome-ignore lint/suspicious/noArrayIndexKey: printed once, never reordered; a line may have no id
-                key={i}
-                description={line.description || '—'}
-                details={line.details}
-                quantity={line.quantity ? formatDecimal(line.quantity, 'fr') : ''}
-                unit={unitLabel(line.unit, 'fr')}
-                price={line.unit_price ? price(line.unit_price) : ''}
-                rate={rate(line.vat_rate)}
-                total={amount(line.total_ht)}
-              />
+              // biome-ignore lint/suspicious/noArrayIndexKey: printed once, never reordered; a line may have no id
+              <Fragment key={i}>
+                <LineRow
+                  description={line.description || '—'}
+                  details={line.details}
+                  quantity={line.quantity ? formatDecimal(line.quantity, 'fr') : ''}
+                  unit={unitLabel(line.unit, 'fr')}
+                  price={line.unit_price ? price(line.unit_price) : ''}
+                  rate={rate(line.vat_rate)}
+                  total={amount(line.total_ht)}
+                />
+                {/* The line's allowances and charges (BG-27, BG-28), already in its total: in parentheses under it. */}
+                {(line.allowances_charges ?? []).slice(0, extras[i]).map((a, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: printed once, in the document's order
+                  <LineRow key={j} description={allowanceChargeLabel(a, { nbsp: true })} details={null} quantity="" unit="" price="" rate="" total={`(${amount(signedAllowanceCharge(a))})`} />
+                ))}
+              </Fragment>
             ))}
           </View>
+          {extrasLeftOut && (
+            <Text style={[s.muted, s.small]}>Les remises et frais de certaines lignes, compris dans leur total HT, ne sont détaillés que dans le fichier reçu.</Text>
+          )}
           {omitted > 0 && (
             <Text style={[s.muted, s.small]}>
               {`… et ${formatNumber(omitted)} autres lignes, que seul le fichier reçu détaille (cette vue en montre ${MAX_READABLE_LINES}).`}
@@ -132,6 +152,20 @@ function InboundDocument({ fields: f, view, omitted }: { fields: InboundFields; 
               ))}
             </View>
             <View style={s.totals}>
+              {/* BT-109 = Σ lines − document allowances + charges (BG-20, BG-21): each printed, so the column adds up. */}
+              {(f.allowances_charges ?? []).length > 0 && (
+                <View style={s.totalRow}>
+                  <Text>Total des lignes</Text>
+                  <Text>{amount(f.line_total ?? f.lines.reduce((sum, l) => sum + l.total_ht, 0))}</Text>
+                </View>
+              )}
+              {(f.allowances_charges ?? []).map((a, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: printed once, in the document's order
+                <View style={s.totalRow} key={i}>
+                  <Text style={{ maxWidth: '65%' }}>{allowanceChargeLabel(a, { nbsp: true })}</Text>
+                  <Text>{amount(signedAllowanceCharge(a))}</Text>
+                </View>
+              ))}
               <View style={s.totalRow}>
                 <Text>{t.totalHt}</Text>
                 <Text>{amount(f.total_ht)}</Text>

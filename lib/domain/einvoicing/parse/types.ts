@@ -10,6 +10,27 @@ export interface InboundVatGroup {
   vat: number;
 }
 
+/**
+ * An allowance (remise) or a charge (frais) of a received invoice: at the document level (BG-20, BG-21: it moves the
+ * total HT away from the sum of the lines, BT-109 = BT-106 − BT-107 + BT-108) or on a line (BG-27, BG-28: already in
+ * that line's net, BT-131 = quantity × net price − allowances + charges).
+ */
+export interface InboundAllowanceCharge {
+  /** A charge (BG-21, BG-28) adds; an allowance (BG-20, BG-27) takes off. */
+  charge: boolean;
+  /** BT-92, BT-99, BT-136, BT-141: the amount as a magnitude, signed like the totals (a credit note's negated). */
+  amount: number;
+  /** BT-97, BT-104, BT-139, BT-144, null when absent. */
+  reason: string | null;
+  /** UNTDID 5189 (allowances) or 7161 (charges), null when absent. */
+  reason_code: string | null;
+  /** BT-94, BT-101, BT-138, BT-143: the percentage applied to `base`, a decimal string; null when absent. */
+  percentage: string | null;
+  /** Document level only (BT-95, BT-102, BT-96, BT-103): the VAT group it moves; null on a line. */
+  vat_category: string | null;
+  vat_rate: string | null;
+}
+
 export interface InboundLine {
   line_id: string | null;
   description: string;
@@ -24,6 +45,8 @@ export interface InboundLine {
   vat_rate: string | null;
   /** Line net amount (BT-131), signed like the totals. */
   total_ht: number;
+  /** The line's allowances and charges (BG-27, BG-28), included in total_ht; absent in rows parsed before they were read. */
+  allowances_charges?: InboundAllowanceCharge[];
 }
 
 export interface InboundFields {
@@ -52,6 +75,12 @@ export interface InboundFields {
   total_ttc: number;
   /** BT-115, the amount due (after prepaid amounts), signed like the totals. */
   amount_due: number | null;
+  /** BT-106, BT-107, BT-108: the sum of the line nets, of the document's allowances and of its charges; null when absent. */
+  line_total?: number | null;
+  allowance_total?: number | null;
+  charge_total?: number | null;
+  /** The document-level allowances and charges (BG-20, BG-21); absent in rows parsed before they were read. */
+  allowances_charges?: InboundAllowanceCharge[];
   vat_groups: InboundVatGroup[];
   lines: InboundLine[];
 }

@@ -1,5 +1,5 @@
 import type { XmlDocument } from 'libxml2-wasm';
-import type { RawInvoice } from './fields';
+import type { RawAllowanceCharge, RawInvoice } from './fields';
 import type { PartyIds } from './values';
 import { Reader } from './xml';
 
@@ -23,6 +23,18 @@ function party(p: Reader | null): { name: string | null; ids: PartyIds } {
     },
   };
 }
+
+/** cac:AllowanceCharge children (BG-20, BG-21 under the root; BG-27, BG-28 under a line; a price's own is BT-147, not read). */
+const allowanceCharges = (parent: Reader): RawAllowanceCharge[] =>
+  parent.all('cac:AllowanceCharge').map((a) => ({
+    indicator: a.text('cbc:ChargeIndicator'),
+    amount: a.text('cbc:Amount'),
+    reason: a.text('cbc:AllowanceChargeReason'),
+    reasonCode: a.text('cbc:AllowanceChargeReasonCode'),
+    percentage: a.text('cbc:MultiplierFactorNumeric'),
+    category: a.text('cac:TaxCategory/cbc:ID'),
+    rate: a.text('cac:TaxCategory/cbc:Percent'),
+  }));
 
 export function readUbl(doc: XmlDocument): RawInvoice {
   const creditNote = doc.root.namespaceUri === UBL_CREDIT_NOTE_NAMESPACE;
@@ -53,6 +65,10 @@ export function readUbl(doc: XmlDocument): RawInvoice {
     totalVat: taxTotal?.text('cbc:TaxAmount') ?? null,
     totalTtc: sums?.text('cbc:TaxInclusiveAmount') ?? null,
     amountDue: sums?.text('cbc:PayableAmount') ?? null,
+    lineTotal: sums?.text('cbc:LineExtensionAmount') ?? null,
+    allowanceTotal: sums?.text('cbc:AllowanceTotalAmount') ?? null,
+    chargeTotal: sums?.text('cbc:ChargeTotalAmount') ?? null,
+    allowanceCharges: allowanceCharges(root),
     groups: (taxTotal?.all('cac:TaxSubtotal') ?? []).map((t) => ({
       category: t.text('cac:TaxCategory/cbc:ID'),
       rate: t.text('cac:TaxCategory/cbc:Percent'),
@@ -70,6 +86,7 @@ export function readUbl(doc: XmlDocument): RawInvoice {
       category: l.text('cac:Item/cac:ClassifiedTaxCategory/cbc:ID'),
       rate: l.text('cac:Item/cac:ClassifiedTaxCategory/cbc:Percent'),
       total: l.text('cbc:LineExtensionAmount'),
+      allowanceCharges: allowanceCharges(l),
     })),
   };
 }

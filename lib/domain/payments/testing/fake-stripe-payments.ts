@@ -4,7 +4,7 @@ import { type FakeRoute, type Json, missing, newId, now, sessionIntentData } fro
 /*
  * Money on the fake: payment intents, charges, refunds and disputes on a connected account, and the helpers that
  * play what the payer, the bank and Stripe do, each emitting the events Stripe would, in Stripe's order. Charges
- * carry their `refunds` list (newest first) so a handler can name the refund.
+ * carry their `refunds` list (newest first); refunds are fake-stripe-refunds.ts's.
  */
 
 export type FakeMethod = 'card' | 'sepa_debit';
@@ -17,8 +17,6 @@ export interface FakePayments {
   settleSepa(paymentIntentId: string, outcome: 'succeeded' | 'failed'): Promise<number[]>;
   /** The session lapses unpaid. */
   expireCheckout(sessionId: string): Promise<number[]>;
-  /** A refund of `amount` cents (the whole rest when omitted) on the payment's charge: charge.refunded. */
-  refund(paymentIntentId: string, amount?: number): Promise<{ refund: string; statuses: number[] }>;
   /** The payer's bank opens a dispute on the charge: charge.dispute.created (status needs_response). */
   dispute(paymentIntentId: string): Promise<{ dispute: string; statuses: number[] }>;
   /** The dispute is decided: charge.dispute.closed. */
@@ -167,21 +165,6 @@ export function fakePayments(fake: FakeStripe): FakePayments {
     return [await fake.emit(account, 'checkout.session.expired', session)];
   }
 
-  async function refund(paymentIntentId: string, amount?: number) {
-    const { account, object: pi } = find(paymentIntentId, 'payment intent');
-    if (pi.status !== 'succeeded') throw new Error(`fake Stripe: ${paymentIntentId} has not succeeded`);
-    const charge = chargeOf(account, pi);
-    const rest = Number(charge.amount) - Number(charge.amount_refunded);
-    const value = amount ?? rest;
-    if (value <= 0 || value > rest) throw new Error(`fake Stripe: cannot refund ${value} of ${rest}`);
-    const made = put(account, { id: newId('re'), object: 'refund', amount: value, currency: 'eur', charge: charge.id, payment_intent: pi.id, status: 'succeeded', created: now() });
-    const refunds = charge.refunds as { data: Json[] };
-    refunds.data.unshift(made);
-    Object.assign(charge, { amount_refunded: Number(charge.amount_refunded) + value });
-    charge.refunded = charge.amount_refunded === charge.amount;
-    return { refund: String(made.id), statuses: [await fake.emit(account, 'charge.refunded', charge)] };
-  }
-
   async function dispute(paymentIntentId: string) {
     const { account, object: pi } = find(paymentIntentId, 'payment intent');
     const charge = chargeOf(account, pi);
@@ -206,7 +189,7 @@ export function fakePayments(fake: FakeStripe): FakePayments {
     return [await fake.emit(account, 'charge.dispute.closed', made)];
   }
 
-  return { completeCheckout, settleSepa, expireCheckout, refund, dispute, closeDispute, createPaymentIntent };
+  return { completeCheckout, settleSepa, expireCheckout, dispute, closeDispute, createPaymentIntent };
 }
 
 /** GET of the payment intents, charges and refunds the fake holds (what the SDK may retrieve). */

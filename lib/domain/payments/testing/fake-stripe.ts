@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { checkoutPage } from './fake-stripe-checkout-page';
 import { deliverEvent, type FakeWebhook, postEvent } from './fake-stripe-events';
 import { type FakePayments, fakePayments, paymentRoutes } from './fake-stripe-payments';
+import { type FakeRefunds, fakeRefunds } from './fake-stripe-refunds';
 import { type FakeSepa, fakeSepa, sepaRoutes } from './fake-stripe-sepa';
 import {
   accountJson,
@@ -31,7 +32,7 @@ export { decodeForm, type FakeAccount, type FakeEvent, type FakeRequest, type Fa
  * (payment intents, charges, refunds, disputes, the hosted Checkout page) is in fake-stripe-payments.ts.
  */
 
-export interface FakeStripe extends FakePayments, FakeSepa {
+export interface FakeStripe extends FakePayments, FakeSepa, FakeRefunds {
   url: string;
   requests: FakeRequest[];
   accounts: Map<string, FakeAccount>;
@@ -213,6 +214,9 @@ export async function startFakeStripe(options: { port?: number } = {}): Promise<
   } as FakeStripe;
   Object.assign(fake, fakePayments(fake));
   routes.push(paymentRoutes(fake));
+  const refunds = fakeRefunds(fake);
+  Object.assign(fake, refunds.helpers);
+  routes.push(refunds.route);
   Object.assign(fake, fakeSepa(fake));
   routes.push(sepaRoutes(fake));
   return fake;

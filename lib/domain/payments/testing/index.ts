@@ -4,3 +4,4 @@ export type { CheckoutOutcome, FakeMethod, FakePayments } from './fake-stripe-pa
 export type { FakeWebhook } from './fake-stripe-events';
 export { TEST_WEBHOOK_SECRET, useStripeWebhook } from './webhook-bridge';
 export { completeOnboarding, connectRoutes } from './fake-stripe-connect';
+export type { FakeRefunds } from './fake-stripe-refunds';

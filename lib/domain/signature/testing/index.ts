@@ -70,10 +70,10 @@ export async function pdfRow(org: TestOrg, sha256 = 'b'.repeat(64)) {
   return row!.id;
 }
 
-/** A staff member of the org, and the same-origin session cookie the back-office sends. */
-export async function staffMember(org: TestOrg, label: string) {
+/** A staff member of the org (an admin unless told), and the same-origin session cookie the back-office sends. */
+export async function staffMember(org: TestOrg, label: string, role: 'admin' | 'accountant' = 'admin') {
   const user = await createUser(org.db, { email: `${label}-${org.org.id}@exemple.fr`, password: 'long enough password', name: `Staff ${label}` });
-  await addMembership(org.db, org.org.id, user.id, 'admin');
+  await addMembership(org.db, org.org.id, user.id, role);
   const cookie = `next-auth.session-token=${await encode({ token: { sub: user.id, orgId: org.org.id }, secret: authSecret() })}`;
   return { user, headers: { cookie, origin: appBaseUrl() } };
 }

@@ -102,6 +102,20 @@ export const WebhookEndpointDisabledData = z
   })
   .strict();
 
+/** An invitation to join an org's back-office (lib/platform/orgs/invitations.ts); the comptable's among them. */
+export const OrgInvitationData = z
+  .object({
+    org_name: z.string().trim().min(1).max(200),
+    /** Who invited, as the back-office names them (their name, or their e-mail). */
+    inviter: z.string().trim().min(1).max(200),
+    role: z.enum(['owner', 'admin', 'member', 'accountant']),
+    /** The link that accepts it (it carries the invitation's secret). */
+    accept_url: Url,
+    /** When the link stops working (ISO 8601 instant). */
+    expires_at: z.iso.datetime({ offset: true }),
+  })
+  .strict();
+
 export type DocumentSentInput = z.input<typeof DocumentSentData>;
 export type PaymentReminderInput = z.input<typeof PaymentReminderData>;
 export type QuoteExpiryReminderInput = z.input<typeof QuoteExpiryReminderData>;

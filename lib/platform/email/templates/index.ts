@@ -3,9 +3,12 @@ import type { z } from 'zod';
 import type { EmailTemplate } from '@/db/schema';
 import { fromZodError } from '@/lib/platform/errors';
 import { accountLocked } from './account-locked';
-import { AccountLockedData, DocumentSentData, PaymentReminderData, QuoteExpiryReminderData, WebhookEndpointDisabledData } from './data';
+import { AccountLockedData, DocumentSentData, OrgInvitationData, PaymentReminderData, QuoteExpiryReminderData, WebhookEndpointDisabledData } from './data';
+import { orgInvitation } from './org-invitation';
 import { documentSent } from './document-sent';
 import type { Language } from './nouns';
+import { PaymentReceiptData, PaymentReceivedData } from './payment-data';
+import { paymentReceipt, paymentReceived } from './payment-received';
 import { paymentReminder } from './payment-reminder';
 import { quoteExpiryReminder } from './quote-expiry-reminder';
 import { SignatureApprovalRequestedData, SignatureExpiredData, SignatureRequestData } from './signature-data';
@@ -31,6 +34,9 @@ const TEMPLATES = {
   signature_declined: { schema: SignatureDeclinedData, build: signatureDeclined },
   signature_completed: { schema: SignatureCompletedData, build: signatureCompleted },
   signature_seal_failed: { schema: SignatureSealFailedData, build: signatureSealFailed },
+  payment_receipt: { schema: PaymentReceiptData, build: paymentReceipt },
+  payment_received: { schema: PaymentReceivedData, build: paymentReceived },
+  org_invitation: { schema: OrgInvitationData, build: orgInvitation },
 } satisfies Record<EmailTemplate, { schema: z.ZodType; build: (data: never, lang: Language) => RenderedTemplate }>;
 
 /** The data a caller passes for each template (zod input: optional fields may be left out). */

@@ -1,11 +1,13 @@
 import type { DocumentType } from '@/db/schema';
 import type { Language } from '@/lib/platform/format';
+import { documentNoun } from '@/lib/platform/i18n';
 
 export type { Language } from '@/lib/platform/format';
 
 /** "facture d’acompte" / "deposit invoice", for sentences. */
 export const DOCUMENT_NOUN: Record<Language, Record<DocumentType, string>> = {
-  fr: { devis: 'devis', facture: 'facture', acompte: 'facture d’acompte', avoir: 'avoir' },
+  // The French nouns are lib/platform/i18n's, with their gender (thisDocument, agree…).
+  fr: { devis: documentNoun('devis'), facture: documentNoun('facture'), acompte: documentNoun('acompte'), avoir: documentNoun('avoir') },
   en: { devis: 'quote', facture: 'invoice', acompte: 'deposit invoice', avoir: 'credit note' },
 };
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { formatInstant } from '@/lib/platform/format';
+import { ofName } from '@/lib/platform/i18n';
 import { Action, Facts, Layout, Message, Notice, opensWithGreeting, P, SignOff } from './layout';
 import type { Language } from './nouns';
 import type { SignatureApprovalRequestedData, SignatureExpiredData, SignatureRequestData } from './signature-data';
@@ -42,7 +43,7 @@ const COPY = {
     approval: {
       subject: (d: Approval) => `Approbation demandée : ${d.document_title}`,
       heading: 'Votre approbation est demandée',
-      body: (d: Approval) => `Vous êtes approbateur de l’enveloppe de signature « ${d.document_title} » de ${d.seller_name}. Elle ne pourra pas être envoyée aux signataires avant votre approbation.`,
+      body: (d: Approval) => `Vous êtes approbateur de l’enveloppe de signature « ${d.document_title} » ${ofName(d.seller_name)}. Elle ne pourra pas être envoyée aux signataires avant votre approbation.`,
       action: 'Relire et approuver',
     },
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatInstant } from '@/lib/platform/format';
+import { ofName } from '@/lib/platform/i18n';
 import { Action, Facts, Layout, Message, Notice, P, SignOff } from './layout';
 import type { Language } from './nouns';
 import type { RenderedTemplate } from './types';
@@ -41,7 +42,7 @@ const COPY = {
     code: {
       subject: (d: Code) => `Votre code de signature : ${d.code}`,
       heading: 'Votre code de vérification',
-      body: (d: Code) => `Voici le code qui confirme votre identité pour signer le document « ${d.document_title} » de ${d.seller_name} :`,
+      body: (d: Code) => `Voici le code qui confirme votre identité pour signer le document « ${d.document_title} » ${ofName(d.seller_name)} :`,
       facts: (d: Code): Array<[string, string]> => [
         ['Code', d.code],
         ['Valable', `${d.valid_minutes} minutes`],

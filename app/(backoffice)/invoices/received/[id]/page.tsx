@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Fragment } from 'react';
 import { notFound } from 'next/navigation';
-import { type InboundDetail, loadInbound, sentStatuses } from '@/lib/domain/einvoicing';
+import { allowanceChargeLabel, type InboundAllowanceCharge, type InboundDetail, loadInbound, sentStatuses, signedAllowanceCharge } from '@/lib/domain/einvoicing';
 import { ApiError } from '@/lib/platform/errors';
-import { formatDay, formatInstant, formatMoneyIn } from '@/lib/platform/format';
+import { formatDay, formatInstant, formatMoneyIn, formatRate } from '@/lib/platform/format';
 import { requireStaffOrg } from '@/lib/platform/next';
 import { acceptInboundAction, disputeInboundAction, refuseInboundAction } from '../actions';
 import { answerLabel, FORMAT_LABELS, PARSE_STATUS_LABELS, REFUSAL_REASON_LABELS } from '../labels';
@@ -18,7 +19,11 @@ interface Line {
   unit_price: string | null;
   vat_rate: string | null;
   total_ht: number;
+  allowances_charges?: InboundAllowanceCharge[];
 }
+
+/** A row of the lines table: a line, or one of its allowances or charges (already in the line's total, shown under it). */
+type Row = { line: Line; extra?: undefined } | { line?: undefined; extra: InboundAllowanceCharge };
 
 const frame = { width: '100%', height: '80vh', border: '1px solid var(--line)', borderRadius: 'var(--radius)', background: '#fff' } as const;
 
@@ -38,6 +43,9 @@ export default async function ReceivedInvoicePage({ params }: { params: Promise<
   const decided = row.lifecycle_status === 'approuvee' || row.lifecycle_status === 'refusee';
   const pdfUrl = `/v1/invoices/inbound/${row.id}/pdf`;
   const lines = (detail.lines ?? []) as Line[];
+  const rows: Row[] = lines.flatMap((line): Row[] => [{ line }, ...(line.allowances_charges ?? []).map((extra) => ({ extra }))]);
+  const documentLevel = (detail.allowances_charges ?? []) as InboundAllowanceCharge[];
+  const signedMoney = (cents: number) => (cents > 0 ? `+${money(cents)}` : money(cents));
   const title = `${detail.document_type === 'credit_note' ? 'Avoir reçu' : 'Facture reçue'} ${row.invoice_number ?? ''}`.trim();
 
   return (
@@ -114,14 +122,35 @@ export default async function ReceivedInvoicePage({ params }: { params: Promise<
               <DataTable
                 label="Lignes de la facture reçue"
                 columns={[
-                  { key: 'designation', header: 'Désignation', cell: (l) => l.description },
-                  { key: 'qte', header: 'Qté', num: true, cell: (l) => l.quantity ?? '—' },
-                  { key: 'tva', header: 'TVA', num: true, cell: (l) => l.vat_rate ? `${l.vat_rate.replace('.', ',')} %` : '—' },
-                  { key: 'total_ht', header: 'Total HT', num: true, cell: (l) => money(l.total_ht) },
+                  { key: 'designation', header: 'Désignation', cell: (r) => (r.line ? r.line.description : <span className="muted">{allowanceChargeLabel(r.extra)}</span>) },
+                  { key: 'qte', header: 'Qté', num: true, cell: (r) => (r.line ? (r.line.quantity ?? '—') : '') },
+                  { key: 'tva', header: 'TVA', num: true, cell: (r) => (r.line ? (r.line.vat_rate ? formatRate(r.line.vat_rate) : '—') : '') },
+                  {
+                    key: 'total_ht',
+                    header: 'Total HT',
+                    num: true,
+                    cell: (r) => (r.line ? money(r.line.total_ht) : <span className="muted">({signedMoney(signedAllowanceCharge(r.extra))})</span>),
+                  },
                 ]}
-                rows={lines}
+                rows={rows}
                 rowKey={(_, i) => i}
               />
+              {rows.length > lines.length && <p className="muted">Entre parenthèses : les remises et frais d’une ligne, déjà compris dans son total HT.</p>}
+              {documentLevel.length > 0 && (
+                <dl className="totals" data-testid="received-recap">
+                  <dt>Total des lignes</dt>
+                  <dd>{money(detail.line_total ?? lines.reduce((sum, l) => sum + l.total_ht, 0))}</dd>
+                  {documentLevel.map((a, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: read-only, in the document's order
+                    <Fragment key={i}>
+                      <dt>{allowanceChargeLabel(a)}</dt>
+                      <dd>{signedMoney(signedAllowanceCharge(a))}</dd>
+                    </Fragment>
+                  ))}
+                  <dt className="grand">Total HT</dt>
+                  <dd className="grand">{money(row.total_ht)}</dd>
+                </dl>
+              )}
             </section>
           )}
 
