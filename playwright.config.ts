@@ -1,21 +1,29 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
+import { SECRETS_FILE, serverLog } from './e2e/helpers';
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://localhost:${port}`;
+/*
+ * One app server per parallel worker, each with its own embedded database and its own fake Stripe: journeys that run
+ * at the same time share no row, no org setting and no webhook, and those of one worker run one after the other as
+ * they did with a single worker. A worker process loads this file with its TEST_PARALLEL_INDEX, which picks its server.
+ */
+const SERVERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const basePort = Number(process.env.E2E_PORT ?? 3210);
 // The fake Stripe (scripts/fake-stripe.ts): its hosted Checkout pays, and its events reach the app's webhook.
-const stripePort = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
+const baseStripePort = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
 const stripe = { account: 'acct_e2e', webhookSecret: 'whsec_e2e' };
+const urlOf = (index: number) => `http://localhost:${basePort + index}`;
+const baseURL = urlOf(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 /**
- * The journeys run against the built app (`npm run build` first) on its own fresh embedded database, with
- * a known demo password. Chromium is Debian's: Playwright never downloads a browser here.
+ * The journeys run against the built app (`npm run build` first), each worker's on its own fresh embedded database,
+ * with a known demo password. Chromium is Debian's: Playwright never downloads a browser here.
  */
 export default defineConfig({
   testDir: 'e2e',
   globalTeardown: './e2e/log-audit.ts',
   timeout: 60_000,
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  workers: SERVERS,
   reporter: [['line']],
   use: {
     baseURL,
@@ -25,7 +33,18 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: [
+  webServer: Array.from({ length: SERVERS }, (_, index) => servers(index)).flat(),
+});
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
+
+/** Worker `index`'s fake Stripe and app server. */
+function servers(index: number): WebServer[] {
+  const port = basePort + index;
+  const stripePort = baseStripePort + index;
+  const url = urlOf(index);
+  const data = `.data/e2e-${index}`;
+  return [
     {
       command: 'node_modules/.bin/tsx scripts/fake-stripe.ts',
       port: stripePort,
@@ -35,26 +54,26 @@ export default defineConfig({
       env: {
         FAKE_STRIPE_PORT: String(stripePort),
         FAKE_STRIPE_ACCOUNT: stripe.account,
-        FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/stripe/webhook`,
+        FAKE_STRIPE_WEBHOOK_URL: `${url}/api/stripe/webhook`,
         STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
       },
     },
     {
-      // The run owns .data/e2e: a fresh database each time, and no lock left by an earlier killed run. It is seeded
+      // The run owns its directory: a fresh database each time, and no lock left by an earlier killed run. It is seeded
       // and connected to the fake's account before the server starts (scripts/e2e-prepare.ts).
       // Its output is kept whole for e2e/log-audit.ts, which checks no secret reached it.
-      command: `rm -rf .data/e2e .data/e2e.lock .data/e2e-server.log .data/e2e-secrets.txt && mkdir -p .data && node_modules/.bin/tsx scripts/e2e-prepare.ts && node node_modules/next/dist/bin/next start -p ${port} 2>&1 | tee .data/e2e-server.log`,
-      url: `${baseURL}/login`,
+      command: `rm -rf ${data} ${data}.lock ${serverLog(index)}${index === 0 ? ` ${SECRETS_FILE}` : ''} && mkdir -p .data && node_modules/.bin/tsx scripts/e2e-prepare.ts && node node_modules/next/dist/bin/next start -p ${port} 2>&1 | tee ${serverLog(index)}`,
+      url: `${url}/login`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       env: {
-        PGLITE_DIR: '.data/e2e',
+        PGLITE_DIR: data,
         DATABASE_URL: '',
         DEMO_EMAIL: 'demo@paraphe.test',
         DEMO_PASSWORD: 'e2e-password-123',
-        APP_BASE_URL: baseURL,
-        NEXTAUTH_URL: baseURL,
+        APP_BASE_URL: url,
+        NEXTAUTH_URL: url,
         AUTH_SECRET: 'e2e-secret-of-at-least-thirty-two-bytes',
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_API_BASE: `http://127.0.0.1:${stripePort}`,
@@ -69,6 +88,5 @@ export default defineConfig({
         NEXT_MANUAL_SIG_HANDLE: 'true',
       },
     },
-  ],
-
-});
+  ];
+}

@@ -3,8 +3,8 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@paraphe.test', password: 'e2e-password-123' };
 
-/** The server's whole output during the run (playwright.config.ts), and the secrets a journey handled. */
-export const SERVER_LOG = '.data/e2e-server.log';
+/** Each server's whole output during the run (playwright.config.ts: one server per worker), and the secrets a journey handled. */
+export const serverLog = (index: number) => `.data/e2e-server-${index}.log`;
 export const SECRETS_FILE = '.data/e2e-secrets.txt';
 
 /** A secret the journey saw (a key created, a password typed): e2e/log-audit.ts checks the server never logged it. */

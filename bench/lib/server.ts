@@ -12,7 +12,9 @@ import { failIf, SMOKE } from './smoke';
  * Returns the base URL, the demo API key the seed printed, and a stop function. BENCH_SERVER_LOG=<file> appends the
  * server's output to that file (for a `--trace-gc` or event-loop probe passed as node flags).
  */
-export async function startServer(port = 3300, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
+export async function startServer(basePort = 3300, extraEnv: Record<string, string> = {}, nodeArgs: string[] = []) {
+  // bench:smoke runs benches side by side, each lane on ports of its own.
+  const port = basePort + Number(process.env.BENCH_PORT_OFFSET ?? 0);
   if (!existsSync('.next/BUILD_ID')) throw new Error('Build the app first: npm run build');
   const usePg = process.env.BENCH_ENGINE !== 'pglite' && canReachPostgres();
   const dbName = `paraphe_bench_${process.pid}`;

@@ -169,7 +169,9 @@ describe('a received invoice built to be slow to lay out', () => {
     if (result.status !== 'parsed') throw new Error(JSON.stringify(result.error));
     expect(result.fields.lines.length).toBeGreaterThanOrEqual(1_500);
     const rendering = renderInboundPdfBounded(result.fields, { format: result.format, received_at: new Date('2026-12-01T10:00:00Z') });
-    expect(await slowestHealthzWhile(rendering)).toBeLessThan(1_000);
+    // On this thread the layout would stall every request for its whole 6 s or more; 2.5 s leaves room for a major GC
+    // of the test process's own heap on a loaded 2-core CI machine (1.3 s seen once), which is not the render's doing.
+    expect(await slowestHealthzWhile(rendering)).toBeLessThan(2_500);
     const text = await pdfText(await rendering);
     expect(text).toContain(`${'S'.repeat(MAX_READABLE_TEXT)}…`);
     expect(text).not.toContain('S'.repeat(MAX_READABLE_TEXT + 1));
