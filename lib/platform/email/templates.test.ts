@@ -217,7 +217,7 @@ describe('account locked', () => {
 });
 
 describe('payment received (to the org)', () => {
-  const data = { seller_name: 'Paraphe Démo', document_type: 'facture', document_number: 'F-2026-00012', amount_cents: 50000, method: 'card', paid_at: '2026-03-12', remaining_cents: 70000 };
+  const data = { seller_name: 'Paraphe Démo', document_type: 'facture', document_number: 'F-2026-00012', amount_cents: 50000, method: 'card', paid_at: '2026-03-12', remaining_cents: 70000 } as const;
 
   it.each([
     ['Atelier Lumière', 'Paiement de 500,00 € reçu d’Atelier Lumière par carte bancaire le 12 mars 2026.'],
