@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PHONE, phoneOverflow, signIn } from './helpers';
+import { expectAccessible } from './signature-setup';
 
 /** An amount as the pages print it (fr-FR: narrow no-break spaces), matched whatever the space character. */
 const eur = (text: string) => new RegExp(`^\\s*${text.replace(/ /g, '\\s')}\\s€\\s*$`);
@@ -46,6 +47,7 @@ for (const [label, viewport] of [['1440 px', { width: 1440, height: 900 }], ['39
     await expect(page.getByTestId('editor-total-tva')).toHaveText(eur('177,20'));
     await expect(page.getByTestId('editor-total-ttc')).toHaveText(eur('1 092,19'));
     if (viewport === PHONE) expect((await phoneOverflow(page)).by).toBeLessThanOrEqual(0);
+    await expectAccessible(page, `${label} the editor with a percentage discount`);
 
     await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
     await expect(page).toHaveURL(new RegExp(`/documents/${id}$`));

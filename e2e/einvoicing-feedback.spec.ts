@@ -1,15 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startSandboxPa } from '@/lib/domain/einvoicing/sandbox/server';
 import { isValidSiret } from '@/lib/platform/identifiers';
 import { apiAs, PHONE, phoneOverflow, signIn } from './helpers';
+import { expectAccessible } from './signature-setup';
 
 /**
  * Issue 35 item 7: e-invoicing feedback. A sandbox PA runs in this process. Réglages → Facturation électronique is the
  * one PA screen: « Tester la connexion » says what failed (a closed port) and what worked (the sandbox) before saving;
  * Réglages → Facturation has no JSON textarea left. Then an invoice to a French company goes to the PA: its badge in
  * the header and in the documents list, and « Actualiser » brings the PA's rejection (213) without waiting for the
- * 5-minute poll. The demo org is disconnected again at the end (the other journeys do not expect e-invoicing).
+ * 5-minute poll. The demo org is disconnected again at the end (the other journeys do not expect e-invoicing). At 1440 px,
+ * then the PA screen, the invoice and the list at 390 px: nothing wider than the phone; axe clean at both.
  */
 const CLIENT_ID = 'e2e-feedback';
 const REJECTED_SIREN = '213000003';
@@ -21,11 +22,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => sandbox.close());
 
-async function noViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('iframe').analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${where} · ${v.id} ${n.target.join(' ')}`))).toEqual([]);
-}
-
 async function disconnect(page: Page) {
   await page.goto('/settings/einvoicing');
   for (const label of ['Adresse de l’API de la plateforme', 'Adresse du jeton OAuth (facultatif)', 'Identifiant client']) await page.getByLabel(label).fill('');
@@ -33,6 +29,8 @@ async function disconnect(page: Page) {
   await page.getByRole('button', { name: 'Enregistrer' }).first().click();
   await expect(page.getByText('Connexion à la plateforme agréée supprimée.')).toBeVisible();
 }
+
+test.use({ viewport: { width: 1440, height: 900 } });
 
 test('the PA screen tests the connection; a transmitted invoice shows its badge and « Actualiser » brings its status', async ({ page, browser }) => {
   test.setTimeout(150_000);
@@ -62,7 +60,7 @@ test('the PA screen tests the connection; a transmitted invoice shows its badge 
   await page.getByRole('button', { name: 'Tester la connexion' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Connexion réussie' })).toContainText(sandbox.url);
   await expect(checks.getByRole('listitem')).toHaveText([/Jeton OAuth.*répond/, /Service Flow.*répond/, /Service Annuaire.*répond/]);
-  await noViolations(page, '/settings/einvoicing');
+  await expectAccessible(page, '/settings/einvoicing');
 
   await page.getByLabel(/Transmettre les factures aux clients professionnels/).check();
   await page.getByRole('button', { name: 'Enregistrer' }).first().click();
@@ -105,7 +103,7 @@ test('the PA screen tests the connection; a transmitted invoice shows its badge 
     // Clicked again at once: refused, the PA not asked.
     await card.getByRole('button', { name: 'Actualiser' }).click();
     await expect(card.getByRole('alert')).toHaveText('Trop de demandes : patientez quelques secondes.');
-    await noViolations(page, '/documents/[id]');
+    await expectAccessible(page, '/documents/[id]');
 
     // The documents list carries the badge too, and the page fits a phone.
     await page.goto(`/documents?q=${encodeURIComponent(number)}`);
@@ -114,6 +112,16 @@ test('the PA screen tests the connection; a transmitted invoice shows its badge 
     await phone.goto(`/documents/${invoice.id}`);
     await expect(phone.locator('.page-header').getByTestId('transmission-badge')).toHaveText('PA : Rejetée');
     expect(await phoneOverflow(phone)).toEqual({ by: 0, wider: [] });
+    await expectAccessible(phone, '390 /documents/[id]');
+    await phone.goto(`/documents?q=${encodeURIComponent(number)}`);
+    await expect(phone.getByTestId('transmission-badge').first()).toHaveText('PA : Rejetée');
+    expect(await phoneOverflow(phone)).toEqual({ by: 0, wider: [] });
+    await expectAccessible(phone, '390 /documents');
+    await phone.goto('/settings/einvoicing');
+    await expect(phone.getByRole('button', { name: 'Tester la connexion' })).toBeVisible();
+    expect(await phoneOverflow(phone)).toEqual({ by: 0, wider: [] });
+    await expectAccessible(phone, '390 /settings/einvoicing');
+    await phone.context().close();
   } finally {
     await disconnect(page);
   }

@@ -115,7 +115,7 @@ export async function signerPage(browser: Browser, options: { viewport?: { width
   return context.newPage();
 }
 
-/** No WCAG 2.1 A/AA violation on what the signer sees, and nothing wider than a phone when on one. */
+/** No WCAG 2.1 A/AA violation on the page as it is (the signer's, or any back-office page), and nothing wider than a phone when on one. */
 export async function expectAccessible(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => `${where} · ${v.id} ${v.help} ${n.target.join(' ')}`))).toEqual([]);

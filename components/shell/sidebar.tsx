@@ -2,9 +2,10 @@
 
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { getCsrfToken, signOut } from 'next-auth/react';
-import { useTransition } from 'react';
+import { signOut } from 'next-auth/react';
+import { useState, useTransition } from 'react';
 import { NAV_SECTIONS } from './nav';
+import { switchOrg } from './switch-org';
 import { buttonClass } from '@/components/ui';
 
 interface Props {
@@ -25,6 +26,7 @@ export function Sidebar({ orgs, orgId, email, readOnly = false }: Props) {
   const pathname = usePathname();
   const router = useRouter();
   const [switching, startSwitch] = useTransition();
+  const [switchError, setSwitchError] = useState<string | null>(null);
 
   const isCurrent = (href: string) => (href === '/' ? pathname === '/' : pathname.startsWith(href));
 
@@ -49,9 +51,12 @@ export function Sidebar({ orgs, orgId, email, readOnly = false }: Props) {
               disabled={switching || orgs.length < 2}
               onChange={(e) => {
                 const next = e.target.value;
+                setSwitchError(null);
                 startSwitch(async () => {
-                  await switchOrg(next);
-                  router.refresh();
+                  const outcome = await switchOrg(next);
+                  // Refused or failed: the select stays on the active org (its value is the server's), the reason shown.
+                  if (outcome.ok) router.refresh();
+                  else setSwitchError(outcome.message);
                 });
               }}
             >
@@ -61,6 +66,11 @@ export function Sidebar({ orgs, orgId, email, readOnly = false }: Props) {
                 </option>
               ))}
             </select>
+            {switchError && (
+              <span className="field-error" role="alert">
+                {switchError}
+              </span>
+            )}
           </label>
         )}
         {NAV_SECTIONS.map((section) => (
@@ -88,18 +98,4 @@ export function Sidebar({ orgs, orgId, email, readOnly = false }: Props) {
       </div>
     </aside>
   );
-}
-
-/**
- * What next-auth's `useSession().update` does, without its provider: a POST of the wanted org to the session
- * endpoint, with the CSRF token it requires; the jwt callback (lib/platform/next/session.ts) grants it to a member
- * only and sets the new session cookie in the answer.
- */
-async function switchOrg(orgId: string) {
-  const csrfToken = await getCsrfToken();
-  await fetch('/api/auth/session', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ csrfToken, data: { orgId } }),
-  });
 }

@@ -215,3 +215,27 @@ describe('account locked', () => {
     await expect(renderEmail('account_locked', { ...data, account_email: 'not an e-mail' }, 'fr')).rejects.toMatchObject({ status: 422, field: 'data.account_email' });
   });
 });
+
+describe('payment received (to the org)', () => {
+  const data = { seller_name: 'Paraphe Démo', document_type: 'facture', document_number: 'F-2026-00012', amount_cents: 50000, method: 'card', paid_at: '2026-03-12', remaining_cents: 70000 } as const;
+
+  it.each([
+    ['Atelier Lumière', 'Paiement de 500,00 € reçu d’Atelier Lumière par carte bancaire le 12 mars 2026.'],
+    ['Hôtel du Parc', 'Paiement de 500,00 € reçu d’Hôtel du Parc par carte bancaire'],
+    ['Boulangerie Martin', 'Paiement de 500,00 € reçu de Boulangerie Martin par carte bancaire'],
+  ])('names the client %s with « de » elided as French writes it', async (client_name, body) => {
+    const r = await renderEmail('payment_received', { ...data, client_name }, 'fr');
+    expect(plain(r.text)).toContain(body);
+    expect(plain(r.html)).toContain(body);
+    expect(r.text).not.toMatch(/ de [AEIOUÀÂÉÈÊÎÔÛH]/);
+  });
+
+  it('says « la facture d’acompte » in the heading, « payée » once it is paid', async () => {
+    const part = await renderEmail('payment_received', { ...data, document_type: 'acompte', client_name: 'Atelier Lumière' }, 'fr');
+    expect(plain(part.subject)).toBe('Paiement reçu – Facture d’acompte F-2026-00012 – 500,00 €');
+    expect(part.html).toContain('Paiement reçu pour la facture d’acompte F-2026-00012');
+    const paid = await renderEmail('payment_received', { ...data, remaining_cents: 0 }, 'fr');
+    expect(plain(paid.subject)).toBe('Facture F-2026-00012 payée – paiement de 500,00 € reçu');
+    expect(paid.text).toContain('La facture est payée : ses relances sont arrêtées.');
+  });
+});

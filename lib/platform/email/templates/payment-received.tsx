@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { formatDay, formatMoney } from '@/lib/platform/format';
+import { agree, ofName, theDocument } from '@/lib/platform/i18n';
 import { Action, Facts, Layout, P, SignOff } from './layout';
 import { DOCUMENT_NOUN, documentTitle, type Language } from './nouns';
 import type { PaymentReceiptData, PaymentReceivedData } from './payment-data';
@@ -8,7 +9,10 @@ import type { RenderedTemplate } from './types';
 type Receipt = z.output<typeof PaymentReceiptData>;
 type Received = z.output<typeof PaymentReceivedData>;
 
-/* Both document types are feminine nouns (« facture », « facture d’acompte »): « votre », « réglée » agree with either. */
+/*
+ * Both document types are feminine nouns (« facture », « facture d’acompte »): « votre » agrees with either. The French
+ * phrases about the document and the client are lib/platform/i18n's (« la facture », « payée », « d’Atelier Lumière »).
+ */
 
 const METHOD: Record<Language, Record<Receipt['method'], string>> = {
   fr: { card: 'carte bancaire', sepa_debit: 'prélèvement SEPA' },
@@ -21,7 +25,7 @@ const RECEIPT = {
     heading: 'Paiement reçu',
     hello: (name?: string | null) => (name ? `Bonjour ${name},` : 'Bonjour,'),
     intro: (d: Receipt, amount: string) =>
-      `Nous avons bien reçu votre paiement de ${amount} par ${METHOD.fr[d.method]} pour la ${DOCUMENT_NOUN.fr[d.document_type]} ${d.document_number}. Merci !`,
+      `Nous avons bien reçu votre paiement de ${amount} par ${METHOD.fr[d.method]} pour ${theDocument(d.document_type)} ${d.document_number}. Merci !`,
     rest: (d: Receipt, rest: string) => (d.remaining_cents > 0 ? `Il reste ${rest} à régler sur cette facture.` : 'Cette facture est désormais entièrement réglée.'),
     facts: { number: 'Facture', amount: 'Montant payé', method: 'Moyen de paiement', date: 'Date', rest: 'Reste à payer' },
     note: 'Ce message est un reçu de paiement ; il ne remplace pas la facture.',
@@ -77,18 +81,19 @@ export function paymentReceived(d: Received, _lang: Language): RenderedTemplate 
   const rest = formatMoney(d.remaining_cents, 'fr');
   const title = `${documentTitle(d.document_type, 'fr')} ${d.document_number}`;
   const paid = d.remaining_cents === 0;
-  const from = d.client_name ? ` de ${d.client_name}` : '';
+  const from = d.client_name ? ` ${ofName(d.client_name)}` : '';
+  const paidTitle = `${title} ${agree(d.document_type, 'payé')}`;
   const body = `Paiement de ${amount} reçu${from} par ${METHOD.fr[d.method]} le ${formatDay(d.paid_at, 'fr', 'long')}. ${
     paid ? 'La facture est payée : ses relances sont arrêtées.' : `Il reste ${rest} à encaisser.`
   }`;
   return {
-    subject: paid ? `${title} payée – paiement de ${amount} reçu` : `Paiement reçu – ${title} – ${amount}`,
+    subject: paid ? `${paidTitle} – paiement de ${amount} reçu` : `Paiement reçu – ${title} – ${amount}`,
     element: (
       <Layout
         lang="fr"
         seller={d.seller_name}
         preview={body}
-        heading={paid ? `${title} payée` : `Paiement reçu pour la ${DOCUMENT_NOUN.fr[d.document_type]} ${d.document_number}`}
+        heading={paid ? paidTitle : `Paiement reçu pour ${theDocument(d.document_type)} ${d.document_number}`}
         footer="Ce message vous est envoyé automatiquement par Paraphe, en tant que propriétaire ou administrateur de l’organisation, à chaque paiement en ligne."
       >
         <P>{body}</P>
