@@ -56,7 +56,7 @@ export function Sidebar({ orgs, orgId, email, readOnly = false }: Props) {
                   const outcome = await switchOrg(next);
                   // Refused or failed: the select stays on the active org (its value is the server's), the reason shown.
                   if (outcome.ok) router.refresh();
-                  else setSwitchError(outcome.message);
+                  else setSwitchError(outcome.notice);
                 });
               }}
             >

@@ -22,12 +22,12 @@ describe('the sidebar’s org switch (« Organisation active »)', () => {
 
   it.each([403, 500, 502])('an answer %i is a failure, said in French (the page is not reloaded as if it worked)', async (status) => {
     answer(status, { message: 'error' });
-    expect(await switchOrg('org-b')).toEqual({ ok: false, message: 'Le changement d’organisation a échoué : réessayez dans un instant.' });
+    expect(await switchOrg('org-b')).toEqual({ ok: false, notice: 'Le changement d’organisation a échoué : réessayez dans un instant.' });
   });
 
   it('a 200 whose session keeps the former org (not a member of the wanted one) is refused', async () => {
     answer(200, { userId: 'u1', orgId: 'org-a' });
-    expect(await switchOrg('org-b')).toEqual({ ok: false, message: 'Vous n’êtes pas membre de cette organisation : l’organisation active n’a pas changé.' });
+    expect(await switchOrg('org-b')).toEqual({ ok: false, notice: 'Vous n’êtes pas membre de cette organisation : l’organisation active n’a pas changé.' });
   });
 
   it('the network down is a failure too', async () => {

@@ -1,6 +1,7 @@
 import { getCsrfToken } from 'next-auth/react';
 
-export type SwitchOutcome = { ok: true } | { ok: false; message: string };
+/** A failure's `notice`: the French sentence the sidebar shows under the select (not an API error's message). */
+export type SwitchOutcome = { ok: true } | { ok: false; notice: string };
 
 const FAILED = 'Le changement d’organisation a échoué : réessayez dans un instant.';
 const REFUSED = 'Vous n’êtes pas membre de cette organisation : l’organisation active n’a pas changé.';
@@ -19,10 +20,10 @@ export async function switchOrg(orgId: string): Promise<SwitchOutcome> {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ csrfToken, data: { orgId } }),
     });
-    if (!res.ok) return { ok: false, message: FAILED };
+    if (!res.ok) return { ok: false, notice: FAILED };
     const session = (await res.json().catch(() => null)) as { orgId?: unknown } | null;
-    return session?.orgId === orgId ? { ok: true } : { ok: false, message: REFUSED };
+    return session?.orgId === orgId ? { ok: true } : { ok: false, notice: REFUSED };
   } catch {
-    return { ok: false, message: FAILED };
+    return { ok: false, notice: FAILED };
   }
 }
