@@ -3,10 +3,13 @@ import { SECRETS_FILE, serverLog } from './e2e/helpers';
 
 /*
  * One app server per parallel worker, each with its own embedded database and its own fake Stripe: journeys that run
- * at the same time share no row, no org setting and no webhook, and those of one worker run one after the other as
- * they did with a single worker. A worker process loads this file with its TEST_PARALLEL_INDEX, which picks its server.
+ * at the same time share no row, no org setting and no webhook, and those of one worker run one after the other. A
+ * worker process loads this file with its TEST_PARALLEL_INDEX, which picks its server. One worker by default: on 2
+ * cores, two (E2E_WORKERS=2) ran the journeys only 1.3 times faster — both servers, both browsers and the JVMs fight
+ * for the CPU, load 11 — and the heaviest pages (the API reference drawing 1.4 MB of OpenAPI, 6 s in an idle Chromium)
+ * then outlast their timeouts. A machine with more cores can set more.
  */
-const SERVERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const SERVERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const basePort = Number(process.env.E2E_PORT ?? 3210);
 // The fake Stripe (scripts/fake-stripe.ts): its hosted Checkout pays, and its events reach the app's webhook.
 const baseStripePort = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
