@@ -1,5 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
-import { SECRETS_FILE, serverLog } from './e2e/helpers';
+import { e2eServers, SECRETS_FILE, serverLog } from './e2e/helpers';
 
 /*
  * One app server per parallel worker, each with its own embedded database and its own fake Stripe: journeys that run
@@ -9,7 +9,7 @@ import { SECRETS_FILE, serverLog } from './e2e/helpers';
  * for the CPU, load 11 — and the heaviest pages (the API reference drawing 1.4 MB of OpenAPI, 6 s in an idle Chromium)
  * then outlast their timeouts. A machine with more cores can set more.
  */
-const SERVERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const SERVERS = e2eServers();
 const basePort = Number(process.env.E2E_PORT ?? 3210);
 // The fake Stripe (scripts/fake-stripe.ts): its hosted Checkout pays, and its events reach the app's webhook.
 const baseStripePort = Number(process.env.FAKE_STRIPE_PORT ?? 12111);

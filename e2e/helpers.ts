@@ -5,6 +5,8 @@ export const DEMO = { email: 'demo@paraphe.test', password: 'e2e-password-123' }
 
 /** Each server's whole output during the run (playwright.config.ts: one server per worker), and the secrets a journey handled. */
 export const serverLog = (index: number) => `.data/e2e-server-${index}.log`;
+/** How many servers (and workers) the run starts: E2E_WORKERS, 1 by default (playwright.config.ts says why). */
+export const e2eServers = () => Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 export const SECRETS_FILE = '.data/e2e-secrets.txt';
 
 /** A secret the journey saw (a key created, a password typed): e2e/log-audit.ts checks the server never logged it. */

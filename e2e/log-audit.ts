@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { DEMO, SECRETS_FILE, serverLog } from './helpers';
+import { existsSync, readFileSync } from 'node:fs';
+import { DEMO, e2eServers, SECRETS_FILE, serverLog } from './helpers';
 
 /*
  * After the journeys (Playwright's global teardown): no server's whole output may hold a secret. The one
@@ -8,9 +8,9 @@ import { DEMO, SECRETS_FILE, serverLog } from './helpers';
  * handled (remembered through rememberSecret in helpers.ts: keys created, wrong passwords typed…).
  */
 export default function auditServerLog() {
-  // Every server the run started (one per worker), found by the name serverLog gives them.
-  const logs = readdirSync('.data').filter((name) => /^e2e-server-\d+\.log$/.test(name)).map((name) => `.data/${name}`);
-  if (!logs.includes(serverLog(0))) throw new Error(`${serverLog(0)} is missing: the server's output was not captured.`);
+  // Every server the run started (one per worker).
+  const logs = Array.from({ length: e2eServers() }, (_, index) => serverLog(index));
+  for (const file of logs) if (!existsSync(file)) throw new Error(`${file} is missing: the server's output was not captured.`);
   const log = logs.map((file) => readFileSync(file, 'utf8')).join('\n').replace(/┌─ Paraphe demo ready[\s\S]*?└─+/g, '[demo banner]');
   const remembered = existsSync(SECRETS_FILE) ? readFileSync(SECRETS_FILE, 'utf8').split('\n').filter((s) => s.length >= 8) : [];
   const patterns: Array<[string, RegExp]> = [
