@@ -32,8 +32,9 @@ async function cli(args: string[], extension = backupCli({ database: getDatabase
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
-/** PostgreSQL: the archive is of a database of this file's own, fresh from the migrated template — the worker's copy
- * holds the orgs of the files run before, some with chains broken on purpose, which a restore rightly refuses. */
+/** The archive is of a database of this file's own, fresh from the migrated template — the worker's database (its
+ * PostgreSQL copy, or its in-memory PGlite, both kept from file to file) holds the orgs of the files run before, some
+ * with chains broken on purpose, which a restore rightly refuses. */
 let ownSource: string | null = null;
 
 beforeAll(async () => {
@@ -44,6 +45,8 @@ beforeAll(async () => {
     const url = await createDatabaseFromTemplate(baseUrl, ownSource);
     await closeDatabase();
     process.env.DATABASE_URL = url;
+  } else if (!process.env.DATABASE_URL) {
+    await closeDatabase(); // the next getDatabase loads a fresh PGlite from the template
   }
   const shared = await getDatabase();
   if (shared.kind === 'pglite') {
