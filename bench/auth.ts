@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { type LoadResult, load, printTable, startServer } from './lib/server';
 import { sizeFromEnv } from './lib/smoke';
 
@@ -31,8 +32,8 @@ try {
   const rows: LoadResult[] = [];
   const ratios: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const bare = await load(`#${round} bare GET /healthz`, { url: bareUrl, duration: SECONDS });
-    const authed = await load(`#${round} authenticated GET /v1/contacts/{id}`, { url: authUrl, headers, duration: SECONDS });
+    const bare = await load(`#${round} bare GET /healthz`, { url: bareUrl, duration: SECONDS, cpuOf: server.pid });
+    const authed = await load(`#${round} authenticated GET /v1/contacts/{id}`, { url: authUrl, headers, duration: SECONDS, cpuOf: server.pid });
     rows.push(bare, authed);
     ratios.push(authed.requestsPerSecond / bare.requestsPerSecond);
   }
@@ -41,6 +42,10 @@ try {
   printTable(rows);
   console.log(`authenticated / bare throughput, median of rounds: ${(median(ratios) * 100).toFixed(1)} % (target ≥ 60 %) — per round: ${ratios.map((r) => `${(r * 100).toFixed(1)} %`).join(', ')}`);
   const p99 = (parity: number) => median(rows.filter((_, i) => i % 2 === parity).map((r) => r.p99));
+  // The server's CPU per request holds where throughput follows the machine's load: bare ÷ authenticated is the
+  // throughput ratio a CPU-bound server would reach.
+  const cpu = (parity: number) => median(rows.filter((_, i) => i % 2 === parity).map((r) => r.cpuMsPerRequest ?? 0));
+  console.log(`server CPU per request, median of rounds: bare ${cpu(0)} ms, authenticated ${cpu(1)} ms — bare ÷ authenticated ${((cpu(0) / cpu(1)) * 100).toFixed(1)} % (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   // The bare route's own p99 is the floor this machine and Next.js set: the authenticated one cannot go below it.
   console.log(`p99, median of rounds: authenticated ${p99(1)} ms (target < 25 ms), bare ${p99(0)} ms`);
 } finally {

@@ -4,6 +4,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cpuMs } from './cpu';
 import { failIf, SMOKE } from './smoke';
 
 /**
@@ -99,6 +100,8 @@ function canReachPostgres(): boolean {
 export interface LoadResult {
   title: string;
   requestsPerSecond: number;
+  /** CPU milliseconds per request of the process `load` was given (`cpuOf`): the figure a busy machine blurs least. */
+  cpuMsPerRequest?: number;
   p50: number;
   p99: number;
   non2xx: number;
@@ -109,15 +112,18 @@ export interface LoadResult {
  * One autocannon run; latencies in ms. Any non-2xx answer or connection error fails the bench (failIf). Under
  * BENCH_SMOKE=1 the run is a fixed handful of requests (at most 4 connections) instead of `duration` seconds.
  */
-export async function load(title: string, options: autocannon.Options): Promise<LoadResult> {
-  const { duration: _duration, ...rest } = options;
+export async function load(title: string, options: autocannon.Options & { cpuOf?: number }): Promise<LoadResult> {
+  const { cpuOf, ...timed } = options;
+  const { duration: _duration, ...rest } = timed;
   const connections = Math.min(options.connections ?? 32, 4);
-  const result = await autocannon(SMOKE ? { ...rest, connections, amount: connections * 5 } : { connections: 32, duration: 10, ...options });
+  const cpuBefore = cpuOf ? cpuMs(cpuOf) : 0;
+  const result = await autocannon(SMOKE ? { ...rest, connections, amount: connections * 5 } : { connections: 32, duration: 10, ...timed });
   // errors counts the timeouts too.
   failIf(result.non2xx || result.errors, `${title}: ${result.non2xx} non-2xx answers, ${result.errors} connection errors or timeouts`);
   return {
     title,
     requestsPerSecond: Math.round(result.requests.average),
+    ...(cpuOf && result.requests.total ? { cpuMsPerRequest: Math.round(((cpuMs(cpuOf) - cpuBefore) / result.requests.total) * 1000) / 1000 } : {}),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -126,5 +132,7 @@ export async function load(title: string, options: autocannon.Options): Promise<
 }
 
 export function printTable(rows: LoadResult[]) {
-  console.table(rows.map((r) => ({ run: r.title, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })));
+  console.table(
+    rows.map((r) => ({ run: r.title, 'req/s': r.requestsPerSecond, ...(r.cpuMsPerRequest !== undefined ? { 'CPU ms/req': r.cpuMsPerRequest } : {}), 'p50 ms': r.p50, 'p99 ms': r.p99, non2xx: r.non2xx, errors: r.errors })),
+  );
 }
