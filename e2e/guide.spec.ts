@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { startSandboxPa } from '@/lib/domain/einvoicing/sandbox/server';
-import { apiAs, rememberSecret, signIn } from './helpers';
+import { apiAs, payByCard, signIn } from './helpers';
 import { type Showcase, seedShowcase } from './showcase';
 import { envelopeReaches, signerLink, signerPage, staffApi } from './signature-setup';
 
@@ -27,6 +27,19 @@ test.afterAll(() => page.context().close());
 /** The page (or one part of it) as the guide shows it; the caret and animations are hidden, so only changes show. */
 const shoot = (name: string, target: Page | Locator = page) =>
   target.screenshot({ path: `${DIR}/${name}.png`, animations: 'disabled', caret: 'hide' });
+
+/** A one-line invoice (20 % VAT) to the showcase's client, finalized through the API. */
+async function finalizedInvoice(description: string, unitPrice: number) {
+  const api = apiAs(page);
+  const invoice = await api('/v1/invoices', {
+    type: 'facture',
+    contact_id: data.contact,
+    operation_nature: 'services',
+    items: [{ description, quantity: '1', unit_price: unitPrice, vat_rate: '20' }],
+  });
+  await api(`/v1/invoices/${invoice.id}/finalize`, {});
+  return invoice;
+}
 
 async function open(path: string, heading?: string | RegExp) {
   await page.goto(path);
@@ -140,21 +153,8 @@ test('issue 35, item 15: a discount as a percentage of its VAT group, in the edi
 test('issue 35, item 5: a card refund from the credit note of a card-paid invoice', async () => {
   await page.setViewportSize(DESKTOP);
   const api = apiAs(page);
-  const invoice = await api('/v1/invoices', {
-    type: 'facture',
-    contact_id: data.contact,
-    operation_nature: 'services',
-    items: [{ description: 'Vitrification du parquet', quantity: '1', unit_price: 10000, vat_rate: '20' }],
-  });
-  await api(`/v1/invoices/${invoice.id}/finalize`, {});
-  const { url } = (await api(`/v1/invoices/${invoice.id}/payment-link`, {})) as unknown as { url: string };
-  rememberSecret(url.split('/pay/')[1]!);
-  // Paid by card on the fake hosted Checkout, as the payer's « Payer par carte » does.
-  const checkout = await page.request.post(`${url}/checkout`, { form: { method: 'card' }, maxRedirects: 0 });
-  expect(checkout.status()).toBe(303);
-  await page.goto(checkout.headers().location!);
-  await page.getByRole('button', { name: 'Payer', exact: true }).click();
-  await expect(page).toHaveURL(/status=success/);
+  const invoice = await finalizedInvoice('Vitrification du parquet', 10000);
+  await payByCard(page, invoice.id);
   const credit = await api(`/v1/invoices/${invoice.id}/credit-note`, {
     credit_reason_code: 'cancellation',
     credit_reason_text: 'Prestation annulée',
@@ -272,14 +272,7 @@ test('issue 35, item 7: the PA connection tested, and a transmitted invoice’s 
     await expect(page.getByText('Plateforme agréée enregistrée.')).toBeVisible();
 
     // An invoice to a French company, finalized: sent to the PA by the jobs, then delivered (200, 202, 203).
-    const api = apiAs(page);
-    const invoice = await api('/v1/invoices', {
-      type: 'facture',
-      contact_id: data.contact,
-      operation_nature: 'services',
-      items: [{ description: 'Entretien mensuel', quantity: '1', unit_price: 12000, vat_rate: '20' }],
-    });
-    await api(`/v1/invoices/${invoice.id}/finalize`, {});
+    const invoice = await finalizedInvoice('Entretien mensuel', 12000);
     await open(`/documents/${invoice.id}`);
     const badge = page.locator('.page-header').getByTestId('transmission-badge');
     await expect(async () => {

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@paraphe.test', password: 'e2e-password-123' };
 
@@ -50,4 +50,18 @@ export function apiAs(page: Page) {
     expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
     return (await res.json()) as { id: string };
   };
+}
+
+/**
+ * Pays a finalized invoice by card as its payer would: its payment link, the /pay page's « Payer par carte » form
+ * posted to the fake hosted Checkout (scripts/fake-stripe.ts), paid there, back on the success page.
+ */
+export async function payByCard(page: Page, invoiceId: string, request: APIRequestContext = page.request) {
+  const { url } = (await apiAs(page)(`/v1/invoices/${invoiceId}/payment-link`, {})) as unknown as { url: string };
+  rememberSecret(url.split('/pay/')[1]!);
+  const checkout = await request.post(`${url}/checkout`, { form: { method: 'card' }, maxRedirects: 0 });
+  expect(checkout.status()).toBe(303);
+  await page.goto(checkout.headers().location!);
+  await page.getByRole('button', { name: 'Payer', exact: true }).click();
+  await expect(page).toHaveURL(/status=success/);
 }

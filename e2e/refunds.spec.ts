@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiAs, PHONE, phoneOverflow, rememberSecret, signIn } from './helpers';
+import { apiAs, PHONE, phoneOverflow, payByCard, signIn } from './helpers';
 import { expectAccessible } from './signature-setup';
 
 /*
@@ -39,13 +39,7 @@ async function cardPaidAndCredited(page: Page, request: APIRequestContext, compa
     items: [{ description: 'Atelier', quantity: '1', unit_price: 10000, vat_rate: '20' }],
   });
   await api(`/v1/invoices/${invoice.id}/finalize`, {});
-  const { url } = (await api(`/v1/invoices/${invoice.id}/payment-link`, {})) as unknown as { url: string };
-  rememberSecret(url.split('/pay/')[1]!);
-  const checkout = await request.post(`${url}/checkout`, { form: { method: 'card' }, maxRedirects: 0 });
-  expect(checkout.status()).toBe(303);
-  await page.goto(checkout.headers().location!);
-  await page.getByRole('button', { name: 'Payer', exact: true }).click();
-  await expect(page).toHaveURL(/status=success/);
+  await payByCard(page, invoice.id, request);
   const credit = await api(`/v1/invoices/${invoice.id}/credit-note`, {
     credit_reason_code: 'cancellation',
     items: [{ description: 'Atelier annulé', quantity: '1', unit_price: 10000, vat_rate: '20' }],
