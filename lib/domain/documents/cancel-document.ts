@@ -27,7 +27,8 @@ export async function cancelDocument(db: Db, orgId: string, id: string): Promise
         credit_reason_text: `Annulation de ${what} ${row.number}`,
       });
       await recordDocumentEvent(tx, orgId, 'invoice.created', withStates(creditNote));
-      await recordDocumentEvent(tx, orgId, 'invoice.finalized', withStates(await finalizeLocked(tx, orgId, creditNote)));
+      // Its invoice.finalized is recorded by the finalization itself.
+      await finalizeLocked(tx, orgId, creditNote);
     }
     return recordDocumentEvent(tx, orgId, 'invoice.cancelled', await setStatus(tx, orgId, row, 'cancelled'));
   });

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents, hashChains } from '@/db/schema';
+import { documents } from '@/db/schema';
+import { mergeEventObject, recordEvent } from '@/lib/platform/events';
+import { log } from '@/lib/platform/log';
 import { validationError } from '@/lib/platform/errors';
 import { computeTotals } from '@/lib/platform/money';
 import { getOrg, type Org } from '@/lib/platform/orgs';
@@ -12,16 +14,16 @@ import {
   type ItemRow,
   loadDocument,
   loadItems,
+  documentView,
   loadLiveContact,
-  recordDocumentEvent,
   totalsColumns,
   withStates,
 } from './documents';
-import { canonicalPayload, contentHash, lockChainAndSeries } from './hash-chain';
+import { canonicalPayload, contentHash, type SealOutcome, type SealRequest, sealInChain, sealingTemplate } from './hash-chain';
 import { type InvoiceSettingsRow, loadSettings, prefixFor } from '@/lib/domain/invoice-settings';
 import { invoiceModelOf } from './einvoice';
 import { assertFinalizable, type FinalizationFacts } from './finalization-rules';
-import { NUMBER_PATTERN, nextNumber, numberAfter, peekNumber, recordNumber } from './numbering';
+import { formatNumber, NUMBER_PATTERN, peekNumber } from './numbering';
 import { clientSnapshot, finalizationDates, sellerSnapshot } from './finalization-values';
 import { assertAllowed } from './transitions';
 import { transmissionRequired } from './transmission-rule';
@@ -108,85 +110,115 @@ async function validatedBeforeLock(tx: Tx, orgId: string, doc: DocumentRow, r: R
 
 const known = (r: Reads) => ({ org: r.org, settings: r.settings, contact: r.contact, credited: r.credited });
 
-/**
- * Finalizes a draft the caller has locked FOR UPDATE, inside the caller's transaction: checks it, then under
- * the org's chain lock takes the next number of its (type, year) series, moves a past issue date to today
- * (Europe/Paris) with the due and validity dates keeping their offsets, freezes the client and seller
- * snapshots and the totals, and seals the document into the hash chain. Returns the finalized row.
- */
-export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise<DocumentRow> {
-  return (await seal(tx, orgId, doc, at)).sealed;
+/** What a finalization answers its caller: the sealed row, its lines, the event's view, how long it held the chain. */
+interface Sealed {
+  sealed: DocumentRow;
+  items: ItemRow[];
+  view: BillingDocument;
+  /** performance.now() when the sealing statement was sent: the chain lock is held from there to the commit. */
+  lockedFrom: number;
 }
 
 /**
- * finalizeLocked, returning the lines it read too. Everything that does not depend on the chain's head or the series'
- * counter — reads, checks, snapshots, totals, the e-invoice validation — happens before the chain lock, so that the
- * org's other finalizations wait only for SQL: lock, seal, head, counter (then the caller's event and commit).
+ * Finalizes a draft the caller has locked FOR UPDATE, inside the caller's transaction, and records its
+ * `invoice.finalized`: checks it, then under the org's chain lock takes the next number of its (type, year) series,
+ * moves a past issue date to today (Europe/Paris) with the due and validity dates keeping their offsets, freezes the
+ * client and seller snapshots and the totals, and seals the document into the hash chain. Returns the API's view.
  */
-async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise<{ sealed: DocumentRow; items: ItemRow[] }> {
+export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise<BillingDocument> {
+  return (await seal(tx, orgId, doc, at)).view;
+}
+
+/** Writes what the plan freezes on the draft (still a draft: the sealing statement numbers and seals it). */
+async function writePlan(tx: Tx, orgId: string, doc: DocumentRow, plan: Plan): Promise<DocumentRow> {
+  const [draft] = await tx
+    .update(documents)
+    .set(plan.values)
+    .where(and(eq(documents.org_id, orgId), eq(documents.id, doc.id)))
+    .returning();
+  return draft!;
+}
+
+/** The row as the sealing statement leaves it, from the draft as written and what the statement answers. */
+function sealedRow(draft: DocumentRow, s: SealOutcome): DocumentRow {
+  return {
+    ...draft,
+    number: s.number,
+    finalized_at: s.at,
+    chain_index: s.chain_index,
+    prev_hash: s.prev_hash,
+    content_hash: s.content_hash,
+    status: 'finalized',
+    status_changed_at: s.at,
+    updated_at: s.at,
+  } as DocumentRow;
+}
+
+/**
+ * Everything that does not depend on the chain's head or the series' counter — reads, checks, snapshots, totals, the
+ * e-invoice validation, the event with its jobs and deliveries — happens before the chain lock; the lock is then one
+ * statement (sealInChain) and the commit. The event is written with the values the lock decides still provisional
+ * (the number the series would give now, the time before the lock): the statement replaces them in the same
+ * transaction, so no one ever reads them. The slow path — an e-invoice that failed before the lock (validated again
+ * with the real number, to list its errors exactly), or midnight in Paris passed while waiting — takes the lock first,
+ * then plans, validates and seals with the time and number it read.
+ */
+async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise<Sealed> {
   const reads = await readDraft(tx, orgId, doc);
   const before = at ?? new Date();
   let plan = planOn(doc, reads, todayParis(before));
-  let validated = await validatedBeforeLock(tx, orgId, doc, reads, plan, before);
+  const validated = await validatedBeforeLock(tx, orgId, doc, reads, plan, before);
+  let draft = await writePlan(tx, orgId, doc, plan);
+  const provisional = sealedRow(draft, { outcome: 'sealed', at: before, number: formatNumber(plan.prefix, plan.year, 1), sequence: 1, chain_index: 1, prev_hash: null, content_hash: '0'.repeat(64) });
+  const event = await recordEvent(tx, orgId, 'invoice.finalized', await documentView(tx, orgId, withStates(provisional), { items: reads.items }));
 
-  const lockedYear = plan.year;
-  const locked = await lockChainAndSeries(tx, orgId, doc.type, lockedYear);
-  // Read the clock once the chain is ours: chain order, finalized_at and issue dates then all agree.
-  const now = at ?? new Date();
-  const today = todayParis(now);
-  if (today !== plan.today) {
-    // Midnight in Paris passed while waiting: the dates, the refusals and maybe the series follow the new day.
-    plan = planOn(doc, reads, today);
-    validated = false;
+  const request = (p: Plan, d: DocumentRow, time: Date | null, template: boolean): SealRequest => ({
+    orgId,
+    documentId: doc.id,
+    type: doc.type,
+    year: p.year,
+    prefix: p.prefix,
+    today: p.today,
+    at: time,
+    template: template ? sealingTemplate(d, reads.items) : null,
+    eventId: event.id,
+  });
+  const lockedFrom = performance.now();
+  let outcome = validated ? await sealInChain(tx, request(plan, draft, at ?? null, true)) : null;
+  if (outcome?.outcome !== 'sealed') {
+    let locked = await sealInChain(tx, request(plan, draft, outcome?.at ?? at ?? null, false));
+    const today = todayParis(locked.at);
+    if (today !== plan.today) {
+      plan = planOn(doc, reads, today);
+      draft = await writePlan(tx, orgId, doc, plan);
+      locked = await sealInChain(tx, request(plan, draft, locked.at, false));
+    }
+    if (isEInvoice(doc.type)) {
+      const row = { ...draft, number: locked.number, finalized_at: locked.at } as DocumentRow;
+      await assertValidEInvoice(await invoiceModelOf(tx, orgId, row, reads.items, known(reads)));
+    }
+    outcome = await sealInChain(tx, request(plan, draft, locked.at, true));
   }
-  const taken =
-    plan.year === lockedYear
-      ? numberAfter(locked.lastNumber, doc.type, plan.year, plan.prefix)
-      : await nextNumber(tx, orgId, doc.type, plan.year, plan.prefix);
-  const row = { ...doc, ...plan.values, number: taken.number, finalized_at: now } as DocumentRow;
-  if (!validated) await assertValidEInvoice(await invoiceModelOf(tx, orgId, row, reads.items, known(reads)));
-
-  const chain = locked.chain;
-  const content_hash = contentHash(chain.head_hash, canonicalPayload(row, reads.items));
-  const chain_index = chain.length + 1;
-  // One update numbers, dates, freezes and seals the draft (the database accepts it at the head's next place with the
-  // counter's next number); the head advances to it, then the counter to its number — the only order accepted.
-  const [sealed] = await tx
-    .update(documents)
-    .set({
-      number: taken.number,
-      ...plan.values,
-      finalized_at: now,
-      chain_index,
-      prev_hash: chain.head_hash,
-      content_hash,
-      status: 'finalized',
-      status_changed_at: now,
-      updated_at: now,
-    })
-    .where(and(eq(documents.org_id, orgId), eq(documents.id, doc.id)))
-    .returning();
-  // The hash must be the one verification recomputes from the row as stored: checked on the row read back.
-  if (contentHash(chain.head_hash, canonicalPayload(sealed!, reads.items)) !== content_hash) throw new Error(`document ${doc.id}: the stored row does not hash as sealed`);
-  await tx
-    .update(hashChains)
-    .set({ length: chain_index, head_hash: content_hash, head_document_id: doc.id, updated_at: now })
-    .where(eq(hashChains.org_id, orgId));
-  await recordNumber(tx, orgId, taken);
+  if (outcome.outcome !== 'sealed') throw new Error(`document ${doc.id}: not sealed (${outcome.outcome}) at the time its lock was taken`);
+  const sealed = sealedRow(draft, outcome);
+  // The hash must be the one verification recomputes from the row as stored: the database's sha256 over the template
+  // is checked against this process's over the canonical payload of the sealed row.
+  if (contentHash(sealed.prev_hash, canonicalPayload(sealed, reads.items)) !== sealed.content_hash) throw new Error(`document ${doc.id}: the stored row does not hash as sealed`);
+  const view = await documentView(tx, orgId, withStates(sealed), { items: reads.items });
+  // Replanned (midnight passed): the event's dates are the new plan's too.
+  if (plan.today !== todayParis(before)) await mergeEventObject(tx, event.id, 'invoice.finalized', view as unknown as Record<string, unknown>);
   // Counted when sealed in its transaction (every path: the API, a signed quote's cascade, a recurring run).
-  countFinalization(sealed!.type);
-  return { sealed: sealed!, items: reads.items };
+  countFinalization(sealed.type);
+  return { sealed, items: reads.items, view, lockedFrom };
 }
 
 export async function finalizeDocument(db: Db, orgId: string, id: string, at?: Date): Promise<BillingDocument> {
   return inSpan('finalize document', { attributes: { 'paraphe.document.id': id } }, async (span) => {
-    const finalized = await db.transaction(async (tx) => {
-      const doc = await loadDocument(tx, orgId, id, true);
-      const { sealed, items } = await seal(tx, orgId, doc, at);
-      // The lines just hashed: the event's document is not read again under the chain lock.
-      return recordDocumentEvent(tx, orgId, 'invoice.finalized', withStates(sealed), { items });
-    });
-    span.setAttributes({ 'paraphe.document.type': finalized.type, 'paraphe.document.number': finalized.number ?? '' });
-    return finalized;
+    const { view, lockedFrom } = await db.transaction(async (tx) => seal(tx, orgId, await loadDocument(tx, orgId, id, true), at));
+    // From the sealing statement to the commit: the time the org's other finalizations waited for this one.
+    const chainLockMs = Math.round((performance.now() - lockedFrom) * 100) / 100;
+    span.setAttributes({ 'paraphe.document.type': view.type, 'paraphe.document.number': view.number ?? '', 'paraphe.chain_lock_ms': chainLockMs });
+    log.info({ document_id: view.id, type: view.type, number: view.number, chain_lock_ms: chainLockMs }, 'document finalized');
+    return view;
   });
 }

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { documents, hashChains, numberCounters } from '@/db/schema';
 import { runCli } from '@/lib/composition/cli/program';
 import { routes as contactRoutes } from '@/lib/domain/contacts/testing';
-import { todayParis } from '@/lib/platform/dates';
+import { addDays, parisInstant, todayParis } from '@/lib/platform/dates';
 import { createTestOrg, type TestOrg } from '@/lib/testing/fixtures';
 import { call } from '@/lib/testing/http';
 import { billingCli } from './cli';
-import { verifyChain } from './hash-chain';
-import { billingContext, documentRow, line, routes, withoutTriggers } from './testing';
+import { sealInChain, sealingTemplate, verifyChain } from './hash-chain';
+import { billingContext, documentRow, eventsOf, line, routes, withoutTriggers } from './testing';
 
 // Issue 11, defect 7: the rows the finalize path writes (the finalized document, the chain head, the number counter)
 // refuse every other write at the database layer (migration 0016), and chain:verify sees what triggers cannot stop.
@@ -229,4 +229,52 @@ describe('the chain head', () => {
     expect(await verifyChain(org.db, org.org.id)).toMatchObject({ ok: true, verified: 12, skipped_numbers: [] });
     expect([(await counterOf(org, 'facture'))!.last_number, (await counterOf(org, 'devis'))!.last_number]).toEqual([8, 4]);
   }, 60_000);
+});
+
+// Issue 36: the chain lock is one statement (billing_seal_document, migration 0037). What it answers when it does not
+// seal, and the rare path where midnight in Paris passes while a finalization waits for the lock.
+describe('the sealing statement', () => {
+  it('asked for the lock only, or on another Paris day, writes nothing and says why', async () => {
+    const { org, api, client } = await orgWithInvoices(1);
+    const draft = await api.draft({ type: 'facture', contact_id: client.id, items: [line('L', '1', 100)] });
+    const head = await headOf(org);
+    const ask = (today: string, template: boolean) =>
+      org.db.transaction(async (tx) => {
+        const row = (await tx.select().from(documents).where(eq(documents.id, draft.id)))[0]!;
+        const base = { orgId: org.org.id, documentId: draft.id, type: 'facture' as const, year, prefix: 'FAC', today, at: null, eventId: null };
+        return sealInChain(tx, { ...base, template: template ? sealingTemplate({ ...row, issue_date: today }, []) : null });
+      });
+
+    const locked = await ask(todayParis(), false);
+    expect(locked).toMatchObject({ outcome: 'locked', number: `FAC-${year}-00002`, sequence: 2, chain_index: 2, prev_hash: head.head_hash, content_hash: null });
+    expect(Math.abs(locked.at.getTime() - Date.now())).toBeLessThan(60_000);
+
+    const replan = await ask(addDays(todayParis(), -1), true);
+    expect(replan).toMatchObject({ outcome: 'replan', number: null, content_hash: null });
+    expect(await headOf(org)).toEqual(head);
+    expect((await counterOf(org))!.last_number).toBe(1);
+    expect((await documentRow(org.db, draft.id))!).toMatchObject({ status: 'draft', number: null, finalized_at: null });
+  });
+
+  // On PGlite the database's clock is this process's Date: only PostgreSQL's can disagree with a faked one.
+  it.skipIf(!process.env.DATABASE_URL)('when midnight passed while waiting, the document is dated by the day the lock was taken', async () => {
+    const { org, api, client } = await orgWithInvoices(1);
+    const today = todayParis();
+    const draft = await api.draft({ type: 'facture', contact_id: client.id, issue_date: addDays(today, -2), items: [line('L', '1', 100)] });
+    // This process believes it is 23:59:59.9 yesterday in Paris; the database's clock says today.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(parisInstant(today, 0).getTime() - 100) });
+    let res: Awaited<ReturnType<typeof api.finalize>>;
+    try {
+      expect(todayParis()).toBe(addDays(today, -1));
+      res = await api.finalize(draft.id);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'finalized', number: `FAC-${year}-00002`, issue_date: today, chain_index: 2 });
+    expect(todayParis(new Date(res.body.finalized_at))).toBe(today);
+    const [event] = (await eventsOf(org, 'invoice.finalized')).slice(-1);
+    expect((event!.payload as { object: unknown }).object).toEqual(res.body);
+    expect(await verifyChain(org.db, org.org.id)).toMatchObject({ ok: true, verified: 2 });
+  });
 });

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { documentItems, documents, hashChains, numberCounters } from '@/db/schema';
+import { addDays, parisInstant } from '@/lib/platform/dates';
+import { documentItems, documents, hashChains } from '@/db/schema';
 import type { DocumentType } from '@/db/schema/billing';
 import type { Conn, DocumentRow, ItemRow } from './documents';
 
@@ -82,35 +83,81 @@ export function canonicalPayload(doc: DocumentRow, items: readonly ItemRow[]): s
   return jcs;
 }
 
+/**
+ * The canonical payload of a draft about to be sealed, with the two values only the chain lock decides (its number,
+ * its finalized_at) left as tokens: the sealing statement (billing_seal_document, migration 0037) puts their JSON
+ * strings in place and hashes the result, which is canonicalPayload of the sealed row — RFC 8785 orders keys by name
+ * alone, and writes a number (NUMBER_PATTERN) and an ISO instant as plain strings. Each token is a JSON string of a
+ * fresh UUID, found exactly once in the template.
+ */
+export function sealingTemplate(draft: DocumentRow, items: readonly ItemRow[]): { jcs: string; numberToken: string; timeToken: string } {
+  for (;;) {
+    const nonce = randomUUID();
+    const number = `paraphe-number-${nonce}`;
+    const time = `paraphe-finalized-at-${nonce}`;
+    const payload = { ...chainPayload({ ...draft, number, finalized_at: new Date(0) }, items), finalized_at: time };
+    const jcs = canonicalize(payload);
+    if (jcs === undefined) throw new Error('payload cannot be canonicalized');
+    const numberToken = JSON.stringify(number);
+    const timeToken = JSON.stringify(time);
+    if (jcs.split(numberToken).length === 2 && jcs.split(timeToken).length === 2) return { jcs, numberToken, timeToken };
+  }
+}
+
 export function contentHash(prevHash: string | null, canonical: string): string {
   return createHash('sha256')
     .update(`${prevHash ?? ''}\n${canonical}`, 'utf8')
     .digest('hex');
 }
 
-export type ChainHead = typeof hashChains.$inferSelect;
+/** What the sealing statement answers: 'sealed', 'locked' (asked for the lock only) or 'replan' (another Paris day). */
+export interface SealOutcome {
+  outcome: 'sealed' | 'locked' | 'replan';
+  /** The time read under the lock (or the one passed): finalized_at of the sealed document. */
+  at: Date;
+  /** The number taken ('sealed') or the series' next one ('locked'). */
+  number: string | null;
+  sequence: number | null;
+  chain_index: number | null;
+  prev_hash: string | null;
+  content_hash: string | null;
+}
+
+export interface SealRequest {
+  orgId: string;
+  documentId: string;
+  type: DocumentType;
+  year: number;
+  prefix: string;
+  /** The Paris day the draft was planned on: a lock taken outside it answers 'replan'. */
+  today: string;
+  /** The time to seal at (a replayed date, or the one a 'locked' answer gave); the database's clock otherwise. */
+  at: Date | null;
+  /** sealingTemplate of the draft as written; null asks for the lock only. */
+  template: { jcs: string; numberToken: string; timeToken: string } | null;
+  /** The event whose object gets the sealed values (number, finalized_at, chain_index, prev_hash, content_hash, updated_at). */
+  eventId: string | null;
+}
 
 /**
- * Locks the org's chain head and its (type, year) counter for the rest of the transaction, in one statement (created
- * on first use: an org's first finalization, a series' first number). Every finalization takes this lock before
- * anything else chain- or number-related, so finalizations of one org run one after the other and each links to the
- * one before; the join's row marks lock the chain's row first, then the counter's, as nextNumber's later lock of
- * another year's counter (midnight passed while waiting) expects.
+ * The section of a finalization that holds the org's chain lock, as one statement (billing_seal_document, migration
+ * 0037): locks the chain head then the series' counter, takes the next number and the time, hashes the template with
+ * them after the head's hash, seals the draft, advances head and counter, completes the event. The lock is then held
+ * for PostgreSQL's work and the commit only, not while this process serves other requests between round trips.
  */
-export async function lockChainAndSeries(conn: Conn, orgId: string, type: DocumentType, year: number): Promise<{ chain: ChainHead; lastNumber: number }> {
-  const lock = () =>
-    conn
-      .select({ chain: hashChains, lastNumber: numberCounters.last_number })
-      .from(hashChains)
-      .innerJoin(numberCounters, and(eq(numberCounters.org_id, hashChains.org_id), eq(numberCounters.type, type), eq(numberCounters.year, year)))
-      .where(eq(hashChains.org_id, orgId))
-      .for('update');
-  const [locked] = await lock();
-  if (locked) return locked;
-  await conn.insert(hashChains).values({ org_id: orgId }).onConflictDoNothing();
-  await conn.insert(numberCounters).values({ org_id: orgId, type, year, last_number: 0 }).onConflictDoNothing();
-  const [created] = await lock();
-  return created!;
+export async function sealInChain(conn: Conn, r: SealRequest): Promise<SealOutcome> {
+  const result = (await conn.execute(sql`
+    select * from billing_seal_document(
+      ${r.orgId}::uuid, ${r.documentId}::uuid, ${r.type}, ${r.year}::integer, ${r.prefix},
+      ${parisInstant(r.today, 0).toISOString()}::timestamptz, ${parisInstant(addDays(r.today, 1), 0).toISOString()}::timestamptz,
+      ${r.at ? r.at.toISOString() : null}::timestamptz,
+      ${r.template?.jcs ?? null}::text, ${r.template?.numberToken ?? null}::text, ${r.template?.timeToken ?? null}::text,
+      ${r.eventId}::uuid
+    )
+  `)) as unknown as { rows: Array<{ outcome: SealOutcome['outcome']; number: string | null; sequence: number | string | null; sealed_at: string; chain_index: number | string | null; prev_hash: string | null; content_hash: string | null }> };
+  const row = result.rows[0]!;
+  const num = (v: number | string | null) => (v === null ? null : Number(v));
+  return { outcome: row.outcome, at: new Date(row.sealed_at), number: row.number, sequence: num(row.sequence), chain_index: num(row.chain_index), prev_hash: row.prev_hash, content_hash: row.content_hash };
 }
 
 export type ChainBreak =

@@ -43,6 +43,17 @@ export async function recordEvent(tx: Db, orgId: string, type: EventType, object
 }
 
 /**
+ * Completes the object of an event written earlier in the same transaction with fields its writer learns only later
+ * (a finalization's number and hash, decided under the chain lock: lib/domain/documents). Top-level keys, replaced or
+ * added; the whole object is checked again against its schema. The SQL function events_merge_object (migration 0037)
+ * does the same inside a statement that cannot call back here.
+ */
+export async function mergeEventObject(tx: Db, eventId: string, type: EventType, object: Record<string, unknown>) {
+  checkEvent(type, object);
+  await tx.execute(sql`select events_merge_object(${eventId}::uuid, ${JSON.stringify(object)}::jsonb)`);
+}
+
+/**
  * An internal event (lib/platform/events/catalogue.ts, `internal`): checked against its owner's schema like any other,
  * but written only as its subscribers' jobs, in the caller's transaction — no outbox row, so no /v1/events entry and
  * no webhook delivery.

@@ -12,7 +12,7 @@ export {
   isInternalEventType,
   NOT_EMITTED_YET,
 } from './catalogue';
-export { EventListQuery, getEvent, listEvents, publicEvent, recordEvent, recordEvents, recordInternalEvent } from './events';
+export { EventListQuery, getEvent, listEvents, mergeEventObject, publicEvent, recordEvent, recordEvents, recordInternalEvent } from './events';
 export { eventOperations } from './operations';
 export { redactEventObjects } from './redact';
 export { type EmittedEvent, type EventSchemas, eventRegistry, type Subscription, subscribe } from './registry';
