@@ -18,6 +18,10 @@ import { failIf, size, sizeFromEnv } from './lib/smoke';
  * no application, with as many clients for PGBENCH_SECONDS just before and just after the HTTP run, and the bench
  * prints finalizations/s ÷ pgbench tx/s, the CPU the server (and its JVM) and PostgreSQL spent per finalization, and
  * the load average. BENCH_PORT (3310) is the server's port; DRAFT_TYPE=devis finalizes quotes (no e-invoice to check).
+ *
+ * Under the lock (issue 36 item 2): each finalization's log line says how long its sealing statement waited for the
+ * org's chain lock by PostgreSQL's clock (`chain_lock_wait_ms`); the bench prints their mean beside the request's
+ * latency — what the lock costs a finalization, against what the rest of it costs.
  */
 const DRAFTS = sizeFromEnv('DRAFTS', 3000, 20);
 const CLIENTS = sizeFromEnv('CLIENTS', 16, 4);
@@ -112,7 +116,17 @@ try {
       await new Promise((r) => setTimeout(r, 250));
     }
   })();
+  const held: number[] = []; // chain_lock_wait_ms of each finalization of the run
+  let listening = true;
+  server.onLine((line) => {
+    if (!listening || !line.includes('"document finalized"')) return;
+    const m = /"chain_lock_wait_ms":([0-9.]+)/.exec(line);
+    if (m) held.push(Number(m[1]));
+  });
   const run = await pool(ids.slice(WARM_UP), CLIENTS, finalize);
+  // The last lines may still be in the pipe.
+  await new Promise((r) => setTimeout(r, 500));
+  listening = false;
   running = false;
   await sampler;
   const serverMs = serverCpu.elapsed();
@@ -145,6 +159,12 @@ try {
   console.log(
     `ratio: ${perSecond.toFixed(1)} finalizations/s ÷ ${floorTps.toFixed(0)} tx/s = ${((100 * perSecond) / floorTps).toFixed(1)} % ` +
       `(${((100 * perSecond) / floorBefore.tps).toFixed(1)} % of the run before, ${((100 * perSecond) / floorAfter.tps).toFixed(1)} % of the one after)`,
+  );
+  failIf(held.length !== DRAFTS, `${held.length} finalization log lines with chain_lock_wait_ms, ${DRAFTS} expected`);
+  const meanLatency = sum(run.latencies) / run.latencies.length;
+  console.log(
+    `waited for the chain lock (PostgreSQL's clock), per finalization: mean ${(sum(held) / held.length).toFixed(2)} ms, p50 ${ms(percentile(held, 50))}, ` +
+      `p99 ${ms(percentile(held, 99))} ms — ${((100 * sum(held)) / sum(run.latencies)).toFixed(1)} % of the mean request latency (${meanLatency.toFixed(1)} ms)`,
   );
   // Each process of the server's tree (next start, its JVM), by name: next start may serve from a child process.
   const tree = [...serverMs].filter(([, used]) => used > 0).map(([pid, used]) => `${processName(pid)} ${(used / DRAFTS).toFixed(2)}`);

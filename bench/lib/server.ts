@@ -35,6 +35,7 @@ export async function startServer(basePort = 3300, extraEnv: Record<string, stri
     ...(usePg ? { DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${dbName}`, DATABASE_POOL_MAX: '20' } : { DATABASE_URL: '', PGLITE_DIR: path.join(tmp, 'pglite') }),
     ...extraEnv,
   };
+  const outputListeners: Array<(chunk: string) => void> = [];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const apiKey = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -44,7 +45,10 @@ export async function startServer(basePort = 3300, extraEnv: Record<string, stri
       if (process.env.BENCH_SERVER_LOG) appendFileSync(process.env.BENCH_SERVER_LOG, chunk);
       // Once the key is read, the server's lines (one per request) are only drained: kept and searched whole on every
       // chunk, they cost this process — the load generator's — more CPU with every second of a run.
-      if (found) return;
+      if (found) {
+        for (const listen of outputListeners) listen(chunk.toString());
+        return;
+      }
       out += chunk.toString();
       const m = /API key\s+:\s+(paraphe_pk_\w+)/.exec(out);
       if (m) {
@@ -62,6 +66,15 @@ export async function startServer(basePort = 3300, extraEnv: Record<string, stri
     /** The server process (its CPU time: bench/lib/cpu.ts). */
     pid: child.pid!,
     engine: usePg ? 'PostgreSQL 15' : 'PGlite',
+    /** Calls `listen` with each of the server's log lines from now on (its JSON lines: lib/platform/log). */
+    onLine(listen: (line: string) => void) {
+      let partial = '';
+      outputListeners.push((chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop()!;
+        for (const line of lines) listen(line);
+      });
+    },
     async stop() {
       const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

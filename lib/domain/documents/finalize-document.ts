@@ -115,8 +115,8 @@ interface Sealed {
   sealed: DocumentRow;
   items: ItemRow[];
   view: BillingDocument;
-  /** performance.now() when the sealing statement was sent: the chain lock is held from there to the commit. */
-  lockedFrom: number;
+  /** How long the sealing statements waited for the chain lock, by the database's clock. */
+  lockWaitMs: number;
 }
 
 /**
@@ -169,7 +169,7 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
   let plan = planOn(doc, reads, todayParis(before));
   const validated = await validatedBeforeLock(tx, orgId, doc, reads, plan, before);
   let draft = await writePlan(tx, orgId, doc, plan);
-  const provisional = sealedRow(draft, { outcome: 'sealed', at: before, number: formatNumber(plan.prefix, plan.year, 1), sequence: 1, chain_index: 1, prev_hash: null, content_hash: '0'.repeat(64) });
+  const provisional = sealedRow(draft, { outcome: 'sealed', at: before, number: formatNumber(plan.prefix, plan.year, 1), sequence: 1, chain_index: 1, prev_hash: null, content_hash: '0'.repeat(64), waitedMs: 0 });
   const event = await recordEvent(tx, orgId, 'invoice.finalized', await documentView(tx, orgId, withStates(provisional), { items: reads.items }));
 
   const request = (p: Plan, d: DocumentRow, time: Date | null, template: boolean): SealRequest => ({
@@ -183,10 +183,11 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
     template: template ? sealingTemplate(d, reads.items) : null,
     eventId: event.id,
   });
-  const lockedFrom = performance.now();
   let outcome = validated ? await sealInChain(tx, request(plan, draft, at ?? null, true)) : null;
+  let lockWaitMs = outcome?.waitedMs ?? 0;
   if (outcome?.outcome !== 'sealed') {
     let locked = await sealInChain(tx, request(plan, draft, outcome?.at ?? at ?? null, false));
+    lockWaitMs += locked.waitedMs;
     const today = todayParis(locked.at);
     if (today !== plan.today) {
       plan = planOn(doc, reads, today);
@@ -209,16 +210,16 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
   if (plan.today !== todayParis(before)) await mergeEventObject(tx, event.id, 'invoice.finalized', view as unknown as Record<string, unknown>);
   // Counted when sealed in its transaction (every path: the API, a signed quote's cascade, a recurring run).
   countFinalization(sealed.type);
-  return { sealed, items: reads.items, view, lockedFrom };
+  return { sealed, items: reads.items, view, lockWaitMs };
 }
 
 export async function finalizeDocument(db: Db, orgId: string, id: string, at?: Date): Promise<BillingDocument> {
   return inSpan('finalize document', { attributes: { 'paraphe.document.id': id } }, async (span) => {
-    const { view, lockedFrom } = await db.transaction(async (tx) => seal(tx, orgId, await loadDocument(tx, orgId, id, true), at));
-    // From the sealing statement to the commit: the time the org's other finalizations waited for this one.
-    const chainLockMs = Math.round((performance.now() - lockedFrom) * 100) / 100;
-    span.setAttributes({ 'paraphe.document.type': view.type, 'paraphe.document.number': view.number ?? '', 'paraphe.chain_lock_ms': chainLockMs });
-    log.info({ document_id: view.id, type: view.type, number: view.number, chain_lock_ms: chainLockMs }, 'document finalized');
+    const { view, lockWaitMs } = await db.transaction(async (tx) => seal(tx, orgId, await loadDocument(tx, orgId, id, true), at));
+    // How long it queued behind the org's other finalizations: what the chain lock costs a finalization.
+    const waited = Math.round(lockWaitMs * 100) / 100;
+    span.setAttributes({ 'paraphe.document.type': view.type, 'paraphe.document.number': view.number ?? '', 'paraphe.chain_lock_wait_ms': waited });
+    log.info({ document_id: view.id, type: view.type, number: view.number, chain_lock_wait_ms: waited }, 'document finalized');
     return view;
   });
 }
