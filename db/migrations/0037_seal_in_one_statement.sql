@@ -2,8 +2,8 @@
 -- held for PostgreSQL's work only, never while the application's event loop serves other requests
 -- (docs/hash-chain.md « The sealing statement », docs/billing-performance.md). Everything else — reads, rules,
 -- snapshots, totals, the e-invoice validation, the event with its jobs and webhook deliveries — is written before, in
--- the same transaction; the statement then locks, numbers, dates, hashes, seals, advances head and counter, and fills
--- the event's lock-dependent fields. The triggers of migration 0016 still check every row it writes.
+-- the same transaction; the statement then locks, numbers, dates, hashes, freezes and seals the draft in one update,
+-- advances head and counter, and fills the event's lock-dependent fields. The triggers of migration 0016 still check every row it writes.
 -- PostgreSQL 15 SQL (production); PGlite (PostgreSQL 18) runs the same.
 
 -- Owned by platform/events (the events table's owner): fills in fields of an event's object that its writer could only
@@ -18,8 +18,9 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- Owned by documents. Seals the draft p_doc (its values already written by the finalization) as the next document of
--- the org's chain and the next number of its (p_type, p_year) series:
+-- Owned by documents. Seals the draft p_doc as the next document of the org's chain and the next number of its
+-- (p_type, p_year) series, with what the finalization froze (p_values: dates, snapshots, totals, transmission_required,
+-- a credit note's contact_id — the columns of the same names, those absent kept):
 --   1. locks the chain head, then the series' counter (each created on first use), in that order, as before;
 --   2. reads the clock (p_at when given: a replayed date, or the time a first call read); with p_jcs null it stops
 --      there and answers 'locked' with that time and the number the series would give, writing nothing (the caller
@@ -35,7 +36,7 @@ $$;
 CREATE OR REPLACE FUNCTION billing_seal_document(
   p_org uuid, p_doc uuid, p_type text, p_year integer, p_prefix text,
   p_day_start timestamptz, p_day_end timestamptz, p_at timestamptz,
-  p_jcs text, p_number_token text, p_time_token text, p_event uuid
+  p_jcs text, p_number_token text, p_time_token text, p_values jsonb, p_event uuid
 ) RETURNS TABLE (outcome text, number text, sequence integer, sealed_at text, chain_index bigint, prev_hash text, content_hash text, waited_ms double precision)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
@@ -86,8 +87,12 @@ BEGIN
     coalesce(v_head, '') || E'\n' || replace(replace(p_jcs, p_number_token, to_json(v_number)::text), p_time_token, to_json(v_iso)::text),
     'UTF8')), 'hex');
 
+  -- One row version: the frozen values and the seal together (p_values read onto the row as it is).
   UPDATE documents d
-    SET number = v_number, finalized_at = v_ts, chain_index = v_length + 1, prev_hash = v_head, content_hash = v_hash,
+    SET (contact_id, issue_date, due_date, validity_date, client_snapshot, seller_snapshot, transmission_required, total_ht, total_tva, total_ttc) =
+          (SELECT v.contact_id, v.issue_date, v.due_date, v.validity_date, v.client_snapshot, v.seller_snapshot, v.transmission_required, v.total_ht, v.total_tva, v.total_ttc
+             FROM jsonb_populate_record(d, coalesce(p_values, '{}'::jsonb)) v),
+        number = v_number, finalized_at = v_ts, chain_index = v_length + 1, prev_hash = v_head, content_hash = v_hash,
         status = 'finalized', status_changed_at = v_ts, updated_at = v_ts
     WHERE d.org_id = p_org AND d.id = p_doc AND d.finalized_at IS NULL;
   IF NOT FOUND THEN

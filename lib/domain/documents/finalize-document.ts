@@ -129,15 +129,8 @@ export async function finalizeLocked(tx: Tx, orgId: string, doc: DocumentRow, at
   return (await seal(tx, orgId, doc, at)).view;
 }
 
-/** Writes what the plan freezes on the draft (still a draft: the sealing statement numbers and seals it). */
-async function writePlan(tx: Tx, orgId: string, doc: DocumentRow, plan: Plan): Promise<DocumentRow> {
-  const [draft] = await tx
-    .update(documents)
-    .set(plan.values)
-    .where(and(eq(documents.org_id, orgId), eq(documents.id, doc.id)))
-    .returning();
-  return draft!;
-}
+/** The draft with what the plan freezes, as the sealing statement will write it. */
+const frozen = (doc: DocumentRow, plan: Plan) => ({ ...doc, ...plan.values }) as DocumentRow;
 
 /** The row as the sealing statement leaves it, from the draft as written and what the statement answers. */
 function sealedRow(draft: DocumentRow, s: SealOutcome): DocumentRow {
@@ -168,7 +161,7 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
   const before = at ?? new Date();
   let plan = planOn(doc, reads, todayParis(before));
   const validated = await validatedBeforeLock(tx, orgId, doc, reads, plan, before);
-  let draft = await writePlan(tx, orgId, doc, plan);
+  let draft = frozen(doc, plan);
   const provisional = sealedRow(draft, { outcome: 'sealed', at: before, number: formatNumber(plan.prefix, plan.year, 1), sequence: 1, chain_index: 1, prev_hash: null, content_hash: '0'.repeat(64), waitedMs: 0 });
   const event = await recordEvent(tx, orgId, 'invoice.finalized', await documentView(tx, orgId, withStates(provisional), { items: reads.items }));
 
@@ -181,6 +174,7 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
     today: p.today,
     at: time,
     template: template ? sealingTemplate(d, reads.items) : null,
+    values: p.values,
     eventId: event.id,
   });
   let outcome = validated ? await sealInChain(tx, request(plan, draft, at ?? null, true)) : null;
@@ -191,7 +185,7 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
     const today = todayParis(locked.at);
     if (today !== plan.today) {
       plan = planOn(doc, reads, today);
-      draft = await writePlan(tx, orgId, doc, plan);
+      draft = frozen(doc, plan);
       locked = await sealInChain(tx, request(plan, draft, locked.at, false));
     }
     if (isEInvoice(doc.type)) {
@@ -202,8 +196,8 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
   }
   if (outcome.outcome !== 'sealed') throw new Error(`document ${doc.id}: not sealed (${outcome.outcome}) at the time its lock was taken`);
   const sealed = sealedRow(draft, outcome);
-  // The hash must be the one verification recomputes from the row as stored: the database's sha256 over the template
-  // is checked against this process's over the canonical payload of the sealed row.
+  // The hash must be the one verification recomputes from the row: the database's sha256 over the template is checked
+  // against this process's over the canonical payload of the sealed row (and chain:verify reads the stored one).
   if (contentHash(sealed.prev_hash, canonicalPayload(sealed, reads.items)) !== sealed.content_hash) throw new Error(`document ${doc.id}: the stored row does not hash as sealed`);
   const view = await documentView(tx, orgId, withStates(sealed), { items: reads.items });
   // Replanned (midnight passed): the event's dates are the new plan's too.

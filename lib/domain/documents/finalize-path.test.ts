@@ -242,7 +242,7 @@ describe('the sealing statement', () => {
       org.db.transaction(async (tx) => {
         const row = (await tx.select().from(documents).where(eq(documents.id, draft.id)))[0]!;
         const base = { orgId: org.org.id, documentId: draft.id, type: 'facture' as const, year, prefix: 'FAC', today, at: null, eventId: null };
-        return sealInChain(tx, { ...base, template: template ? sealingTemplate({ ...row, issue_date: today }, []) : null });
+        return sealInChain(tx, { ...base, values: { issue_date: today }, template: template ? sealingTemplate({ ...row, issue_date: today }, []) : null });
       });
 
     const locked = await ask(todayParis(), false);

@@ -137,6 +137,8 @@ export interface SealRequest {
   at: Date | null;
   /** sealingTemplate of the draft as written; null asks for the lock only. */
   template: { jcs: string; numberToken: string; timeToken: string } | null;
+  /** What the finalization froze, by column name (dates, snapshots, totals…), written with the seal. */
+  values: Record<string, unknown>;
   /** The event whose object gets the sealed values (number, finalized_at, chain_index, prev_hash, content_hash, updated_at). */
   eventId: string | null;
 }
@@ -144,7 +146,7 @@ export interface SealRequest {
 /**
  * The section of a finalization that holds the org's chain lock, as one statement (billing_seal_document, migration
  * 0037): locks the chain head then the series' counter, takes the next number and the time, hashes the template with
- * them after the head's hash, seals the draft, advances head and counter, completes the event. The lock is then held
+ * them after the head's hash, freezes and seals the draft in one update, advances head and counter, completes the event. The lock is then held
  * for PostgreSQL's work and the commit only, not while this process serves other requests between round trips.
  */
 export async function sealInChain(conn: Conn, r: SealRequest): Promise<SealOutcome> {
@@ -154,7 +156,7 @@ export async function sealInChain(conn: Conn, r: SealRequest): Promise<SealOutco
       ${parisInstant(r.today, 0).toISOString()}::timestamptz, ${parisInstant(addDays(r.today, 1), 0).toISOString()}::timestamptz,
       ${r.at ? r.at.toISOString() : null}::timestamptz,
       ${r.template?.jcs ?? null}::text, ${r.template?.numberToken ?? null}::text, ${r.template?.timeToken ?? null}::text,
-      ${r.eventId}::uuid
+      ${JSON.stringify(r.values)}::jsonb, ${r.eventId}::uuid
     )
   `)) as unknown as { rows: Array<{ outcome: SealOutcome['outcome']; number: string | null; sequence: number | string | null; sealed_at: string; chain_index: number | string | null; prev_hash: string | null; content_hash: string | null; waited_ms: number | string }> };
   const row = result.rows[0]!;
