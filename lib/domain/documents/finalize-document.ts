@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
-import { documents } from '@/db/schema';
 import { mergeEventObject, recordEvent } from '@/lib/platform/events';
 import { log } from '@/lib/platform/log';
 import { validationError } from '@/lib/platform/errors';
