@@ -30,7 +30,8 @@ const PGBENCH_SECONDS = sizeFromEnv('PGBENCH_SECONDS', 10, 2);
 // DRAFT_TYPE=devis finalizes quotes, which have no e-invoice: the same locked path without the validation's CPU.
 const DRAFT_TYPE = process.env.DRAFT_TYPE === 'devis' ? 'devis' : 'facture';
 
-const server = await startServer(Number(process.env.BENCH_PORT || 3310));
+// BENCH_NODE_ARGS passes flags to the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof for a profile).
+const server = await startServer(Number(process.env.BENCH_PORT || 3310), {}, (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
 const floor = pgbenchFloor('finalize');
 try {
   if (!server.engine.startsWith('PostgreSQL')) throw new Error('bench:billing-finalize needs PostgreSQL on 127.0.0.1:5432 (PGlite serves one connection)');
