@@ -118,11 +118,15 @@ try {
     }
   })();
   const held: number[] = []; // chain_lock_wait_ms of each finalization of the run
+  const statementMs: number[] = []; // chain_lock_statement_ms: the sealing statement's run, the lock held
   let listening = true;
   server.onLine((line) => {
     if (!listening || !line.includes('"document finalized"')) return;
-    const m = /"chain_lock_wait_ms":([0-9.]+)/.exec(line);
-    if (m) held.push(Number(m[1]));
+    const m = /"chain_lock_wait_ms":([0-9.]+),"chain_lock_statement_ms":([0-9.]+)/.exec(line);
+    if (m) {
+      held.push(Number(m[1]));
+      statementMs.push(Number(m[2]));
+    }
   });
   const run = await pool(ids.slice(WARM_UP), CLIENTS, finalize);
   // The last lines may still be in the pipe.
@@ -166,6 +170,11 @@ try {
   console.log(
     `waited for the chain lock (PostgreSQL's clock), per finalization: mean ${(sum(held) / held.length).toFixed(2)} ms, p50 ${ms(percentile(held, 50))}, ` +
       `p99 ${ms(percentile(held, 99))} ms — ${((100 * sum(held)) / sum(run.latencies)).toFixed(1)} % of the mean request latency (${meanLatency.toFixed(1)} ms)`,
+  );
+  // The lock is held from the statement's locks to the commit: its run, then this process's answer and the COMMIT.
+  console.log(
+    `the sealing statement's run, the lock held (PostgreSQL's clock): mean ${(sum(statementMs) / statementMs.length).toFixed(2)} ms, p99 ${ms(percentile(statementMs, 99))} ms; ` +
+      `the rest of the hold is this process reading the answer and sending the COMMIT, then the commit`,
   );
   // Each process of the server's tree (next start, its JVM), by name: next start may serve from a child process.
   const tree = [...serverMs].filter(([, used]) => used > 0).map(([pid, used]) => `${processName(pid)} ${(used / DRAFTS).toFixed(2)}`);

@@ -32,12 +32,13 @@ $$;
 --      p_number_token and p_time_token replaced by the number's and finalized_at's JSON strings (RFC 8785 writes both
 --      as plain strings: their characters need no escape), finalized_at written as JavaScript's toISOString does;
 --   5. writes the document, the head and the counter (the triggers' only accepted order), then the event's fields;
---   6. answers too how long it waited for the locks (waited_ms), which the finalization logs.
+--   6. answers too how long it waited for the locks (waited_ms) and how long it then ran holding them (held_ms: the
+--      lock is held from there until the commit), which the finalization logs.
 CREATE OR REPLACE FUNCTION billing_seal_document(
   p_org uuid, p_doc uuid, p_type text, p_year integer, p_prefix text,
   p_day_start timestamptz, p_day_end timestamptz, p_at timestamptz,
   p_jcs text, p_number_token text, p_time_token text, p_values jsonb, p_event uuid
-) RETURNS TABLE (outcome text, number text, sequence integer, sealed_at text, chain_index bigint, prev_hash text, content_hash text, waited_ms double precision)
+) RETURNS TABLE (outcome text, number text, sequence integer, sealed_at text, chain_index bigint, prev_hash text, content_hash text, waited_ms double precision, held_ms double precision)
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
@@ -49,6 +50,7 @@ DECLARE
   v_number text;
   v_hash text;
   v_waited double precision;
+  v_locked timestamptz;
 BEGIN
   SELECT h.length, h.head_hash INTO v_length, v_head FROM hash_chains h WHERE h.org_id = p_org FOR UPDATE;
   IF NOT FOUND THEN
@@ -64,17 +66,18 @@ BEGIN
   END IF;
 
   -- How long this statement waited for the two locks (statement_timestamp: when the statement arrived).
-  v_waited := extract(epoch FROM clock_timestamp() - statement_timestamp()) * 1000;
+  v_locked := clock_timestamp();
+  v_waited := extract(epoch FROM v_locked - statement_timestamp()) * 1000;
   -- Millisecond precision: the hashed finalized_at is toISOString's, and verification reads the stored value back.
   v_ts := date_trunc('milliseconds', coalesce(p_at, clock_timestamp()));
   v_iso := to_char(v_ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
   v_number := p_prefix || billing_number_suffix(p_year, v_last + 1);
   IF p_jcs IS NULL THEN
-    RETURN QUERY SELECT 'locked'::text, v_number, v_last + 1, v_iso, v_length + 1, v_head, NULL::text, v_waited;
+    RETURN QUERY SELECT 'locked'::text, v_number, v_last + 1, v_iso, v_length + 1, v_head, NULL::text, v_waited, NULL::double precision;
     RETURN;
   END IF;
   IF v_ts < p_day_start OR v_ts >= p_day_end THEN
-    RETURN QUERY SELECT 'replan'::text, NULL::text, NULL::integer, v_iso, NULL::bigint, NULL::text, NULL::text, v_waited;
+    RETURN QUERY SELECT 'replan'::text, NULL::text, NULL::integer, v_iso, NULL::bigint, NULL::text, NULL::text, v_waited, NULL::double precision;
     RETURN;
   END IF;
   IF v_number !~ '^[A-Za-z0-9+_/-]{1,35}$' THEN
@@ -106,6 +109,7 @@ BEGIN
       'number', v_number, 'finalized_at', v_iso, 'chain_index', v_length + 1, 'prev_hash', v_head,
       'content_hash', v_hash, 'updated_at', v_iso));
   END IF;
-  RETURN QUERY SELECT 'sealed'::text, v_number, v_last + 1, v_iso, v_length + 1, v_head, v_hash, v_waited;
+  RETURN QUERY SELECT 'sealed'::text, v_number, v_last + 1, v_iso, v_length + 1, v_head, v_hash, v_waited,
+    (extract(epoch FROM clock_timestamp() - v_locked) * 1000)::double precision;
 END;
 $$;

@@ -78,6 +78,12 @@ describe('a finalize request, observed', () => {
     const access = lines.find((l) => l.msg === 'request');
     expect(access).toMatchObject({ level: 'info', request_id: requestId, org_id: org.org.id, method: 'POST', route: '/v1/invoices/{id}/finalize', status: 200, service: 'paraphe' });
     expect(access!.trace_id).toBe(request!.spanContext().traceId);
+    // The finalization's own line: its number, and what the chain lock cost it by the database's clock.
+    expect(lines.find((l) => l.msg === 'document finalized')).toMatchObject({
+      number: res.body.number,
+      chain_lock_wait_ms: expect.any(Number),
+      chain_lock_statement_ms: expect.any(Number),
+    });
     for (const l of lines) expect(l.request_id).toBe(requestId);
   });
 

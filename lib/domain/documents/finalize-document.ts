@@ -113,8 +113,9 @@ interface Sealed {
   sealed: DocumentRow;
   items: ItemRow[];
   view: BillingDocument;
-  /** How long the sealing statements waited for the chain lock, by the database's clock. */
+  /** How long the sealing statements waited for the chain lock, and the sealing one ran holding it (the database's clock). */
   lockWaitMs: number;
+  lockStatementMs: number;
 }
 
 /**
@@ -160,7 +161,7 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
   let plan = planOn(doc, reads, todayParis(before));
   const validated = await validatedBeforeLock(tx, orgId, doc, reads, plan, before);
   let draft = frozen(doc, plan);
-  const provisional = sealedRow(draft, { outcome: 'sealed', at: before, number: formatNumber(plan.prefix, plan.year, 1), sequence: 1, chain_index: 1, prev_hash: null, content_hash: '0'.repeat(64), waitedMs: 0 });
+  const provisional = sealedRow(draft, { outcome: 'sealed', at: before, number: formatNumber(plan.prefix, plan.year, 1), sequence: 1, chain_index: 1, prev_hash: null, content_hash: '0'.repeat(64), waitedMs: 0, heldMs: null });
   const event = await recordEvent(tx, orgId, 'invoice.finalized', await documentView(tx, orgId, withStates(provisional), { items: reads.items }));
 
   const request = (p: Plan, d: DocumentRow, time: Date | null, template: boolean): SealRequest => ({
@@ -202,16 +203,18 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
   if (plan.today !== todayParis(before)) await mergeEventObject(tx, event.id, 'invoice.finalized', view as unknown as Record<string, unknown>);
   // Counted when sealed in its transaction (every path: the API, a signed quote's cascade, a recurring run).
   countFinalization(sealed.type);
-  return { sealed, items: reads.items, view, lockWaitMs };
+  return { sealed, items: reads.items, view, lockWaitMs, lockStatementMs: outcome.heldMs ?? 0 };
 }
 
 export async function finalizeDocument(db: Db, orgId: string, id: string, at?: Date): Promise<BillingDocument> {
   return inSpan('finalize document', { attributes: { 'paraphe.document.id': id } }, async (span) => {
-    const { view, lockWaitMs } = await db.transaction(async (tx) => seal(tx, orgId, await loadDocument(tx, orgId, id, true), at));
-    // How long it queued behind the org's other finalizations: what the chain lock costs a finalization.
-    const waited = Math.round(lockWaitMs * 100) / 100;
-    span.setAttributes({ 'paraphe.document.type': view.type, 'paraphe.document.number': view.number ?? '', 'paraphe.chain_lock_wait_ms': waited });
-    log.info({ document_id: view.id, type: view.type, number: view.number, chain_lock_wait_ms: waited }, 'document finalized');
+    const { view, lockWaitMs, lockStatementMs } = await db.transaction(async (tx) => seal(tx, orgId, await loadDocument(tx, orgId, id, true), at));
+    // How long it queued behind the org's other finalizations (what the chain lock costs a finalization), and how long
+    // its sealing statement ran holding the lock (the commit follows).
+    const ms = (v: number) => Math.round(v * 100) / 100;
+    const lock = { chain_lock_wait_ms: ms(lockWaitMs), chain_lock_statement_ms: ms(lockStatementMs) };
+    span.setAttributes({ 'paraphe.document.type': view.type, 'paraphe.document.number': view.number ?? '', 'paraphe.chain_lock_wait_ms': lock.chain_lock_wait_ms, 'paraphe.chain_lock_statement_ms': lock.chain_lock_statement_ms });
+    log.info({ document_id: view.id, type: view.type, number: view.number, ...lock }, 'document finalized');
     return view;
   });
 }

@@ -123,6 +123,8 @@ export interface SealOutcome {
   content_hash: string | null;
   /** How long the statement waited for the chain head's and the counter's locks, by the database's clock. */
   waitedMs: number;
+  /** How long it ran once it held them ('sealed' only): the part of the lock's hold that precedes the commit's. */
+  heldMs: number | null;
 }
 
 export interface SealRequest {
@@ -158,10 +160,10 @@ export async function sealInChain(conn: Conn, r: SealRequest): Promise<SealOutco
       ${r.template?.jcs ?? null}::text, ${r.template?.numberToken ?? null}::text, ${r.template?.timeToken ?? null}::text,
       ${JSON.stringify(r.values)}::jsonb, ${r.eventId}::uuid
     )
-  `)) as unknown as { rows: Array<{ outcome: SealOutcome['outcome']; number: string | null; sequence: number | string | null; sealed_at: string; chain_index: number | string | null; prev_hash: string | null; content_hash: string | null; waited_ms: number | string }> };
+  `)) as unknown as { rows: Array<{ outcome: SealOutcome['outcome']; number: string | null; sequence: number | string | null; sealed_at: string; chain_index: number | string | null; prev_hash: string | null; content_hash: string | null; waited_ms: number | string; held_ms: number | string | null }> };
   const row = result.rows[0]!;
   const num = (v: number | string | null) => (v === null ? null : Number(v));
-  return { outcome: row.outcome, at: new Date(row.sealed_at), number: row.number, sequence: num(row.sequence), chain_index: num(row.chain_index), prev_hash: row.prev_hash, content_hash: row.content_hash, waitedMs: Number(row.waited_ms) };
+  return { outcome: row.outcome, at: new Date(row.sealed_at), number: row.number, sequence: num(row.sequence), chain_index: num(row.chain_index), prev_hash: row.prev_hash, content_hash: row.content_hash, waitedMs: Number(row.waited_ms), heldMs: num(row.held_ms) };
 }
 
 export type ChainBreak =
