@@ -108,10 +108,8 @@ async function validatedBeforeLock(tx: Tx, orgId: string, doc: DocumentRow, r: R
 
 const known = (r: Reads) => ({ org: r.org, settings: r.settings, contact: r.contact, credited: r.credited });
 
-/** What a finalization answers its caller: the sealed row, its lines, the event's view, how long it held the chain. */
+/** What a finalization answers its caller: the document as the API and its event show it, what the chain lock cost. */
 interface Sealed {
-  sealed: DocumentRow;
-  items: ItemRow[];
   view: BillingDocument;
   /** How long the sealing statements waited for the chain lock, and the sealing one ran holding it (the database's clock). */
   lockWaitMs: number;
@@ -203,7 +201,7 @@ async function seal(tx: Tx, orgId: string, doc: DocumentRow, at?: Date): Promise
   if (plan.today !== todayParis(before)) await mergeEventObject(tx, event.id, 'invoice.finalized', view as unknown as Record<string, unknown>);
   // Counted when sealed in its transaction (every path: the API, a signed quote's cascade, a recurring run).
   countFinalization(sealed.type);
-  return { sealed, items: reads.items, view, lockWaitMs, lockStatementMs: outcome.heldMs ?? 0 };
+  return { view, lockWaitMs, lockStatementMs: outcome.heldMs ?? 0 };
 }
 
 export async function finalizeDocument(db: Db, orgId: string, id: string, at?: Date): Promise<BillingDocument> {
