@@ -117,14 +117,14 @@ try {
       await new Promise((r) => setTimeout(r, 250));
     }
   })();
-  const held: number[] = []; // chain_lock_wait_ms of each finalization of the run
+  const waited: number[] = []; // chain_lock_wait_ms of each finalization of the run
   const statementMs: number[] = []; // chain_lock_statement_ms: the sealing statement's run, the lock held
   let listening = true;
   server.onLine((line) => {
     if (!listening || !line.includes('"document finalized"')) return;
     const m = /"chain_lock_wait_ms":([0-9.]+),"chain_lock_statement_ms":([0-9.]+)/.exec(line);
     if (m) {
-      held.push(Number(m[1]));
+      waited.push(Number(m[1]));
       statementMs.push(Number(m[2]));
     }
   });
@@ -165,11 +165,11 @@ try {
     `ratio: ${perSecond.toFixed(1)} finalizations/s ÷ ${floorTps.toFixed(0)} tx/s = ${((100 * perSecond) / floorTps).toFixed(1)} % ` +
       `(${((100 * perSecond) / floorBefore.tps).toFixed(1)} % of the run before, ${((100 * perSecond) / floorAfter.tps).toFixed(1)} % of the one after)`,
   );
-  failIf(held.length !== DRAFTS, `${held.length} finalization log lines with chain_lock_wait_ms, ${DRAFTS} expected`);
+  failIf(waited.length !== DRAFTS, `${waited.length} finalization log lines with chain_lock_wait_ms, ${DRAFTS} expected`);
   const meanLatency = sum(run.latencies) / run.latencies.length;
   console.log(
-    `waited for the chain lock (PostgreSQL's clock), per finalization: mean ${(sum(held) / held.length).toFixed(2)} ms, p50 ${ms(percentile(held, 50))}, ` +
-      `p99 ${ms(percentile(held, 99))} ms — ${((100 * sum(held)) / sum(run.latencies)).toFixed(1)} % of the mean request latency (${meanLatency.toFixed(1)} ms)`,
+    `waited for the chain lock (PostgreSQL's clock), per finalization: mean ${(sum(waited) / waited.length).toFixed(2)} ms, p50 ${ms(percentile(waited, 50))}, ` +
+      `p99 ${ms(percentile(waited, 99))} ms — ${((100 * sum(waited)) / sum(run.latencies)).toFixed(1)} % of the mean request latency (${meanLatency.toFixed(1)} ms)`,
   );
   // The lock is held from the statement's locks to the commit: its run, then this process's answer and the COMMIT.
   console.log(
